@@ -1,0 +1,1 @@
+"""Bots that play any furuba game through the shared protocol."""

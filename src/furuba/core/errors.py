@@ -1,0 +1,25 @@
+"""The errors furuba raises for bad input.
+
+Every one of them carries a message meant for a person: the CLI and the server show it as is,
+never a traceback. Raising one of them never leaves a state half-changed.
+"""
+
+
+class FurubaError(Exception):
+    """Base class of every error caused by bad input (never by a bug)."""
+
+
+class IllegalActionError(FurubaError, ValueError):
+    """An action that is not legal in the current state, or a name no action has."""
+
+
+class OptionsError(FurubaError, ValueError):
+    """Game options that make no sense: a wrong player count, an unknown variant, …"""
+
+
+class CardSetError(FurubaError, ValueError):
+    """A card-set file that cannot be used; the message names the file, the field and the fault."""
+
+
+class SaveFileError(FurubaError, ValueError):
+    """A saved game or game record that cannot be read back."""

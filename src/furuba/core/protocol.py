@@ -1,0 +1,139 @@
+"""The game protocol both games implement.
+
+It is modelled on OpenSpiel's ``State`` and python-chess's ``Board``:
+
+* player ids are fixed for the whole game (0 … n−1, the order players joined);
+* :attr:`State.current_player` is the player who must decide now, or :data:`TERMINAL`;
+* :meth:`State.legal_actions` gives sorted int ids from a fixed action table;
+* there are no chance nodes: randomness is sampled inside :meth:`State.apply` from the state's own
+  seeded RNG (OpenSpiel's *sampled stochastic* games);
+* :meth:`State.view` is the one place where secrecy is decided: what a player (or a spectator) may
+  know, as a JSON-ready dict;
+* :meth:`State.determinize` re-deals what a player cannot see, for search bots that must not cheat.
+
+Consumers (bots, the simulator, the server, the CLI, the adapters) speak only this protocol.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Self
+
+TERMINAL = -4
+"""``current_player`` of a finished game (OpenSpiel's value)."""
+
+JSON = dict[str, Any]
+
+
+class State(ABC):
+    """A position of a game, with everything needed to continue it.
+
+    Subclasses keep their data in ``__slots__`` of small values and tuples so that
+    :meth:`clone` is a handful of reference copies.
+    """
+
+    __slots__ = ()
+
+    game_name: ClassVar[str]
+    """The registry name of the game (``"zodiac"``, ``"daihinmin"``)."""
+
+    # -- who acts ---------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many players the game has."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The player who must decide now, or :data:`TERMINAL` once the game is over."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    # -- actions ----------------------------------------------------------------------------
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """The size of this game's fixed action table (same for every state of one game)."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The sorted ids of the actions the current player may take; ``[]`` when terminal."""
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Take ``action`` for the current player.
+
+        Raises :class:`~furuba.core.errors.IllegalActionError` and leaves the state unchanged
+        when the action is not legal.
+        """
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """A readable, stable, unambiguous name of ``action``."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """The action id named by ``text`` (the inverse of :meth:`action_to_string`)."""
+
+    # -- outcome ----------------------------------------------------------------------------
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Win shares: ``1/k`` to each of ``k`` winners, 0 to the others (co-op: 1 each or 0)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points: friendships, Dai Hin Min points, or the co-op score."""
+
+    # -- copying, secrecy, persistence --------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy that shares no mutable data with this state."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` goes through the cheap :meth:`clone` (OpenSpiel deep-copies states)."""
+        return self.clone()
+
+    @abstractmethod
+    def view(self, player: int | None) -> JSON:
+        """What ``player`` may know, JSON-ready; ``None`` gives a spectator's public view."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A full state consistent with ``view(player)``, hidden cards re-dealt with ``rng``.
+
+        The result depends only on ``view(player)`` and ``rng``; its own RNG is reseeded from
+        ``rng`` so that later draws do not reveal the real deck.
+        """
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole state (every hidden card included) as a JSON-ready dict."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: JSON) -> Self:
+        """A state from :meth:`to_json` output, or from a human-written partial position."""
+
+    # -- conveniences shared by every game ----------------------------------------------------
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    def apply_string(self, text: str) -> int:
+        """Apply the action named ``text`` and return its id."""
+        action = self.string_to_action(text)
+        self.apply(action)
+        return action
+
+    def legal_action_strings(self) -> list[str]:
+        """The names of the legal actions, in id order."""
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    def child(self, action: int) -> Self:
+        """A clone with ``action`` applied."""
+        out = self.clone()
+        out.apply(action)
+        return out
