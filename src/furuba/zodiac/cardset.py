@@ -1,0 +1,365 @@
+"""The card-set format: memories, events, Sohma sides and Tohru's card, as a TOML file.
+
+A card set is validated with pydantic. Any fault becomes a :class:`CardSetError` whose message
+names the file, the field and what is wrong — never a traceback.
+
+>>> cs = default_cardset()
+>>> len(cs.symbols) in range(4, 7), cs.play_card_count()
+(True, 53)
+>>> cs.sohma("Hatsuharu").human.needs
+['star', 'heart', 'rain']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from furuba.core.deck import SOHMA_NAMES
+from furuba.core.errors import CardSetError
+
+MAX_OPTIONS = 6
+"""The most options one ``choice`` effect may offer (the action table reserves this many)."""
+
+MAX_NEEDS = 5
+"""4 memories in the center plus Tohru's wild symbol: no side can ever ask for more."""
+
+CENTER_LIMIT = 4
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- effects -------------------------------------------------------------------------------------
+class Move(_Model):
+    """Move Tohru ``steps`` Sohmas clockwise or counterclockwise."""
+
+    op: Literal["move"]
+    steps: Annotated[int, Field(ge=1, le=12)]
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+
+
+class MoveTo(_Model):
+    """Move Tohru straight to a named Sohma, or to one the player chooses (``"chosen"``)."""
+
+    op: Literal["move_to"]
+    sohma: str = "chosen"
+
+
+class FlipSohma(_Model):
+    """Flip the Sohma Tohru is next to (``"tohru"``) or one the player chooses (``"chosen"``)."""
+
+    op: Literal["flip_sohma"]
+    target: Literal["tohru", "chosen"] = "tohru"
+
+
+class FlipTohru(_Model):
+    """Turn Tohru's card over."""
+
+    op: Literal["flip_tohru"]
+
+
+class Draw(_Model):
+    """Draw ``count`` cards: the player (``"self"``) or every player in turn order (``"each"``)."""
+
+    op: Literal["draw"]
+    count: Annotated[int, Field(ge=1, le=4)] = 1
+    who: Literal["self", "each"] = "self"
+
+
+class DiscardCenter(_Model):
+    """The player chooses a memory in the center and puts it on the discard pile."""
+
+    op: Literal["discard_center"]
+
+
+class TakeFromDiscard(_Model):
+    """The player chooses a memory from the discard pile and takes it into their hand."""
+
+    op: Literal["take_from_discard"]
+
+
+class Option(_Model):
+    """One option of a choice: a label players read and the effect it has."""
+
+    label: str = Field(min_length=1)
+    effect: list[Step] = Field(min_length=1)
+
+
+class Choice(_Model):
+    """The player picks one of the options."""
+
+    op: Literal["choice"]
+    options: list[Option] = Field(min_length=2, max_length=MAX_OPTIONS)
+
+
+Step = Annotated[
+    Move | MoveTo | FlipSohma | FlipTohru | Draw | DiscardCenter | TakeFromDiscard | Choice,
+    Field(discriminator="op"),
+]
+EFFECT_OPS = ("move", "move_to", "flip_sohma", "flip_tohru", "draw", "discard_center",
+              "take_from_discard", "choice")
+Option.model_rebuild()
+
+
+# -- conditions ----------------------------------------------------------------------------------
+class FriendOf(_Model):
+    """The player is already a friend of the named Sohma."""
+
+    kind: Literal["friend_of"]
+    sohma: str
+
+
+class MinFriendships(_Model):
+    """The player already has at least ``count`` friendships."""
+
+    kind: Literal["min_friendships"]
+    count: Annotated[int, Field(ge=1, le=12)]
+
+
+class TohruSide(_Model):
+    """Tohru's card shows the given side."""
+
+    kind: Literal["tohru_side"]
+    side: Literal["front", "back"]
+
+
+class CenterCount(_Model):
+    """The center holds at least ``at_least`` (and at most ``at_most``) memories."""
+
+    kind: Literal["center_count"]
+    at_least: Annotated[int, Field(ge=0, le=CENTER_LIMIT)] = 0
+    at_most: Annotated[int, Field(ge=0, le=CENTER_LIMIT)] = CENTER_LIMIT
+
+
+Condition = Annotated[FriendOf | MinFriendships | TohruSide | CenterCount,
+                      Field(discriminator="kind")]
+CONDITION_KINDS = ("friend_of", "min_friendships", "tohru_side", "center_count")
+
+
+# -- cards ---------------------------------------------------------------------------------------
+class Symbol(_Model):
+    """A kind of memory symbol (the riceball in a memory card's corner)."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    name: str
+    glyph: str = Field(min_length=1, max_length=2)
+    color: str = Field(default="#888888", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class Memory(_Model):
+    """A memory card: one symbol, a text, and its True Friends prompt."""
+
+    name: str = Field(min_length=1)
+    symbol: str
+    text: str = ""
+    prompt: str = ""
+    count: Annotated[int, Field(ge=1, le=20)] = 1
+
+
+class Event(_Model):
+    """An event card: the text players read and what it does."""
+
+    name: str = Field(min_length=1)
+    text: str
+    effect: list[Step] = Field(min_length=1)
+    count: Annotated[int, Field(ge=1, le=20)] = 1
+
+
+class SohmaSide(_Model):
+    """What one side of a Sohma card asks for: symbols (counted) and an optional condition."""
+
+    needs: list[str] = Field(min_length=1)
+    condition: Condition | None = None
+    text: str = ""
+
+
+class SohmaCard(_Model):
+    """Both sides of one Sohma card."""
+
+    human: SohmaSide
+    animal: SohmaSide
+
+
+class TohruSideCard(_Model):
+    """One side of Tohru's card and its effect while face up."""
+
+    name: str
+    text: str
+    effect: Literal["flip_at_end_of_turn", "wild_symbol", "none"]
+
+
+class TohruCard(_Model):
+    front: TohruSideCard = TohruSideCard(
+        name="Blue ribbons", effect="flip_at_end_of_turn",
+        text="At the end of each turn, flip the Sohma Tohru is next to.")
+    back: TohruSideCard = TohruSideCard(
+        name="Wild memory", effect="wild_symbol",
+        text="Tohru adds one wild memory symbol: it stands in for any one missing symbol.")
+
+
+class CardSet(_Model):
+    """A whole card set. See ``docs/CARDSET.md`` for the format with a full example."""
+
+    name: str
+    description: str = ""
+    deck_size: Annotated[int, Field(ge=10, le=200)] = 53
+    symbols: list[Symbol] = Field(min_length=1, max_length=12)
+    memories: list[Memory] = Field(min_length=1)
+    events: list[Event] = Field(default_factory=list)
+    sohmas: dict[str, SohmaCard]
+    tohru: TohruCard = TohruCard()
+
+    def play_card_count(self) -> int:
+        """How many play cards one set holds."""
+        return sum(m.count for m in self.memories) + sum(e.count for e in self.events)
+
+    def sohma(self, name: str) -> SohmaCard:
+        return self.sohmas[name]
+
+    @model_validator(mode="after")
+    def _check_consistency(self) -> CardSet:
+        _check(self)
+        return self
+
+
+def _check(cs: CardSet) -> None:
+    """Cross-field checks; each fault raises ``ValueError`` naming the field."""
+    symbol_ids = [s.id for s in cs.symbols]
+    dupes = [k for k, n in Counter(symbol_ids).items() if n > 1]
+    if dupes:
+        raise ValueError(f"symbols: symbol {dupes[0]!r} is defined twice")
+    names = [m.name for m in cs.memories] + [e.name for e in cs.events]
+    dupes = [k for k, n in Counter(n.lower() for n in names).items() if n > 1]
+    if dupes:
+        raise ValueError(f"card name {dupes[0]!r} is used by two cards; use 'count' for copies")
+    carried: Counter[str] = Counter()
+    for i, memory in enumerate(cs.memories):
+        if memory.symbol not in symbol_ids:
+            raise ValueError(f"memories[{i}] ({memory.name}).symbol: unknown symbol "
+                             f"{memory.symbol!r}; the symbols are {symbol_ids}")
+        carried[memory.symbol] += memory.count
+    for sid in symbol_ids:
+        if not carried[sid]:
+            raise ValueError(f"symbols: no memory carries the symbol {sid!r}")
+    total = cs.play_card_count()
+    if total != cs.deck_size:
+        raise ValueError(f"deck_size: wrong card count: the memories and events add up to "
+                         f"{total} play cards, but deck_size says {cs.deck_size}")
+    missing = [n for n in SOHMA_NAMES if n not in cs.sohmas]
+    if missing:
+        raise ValueError(f"sohmas: missing {', '.join(missing)} (all 13 are needed: "
+                         f"{', '.join(SOHMA_NAMES)})")
+    unknown = [n for n in cs.sohmas if n not in SOHMA_NAMES]
+    if unknown:
+        raise ValueError(f"sohmas: unknown Sohma {unknown[0]!r}; the Sohmas are "
+                         f"{', '.join(SOHMA_NAMES)}")
+    has_wild = "wild_symbol" in (cs.tohru.front.effect, cs.tohru.back.effect)
+    for name, card in cs.sohmas.items():
+        for side_name in ("human", "animal"):
+            side: SohmaSide = getattr(card, side_name)
+            _check_side(f"sohmas.{name}.{side_name}", side, symbol_ids, carried, has_wild, cs)
+    for i, event in enumerate(cs.events):
+        _check_steps(f"events[{i}] ({event.name}).effect", event.effect)
+
+
+def _check_side(where: str, side: SohmaSide, symbol_ids: list[str], carried: Counter[str],
+                has_wild: bool, cs: CardSet) -> None:
+    for sym in side.needs:
+        if sym not in symbol_ids:
+            raise ValueError(f"{where}.needs: unknown symbol {sym!r}; the symbols are {symbol_ids}")
+    need = Counter(side.needs)
+    wild_possible = has_wild
+    if isinstance(side.condition, TohruSide):
+        effect = getattr(cs.tohru, side.condition.side).effect
+        wild_possible = effect == "wild_symbol"
+    if isinstance(side.condition, FriendOf) and side.condition.sohma not in SOHMA_NAMES:
+        raise ValueError(f"{where}.condition.sohma: unknown Sohma {side.condition.sohma!r}")
+    if isinstance(side.condition, CenterCount) and side.condition.at_least > side.condition.at_most:
+        raise ValueError(f"{where}.condition: at_least is more than at_most")
+    shortfall = sum(max(0, n - carried[s]) for s, n in need.items())
+    cap = CENTER_LIMIT + (1 if wild_possible else 0)
+    if isinstance(side.condition, CenterCount):
+        cap = side.condition.at_most + (1 if wild_possible else 0)
+    if len(side.needs) > cap or shortfall > (1 if wild_possible else 0):
+        raise ValueError(f"{where}.needs: no {CENTER_LIMIT} memories"
+                         f"{' plus a wild' if wild_possible else ''} could ever satisfy "
+                         f"{side.needs}")
+
+
+def _check_steps(where: str, steps: list[Step]) -> None:
+    for j, step in enumerate(steps):
+        if isinstance(step, MoveTo) and step.sohma != "chosen" and step.sohma not in SOHMA_NAMES:
+            raise ValueError(f"{where}[{j}].sohma: unknown Sohma {step.sohma!r}; use a name "
+                             f"({', '.join(SOHMA_NAMES)}) or 'chosen'")
+        if isinstance(step, Choice):
+            for k, option in enumerate(step.options):
+                _check_steps(f"{where}[{j}].options[{k}].effect", option.effect)
+
+
+# -- loading -------------------------------------------------------------------------------------
+def _describe(error: dict[str, Any]) -> str:
+    loc = ".".join(str(p) for p in error["loc"] if not str(p).startswith("function-"))
+    msg = str(error["msg"])
+    if error["type"] == "union_tag_invalid":
+        ctx = error.get("ctx", {})
+        tag = ctx.get("tag")
+        field = ctx.get("discriminator", "").strip("'")
+        known = EFFECT_OPS if field == "op" else CONDITION_KINDS
+        msg = f"unknown {'effect' if field == 'op' else 'condition'} {tag}; known: {', '.join(known)}"
+    elif error["type"] == "union_tag_not_found":
+        msg = f"missing {error.get('ctx', {}).get('discriminator', 'tag')}"
+    elif error["type"] == "value_error":
+        msg = msg.removeprefix("Value error, ")
+    return f"{loc}: {msg}" if loc else msg
+
+
+def parse_cardset(data: dict[str, Any], source: str = "<card set>") -> CardSet:
+    """Validate ``data`` (a parsed TOML document) as a card set."""
+    try:
+        return CardSet.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(_describe(dict(e)) for e in exc.errors()[:5])
+        more = len(exc.errors()) - 5
+        if more > 0:
+            problems += f"; and {more} more"
+        raise CardSetError(f"{source}: {problems}") from None
+
+
+def load_cardset(path: str | Path) -> CardSet:
+    """Read and validate the card-set file at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardSetError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise CardSetError(f"{path}: not a UTF-8 text file") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardSetError(f"{path}: not valid TOML: {exc}") from None
+    return parse_cardset(data, str(path))
+
+
+@cache
+def default_cardset() -> CardSet:
+    """The original card set furuba ships (``cardsets/default.toml``)."""
+    text = resources.files("furuba.zodiac").joinpath("cardsets/default.toml").read_text("utf-8")
+    return parse_cardset(tomllib.loads(text), "default.toml")
+
+
+def resolve_cardset(cardset: CardSet | str | Path | None) -> CardSet:
+    """A card set from a :class:`CardSet`, a file path, or ``None`` for the default."""
+    if cardset is None or cardset == "default":
+        return default_cardset()
+    if isinstance(cardset, CardSet):
+        return cardset
+    return load_cardset(cardset)
