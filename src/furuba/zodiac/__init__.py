@@ -1,0 +1,46 @@
+"""Friends of the Zodiac: befriend the Sohmas by matching memories with what they ask for.
+
+>>> from furuba.zodiac import new_game
+>>> state = new_game(players=4, seed=11)
+>>> state.num_players, len(state.hands[0])
+(4, 3)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from furuba.core.errors import OptionsError
+from furuba.zodiac.cardset import CardSet, resolve_cardset
+from furuba.zodiac.options import Options
+from furuba.zodiac.rules import Rules, compile_rules
+from furuba.zodiac.state import GameState
+
+__all__ = ["GameState", "Options", "Rules", "make_rules", "new_game"]
+
+
+def make_rules(cardset: CardSet | str | Path | None = None, **options: Any) -> Rules:
+    """Compile a card set (default, path or :class:`CardSet`) and options into rules."""
+    return compile_rules(resolve_cardset(cardset), Options.make(**options))
+
+
+def new_game(players: int = 4, seed: int = 0, *, cardset: CardSet | str | Path | None = None,
+             **options: Any) -> GameState:
+    """A new game of Friends of the Zodiac, dealt from ``seed``.
+
+    Options: ``sets`` (copies of the game, default ceil(players / 4)), ``target`` (7; 13 in the
+    Long Game), ``variant`` (``standard``, ``long``, ``coop``, ``true-friends``, combinable with
+    commas), ``max_rounds`` (the safety cap, 100), ``cardset`` (a file path or ``None``).
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise OptionsError(f"seed must be a whole number, not {seed!r}")
+    rules = make_rules(cardset, players=players, **options)
+    return GameState.deal(rules, seed)
+
+
+def greedy_action(state: GameState, rng: Any) -> int:
+    """The greedy bot's choice (see :mod:`furuba.zodiac.greedy`)."""
+    from furuba.zodiac.greedy import greedy_action as choose
+
+    return choose(state, rng)

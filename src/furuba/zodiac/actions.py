@@ -1,0 +1,145 @@
+"""The fixed action table of Friends of the Zodiac.
+
+An id means the same thing in every state: cards are named by kind ("play Trust"), never by a
+hand slot. The table depends only on the card set.
+
+=====================  =========================================================
+``draw``               Draw a card (an action)
+``move``               Move Tohru clockwise by one Sohma (an action)
+``play <card>``        Play a memory or an event (an action)
+``option <n>``         Pick option *n* of the event being resolved
+``choose <Sohma>``     Pick a Sohma for an event (move Tohru there, or flip it)
+``put <memory> away``  Discard a memory from the center (over 4, or by an event)
+``take <memory>``      Take a memory from the discard pile (by an event)
+``discard <card>``     Discard from a hand over the limit of 4
+=====================  =========================================================
+
+>>> t = ActionTable(kind_names=("Trust", "Hope", "Brotherly Love"), num_memory_kinds=2,
+...                 max_options=6, num_sohmas=13)
+>>> t.name(t.play(2)), t.name(t.choose_sohma(5)), t.parse("option 2") == t.option(1)
+('play Brotherly Love', 'choose Ayame', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from furuba.core.deck import SOHMA_NAMES
+from furuba.core.errors import IllegalActionError
+
+DRAW = 0
+MOVE = 1
+
+# Kinds of action, as returned by ActionTable.decode
+A_DRAW, A_MOVE, A_PLAY, A_OPTION, A_SOHMA, A_CENTER, A_TAKE, A_DISCARD = range(8)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTable:
+    kind_names: tuple[str, ...]
+    num_memory_kinds: int
+    max_options: int
+    num_sohmas: int
+    _play: int = field(init=False)
+    _option: int = field(init=False)
+    _sohma: int = field(init=False)
+    _center: int = field(init=False)
+    _take: int = field(init=False)
+    _discard: int = field(init=False)
+    size: int = field(init=False)
+    _decoded: tuple[tuple[int, int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        k, m = len(self.kind_names), self.num_memory_kinds
+        starts = {}
+        pos = 2
+        for name, width in (("_play", k), ("_option", self.max_options),
+                            ("_sohma", self.num_sohmas), ("_center", m), ("_take", m),
+                            ("_discard", k)):
+            starts[name] = pos
+            pos += width
+        for name, value in starts.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "size", pos)
+        decoded = [(A_DRAW, 0), (A_MOVE, 0)]
+        for code, width in ((A_PLAY, k), (A_OPTION, self.max_options), (A_SOHMA, self.num_sohmas),
+                            (A_CENTER, m), (A_TAKE, m), (A_DISCARD, k)):
+            decoded.extend((code, i) for i in range(width))
+        object.__setattr__(self, "_decoded", tuple(decoded))
+
+    def play(self, kind: int) -> int:
+        return self._play + kind
+
+    def option(self, index: int) -> int:
+        return self._option + index
+
+    def choose_sohma(self, sohma: int) -> int:
+        return self._sohma + sohma
+
+    def center_discard(self, memory_kind: int) -> int:
+        return self._center + memory_kind
+
+    def take(self, memory_kind: int) -> int:
+        return self._take + memory_kind
+
+    def discard(self, kind: int) -> int:
+        return self._discard + kind
+
+    def decode(self, action: int) -> tuple[int, int]:
+        """``(action kind, argument)`` of an id; :class:`IllegalActionError` if out of range."""
+        if not isinstance(action, int) or not 0 <= action < self.size:
+            raise IllegalActionError(f"{action!r} is not an action id (0 to {self.size - 1})")
+        return self._decoded[action]
+
+    def name(self, action: int) -> str:
+        code, arg = self.decode(action)
+        if code == A_DRAW:
+            return "draw"
+        if code == A_MOVE:
+            return "move"
+        if code == A_PLAY:
+            return f"play {self.kind_names[arg]}"
+        if code == A_OPTION:
+            return f"option {arg + 1}"
+        if code == A_SOHMA:
+            return f"choose {SOHMA_NAMES[arg]}"
+        if code == A_CENTER:
+            return f"put {self.kind_names[arg]} away"
+        if code == A_TAKE:
+            return f"take {self.kind_names[arg]}"
+        return f"discard {self.kind_names[arg]}"
+
+    def parse(self, text: str) -> int:
+        """The id named by ``text`` (case and spacing are forgiven)."""
+        words = " ".join(str(text).split()).lower()
+        if words in ("draw", "draw a card"):
+            return DRAW
+        if words in ("move", "move tohru", "move tohru clockwise"):
+            return MOVE
+        verb, _, rest = words.partition(" ")
+        if verb == "option":
+            number = rest.split(":")[0].strip()
+            if number.isdigit() and 1 <= int(number) <= self.max_options:
+                return self.option(int(number) - 1)
+        if verb == "choose":
+            for i, n in enumerate(SOHMA_NAMES):
+                if n.lower() == rest:
+                    return self.choose_sohma(i)
+        if verb == "put" and rest.endswith(" away"):
+            kind = self._kind(rest.removesuffix(" away"), memories_only=True)
+            if kind is not None:
+                return self.center_discard(kind)
+        for verb_name, make, memories_only in (("play", self.play, False),
+                                               ("take", self.take, True),
+                                               ("discard", self.discard, False)):
+            if verb == verb_name:
+                kind = self._kind(rest, memories_only=memories_only)
+                if kind is not None:
+                    return make(kind)
+        raise IllegalActionError(f"no action is called {text!r}")
+
+    def _kind(self, name: str, *, memories_only: bool) -> int | None:
+        for i, n in enumerate(self.kind_names):
+            if n.lower() == name and (not memories_only or i < self.num_memory_kinds):
+                return i
+        return None

@@ -1,0 +1,614 @@
+"""The state of a Friends of the Zodiac game and the rules that move it forward.
+
+A turn is 3 actions (draw, play a memory, play an event, move Tohru). Sub-choices — an event's
+option, a Sohma to move to or flip, a memory to put away, a card to discard down to 4 — are
+actions too, taken by whoever must decide (:attr:`GameState.current_player`).
+
+Resolution is a small queue of effect steps (see :mod:`furuba.zodiac.rules`); when a step needs a
+decision the queue waits in the state until the decision arrives. Everything a state holds is an
+int or a tuple, so :meth:`GameState.clone` copies references only.
+
+>>> from furuba.zodiac import new_game
+>>> s = new_game(players=2, seed=1)
+>>> s.current_player, s.legal_action_strings()[:2]
+(0, ['move', 'play Trust'])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
+from furuba.core.errors import FurubaError, IllegalActionError
+from furuba.core.protocol import JSON, TERMINAL, State
+from furuba.core.rng import fresh_seed, shuffled
+from furuba.zodiac.actions import (
+    A_CENTER, A_DISCARD, A_DRAW, A_MOVE, A_OPTION, A_PLAY, A_SOHMA, A_TAKE, DRAW, MOVE,
+)
+from furuba.zodiac.befriend import befriendable
+from furuba.zodiac.rules import CStep, Rules
+
+HAND_LIMIT = 4
+CENTER_LIMIT = 4
+ACTIONS_PER_TURN = 3
+HAND_SIZE = 3
+
+# What the current decision is about.
+P_MAIN, P_OPTION, P_MOVE_TO, P_FLIP, P_CENTER, P_TAKE, P_HAND, P_DONE = range(8)
+PENDING_NAMES = ("action", "option", "move_to", "flip", "put_away", "take", "discard", "over")
+
+# How the game ended.
+RUNNING, FINISHED, TRUNCATED, COOP_WON, COOP_LOST = range(5)
+OUTCOME_NAMES = ("running", "finished", "truncated", "won", "lost")
+
+LogEntry = tuple[int, str, int, int | str]
+"""``(actor, code, a, b)``; see :mod:`furuba.zodiac.view` for how each code reads."""
+Log = tuple[Any, LogEntry] | None
+"""A persistent list: ``(previous, entry)``; sharing it between clones costs nothing."""
+
+
+def _insert(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    return tuple(sorted((*hand, kind)))
+
+
+def _remove(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """``cards`` without the last copy of ``kind``."""
+    i = len(cards) - 1 - cards[::-1].index(kind)
+    return cards[:i] + cards[i + 1:]
+
+
+class GameState(State):
+    """A Friends of the Zodiac position. Start one with :func:`furuba.zodiac.new_game`."""
+
+    game_name = "zodiac"
+
+    __slots__ = (
+        "rules", "seed", "counter", "hands", "deck", "discard", "center", "limbo", "tohru",
+        "tohru_back", "flipped", "stacks", "friends", "fmask", "known", "turn", "actions_taken",
+        "round", "pending", "pending_player", "pending_arg", "queue", "ender", "final_left",
+        "outcome", "log", "log_len", "journal",
+    )
+
+    rules: Rules
+    seed: int
+    counter: int
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    center: tuple[int, ...]
+    limbo: int
+    tohru: int
+    tohru_back: bool
+    flipped: int
+    stacks: tuple[int, ...]
+    friends: tuple[tuple[int, ...], ...]
+    fmask: tuple[int, ...]
+    known: tuple[tuple[int, ...], ...]
+    turn: int
+    actions_taken: int
+    round: int
+    pending: int
+    pending_player: int
+    pending_arg: CStep | None
+    queue: tuple[CStep, ...]
+    ender: int
+    final_left: int
+    outcome: int
+    log: Log
+    log_len: int
+    journal: tuple[tuple[int, int, str], ...]
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Rules, seed: int) -> GameState:
+        """A new game: shuffle the play deck, deal 3 cards each, Tohru next to Yuki."""
+        n = rules.options.players
+        s = cls.__new__(cls)
+        s.rules, s.seed, s.counter = rules, seed, 1
+        deck = shuffled(rules.deck, seed=seed, counter=0)
+        hands = []
+        for _ in range(n):
+            hands.append(tuple(sorted(deck[-HAND_SIZE:])))
+            del deck[-HAND_SIZE:]
+        s.hands, s.deck, s.discard, s.center, s.limbo = tuple(hands), tuple(deck), (), (), -1
+        s.tohru, s.tohru_back, s.flipped = 0, False, 0
+        s.stacks = (rules.stack_size,) * NUM_SOHMAS
+        teams = 1 if rules.options.coop else n
+        s.friends, s.fmask, s.known = ((),) * teams, (0,) * teams, ((),) * n
+        s.turn, s.actions_taken, s.round = 0, 0, 1
+        s.pending, s.pending_player, s.pending_arg = P_MAIN, 0, None
+        s.ender, s.final_left, s.outcome = -1, -1, RUNNING
+        s.log, s.log_len, s.journal = None, 0, ()
+        s._start_turn(0)
+        s._run()
+        return s
+
+    def clone(self) -> Self:
+        c = object.__new__(type(self))
+        c.rules, c.seed, c.counter = self.rules, self.seed, self.counter
+        c.hands, c.deck, c.discard, c.center = self.hands, self.deck, self.discard, self.center
+        c.limbo, c.tohru, c.tohru_back, c.flipped = self.limbo, self.tohru, self.tohru_back, self.flipped
+        c.stacks, c.friends, c.fmask, c.known = self.stacks, self.friends, self.fmask, self.known
+        c.turn, c.actions_taken, c.round = self.turn, self.actions_taken, self.round
+        c.pending, c.pending_player, c.pending_arg = self.pending, self.pending_player, self.pending_arg
+        c.queue, c.ender, c.final_left, c.outcome = self.queue, self.ender, self.final_left, self.outcome
+        c.log, c.log_len, c.journal = self.log, self.log_len, self.journal
+        return c
+
+    # -- protocol: who acts ------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self.rules.options.players
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.outcome else self.pending_player
+
+    def is_terminal(self) -> bool:
+        return self.outcome != RUNNING
+
+    @property
+    def coop(self) -> bool:
+        return self.rules.options.coop
+
+    def team_of(self, player: int) -> int:
+        """Index into :attr:`friends` for ``player`` (the whole team shares index 0 in co-op)."""
+        return 0 if self.rules.options.coop else player
+
+    def friendship_count(self, player: int) -> int:
+        return len(self.friends[self.team_of(player)])
+
+    # -- protocol: actions -------------------------------------------------------------------
+    def num_distinct_actions(self) -> int:
+        return self.rules.actions.size
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn at all (Z6; co-op never reshuffles, Z14)."""
+        return bool(self.deck) or (bool(self.discard) and not self.rules.options.coop)
+
+    def legal_actions(self) -> list[int]:
+        p = self.pending
+        t = self.rules.actions
+        if p == P_MAIN:
+            hand = self.hands[self.pending_player]
+            out = [DRAW, MOVE] if len(hand) < HAND_LIMIT and self.can_draw() else [MOVE]
+            base = t.play(0)
+            out.extend(base + k for k in sorted(set(hand)))
+            return out
+        if p == P_DONE:
+            return []
+        if p == P_OPTION:
+            assert self.pending_arg is not None
+            return [t.option(i) for i in range(len(self.pending_arg[1]))]
+        if p == P_MOVE_TO:
+            return [t.choose_sohma(i) for i in range(NUM_SOHMAS) if i != self.tohru]
+        if p == P_FLIP:
+            return [t.choose_sohma(i) for i in range(NUM_SOHMAS)]
+        if p == P_CENTER:
+            return [t.center_discard(k) for k in sorted(set(self.center))]
+        if p == P_TAKE:
+            m = self.rules.num_memory_kinds
+            return [t.take(k) for k in sorted(set(self.discard)) if k < m]
+        return [t.discard(k) for k in sorted(set(self.hands[self.pending_player]))]
+
+    def action_to_string(self, action: int) -> str:
+        name = self.rules.actions.name(action)
+        code, arg = self.rules.actions.decode(action)
+        if code == A_OPTION and self.pending == P_OPTION and self.pending_arg is not None:
+            labels = self.pending_arg[1]
+            if arg < len(labels):
+                return f"{name}: {labels[arg]}"
+        return name
+
+    def string_to_action(self, text: str) -> int:
+        try:
+            return self.rules.actions.parse(text)
+        except IllegalActionError:
+            if self.pending == P_OPTION and self.pending_arg is not None:
+                for i, label in enumerate(self.pending_arg[1]):
+                    if " ".join(str(text).split()).lower() == label.lower():
+                        return self.rules.actions.option(i)
+            raise
+
+    def describe_pending(self) -> str:
+        """What the current player must decide, in words."""
+        who = f"player {self.pending_player}"
+        match self.pending:
+            case 0:
+                return f"{who} takes action {self.actions_taken + 1} of {ACTIONS_PER_TURN}"
+            case 1:
+                return f"{who} chooses an option of {self._limbo_name()}"
+            case 2:
+                return f"{who} chooses a Sohma to move Tohru to"
+            case 3:
+                return f"{who} chooses a Sohma to flip"
+            case 4:
+                return f"{who} chooses a memory to put away from the center"
+            case 5:
+                return f"{who} chooses a memory to take from the discard pile"
+            case 6:
+                return f"{who} discards down to {HAND_LIMIT} cards"
+        return "the game is over"
+
+    def _limbo_name(self) -> str:
+        return self.rules.kind_names[self.limbo] if self.limbo >= 0 else "the event"
+
+    def apply(self, action: int) -> None:
+        if self.outcome:
+            raise IllegalActionError("the game is over: no more actions")
+        if action not in self.legal_actions():
+            if isinstance(action, int) and 0 <= action < self.rules.actions.size:
+                what = repr(self.rules.actions.name(action))
+            else:
+                what = repr(action)
+            raise IllegalActionError(f"{what} is not legal now: {self.describe_pending()}")
+        self._apply(action)
+
+    def _apply(self, action: int) -> None:
+        code, arg = self.rules.actions.decode(action)
+        player = self.pending_player
+        if code == A_DRAW:
+            self._draw(player)
+            self.queue = (("end_action",),)
+        elif code == A_MOVE:
+            self._move_to(player, (self.tohru + 1) % NUM_SOHMAS)
+            self.queue = (("end_action",),)
+        elif code == A_PLAY:
+            self.hands = self._with_hand(player, _remove(self.hands[player], arg))
+            self._forget(player, arg)
+            self._log(player, "play", arg)
+            if self.rules.is_memory(arg):
+                self.center = (*self.center, arg)
+                if self.rules.options.true_friends:
+                    self.journal = (*self.journal, (player, arg, ""))
+                self.queue = (("overflow",), ("memory_draw",), ("end_action",))
+            else:
+                self.limbo = arg
+                steps = self.rules.event_steps[arg - self.rules.num_memory_kinds]
+                self.queue = (*steps, ("end_event",), ("end_action",))
+        elif code == A_OPTION:
+            assert self.pending_arg is not None
+            self._log(player, "option", arg, self.pending_arg[1][arg])
+            self.queue = self.pending_arg[2][arg] + self.queue
+        elif code == A_SOHMA:
+            if self.pending == P_MOVE_TO:
+                self._move_to(player, arg)
+            else:
+                self._flip(player, arg)
+        elif code == A_CENTER:
+            self.center = _remove(self.center, arg)
+            self.discard = (*self.discard, arg)
+            self._log(player, "put_away", arg)
+        elif code == A_TAKE:
+            self.discard = _remove(self.discard, arg)
+            self.hands = self._with_hand(player, _insert(self.hands[player], arg))
+            known = list(self.known)
+            known[player] = _insert(known[player], arg)
+            self.known = tuple(known)
+            self._log(player, "take", arg)
+        elif code == A_DISCARD:
+            self.hands = self._with_hand(player, _remove(self.hands[player], arg))
+            self._forget(player, arg)
+            self.discard = (*self.discard, arg)
+            self._log(player, "discard", arg)
+        self.pending_arg = None
+        self._run()
+
+    # -- resolution --------------------------------------------------------------------------
+    def _run(self) -> None:
+        """Resolve queued steps until someone must decide or the game ends."""
+        while True:
+            if self.outcome:
+                self.pending, self.pending_player = P_DONE, TERMINAL
+                return
+            n = len(self.hands)
+            for i in range(n):
+                p = (self.turn + i) % n
+                if len(self.hands[p]) > HAND_LIMIT:
+                    self.pending, self.pending_player = P_HAND, p
+                    return
+            if not self.queue:
+                self.pending, self.pending_player = P_MAIN, self.turn
+                return
+            step = self.queue[0]
+            self.queue = self.queue[1:]
+            if self._step(step):
+                return
+
+    def _decide(self, pending: int, arg: CStep | None = None) -> bool:
+        self.pending, self.pending_player, self.pending_arg = pending, self.turn, arg
+        return True
+
+    def _step(self, step: CStep) -> bool:
+        """Carry out one step; ``True`` when it leaves a decision pending."""
+        op = step[0]
+        turn = self.turn
+        if op == "end_action":
+            self._end_action()
+        elif op == "memory_draw":
+            self._draw(turn)
+        elif op == "overflow":
+            if len(self.center) > CENTER_LIMIT:
+                return self._decide(P_CENTER)
+        elif op == "move":
+            self._move_to(turn, (self.tohru + step[1]) % NUM_SOHMAS)
+        elif op == "end_event":
+            self.discard = (*self.discard, self.limbo)
+            self.limbo = -1
+        elif op == "choice":
+            return self._decide(P_OPTION, step)
+        elif op == "move_to":
+            if step[1] < 0:
+                return self._decide(P_MOVE_TO)
+            self._move_to(turn, step[1])
+        elif op == "flip":
+            if step[1] == "chosen":
+                return self._decide(P_FLIP)
+            self._flip(turn, self.tohru)
+        elif op == "flip_tohru":
+            self.tohru_back = not self.tohru_back
+            self._log(turn, "flip_tohru", int(self.tohru_back))
+        elif op == "draw":
+            n = len(self.hands)
+            drawers = [(turn + i) % n for i in range(n)] if step[2] else [turn]
+            for p in drawers:
+                for _ in range(step[1]):
+                    if not self._draw(p):
+                        break
+        elif op == "discard_center":
+            if self.center:
+                return self._decide(P_CENTER)
+        elif op == "take_discard":
+            m = self.rules.num_memory_kinds
+            if any(k < m for k in self.discard):
+                return self._decide(P_TAKE)
+        elif op == "turn_start":
+            self._check_befriend()
+            self._check_coop_loss()
+        elif op == "reveal":
+            return self._reveal()
+        else:  # pragma: no cover - compile_steps makes no other step
+            raise FurubaError(f"unknown effect step {op!r}")
+        return False
+
+    def _reveal(self) -> bool:
+        """Bestest Friends: reveal the top card of the deck at the start of a turn (Z14)."""
+        if not self.deck:
+            return False
+        kind = self.deck[-1]
+        self.deck = self.deck[:-1]
+        self._log(self.turn, "reveal", kind)
+        if self.rules.is_memory(kind):
+            self.center = (*self.center, kind)
+            if len(self.center) > CENTER_LIMIT:
+                return self._decide(P_CENTER)
+        else:
+            self.limbo = kind
+            steps = self.rules.event_steps[kind - self.rules.num_memory_kinds]
+            self.queue = (*steps, ("end_event",), *self.queue)
+        return False
+
+    def _end_action(self) -> None:
+        self._check_befriend()
+        if self.outcome or self._check_coop_loss():
+            return
+        self.actions_taken += 1
+        if self.actions_taken == ACTIONS_PER_TURN:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.rules.tohru_flips[int(self.tohru_back)]:
+            self._flip(self.turn, self.tohru, end_of_turn=True)
+        if self.ender >= 0:
+            self.final_left = len(self.hands) - 1 if self.final_left < 0 else self.final_left - 1
+            if self.final_left == 0:
+                self._finish(FINISHED)
+                return
+        nxt = (self.turn + 1) % len(self.hands)
+        if nxt == 0:
+            if self.round >= self.rules.options.max_rounds:
+                self._finish(TRUNCATED)
+                return
+            self.round += 1
+        self._start_turn(nxt)
+
+    def _start_turn(self, player: int) -> None:
+        self.turn, self.actions_taken = player, 0
+        self._log(player, "turn", self.round)
+        self.queue = (("reveal",), ("turn_start",)) if self.rules.options.coop else (("turn_start",),)
+
+    def _finish(self, outcome: int) -> None:
+        self.outcome = outcome
+        self.queue = ()
+        self._log(-1, "end", outcome)
+
+    # -- befriending (Z3) --------------------------------------------------------------------
+    def _check_befriend(self) -> None:
+        turn = self.turn
+        team = self.team_of(turn)
+        s = self.tohru
+        if not befriendable(self, team, s):
+            return
+        taken = self.rules.stack_size - self.stacks[s]
+        card = (taken // 4) * 52 + 4 * s + taken % 4
+        stacks = list(self.stacks)
+        stacks[s] -= 1
+        self.stacks = tuple(stacks)
+        friends, fmask = list(self.friends), list(self.fmask)
+        friends[team] = (*friends[team], card)
+        fmask[team] |= 1 << s
+        self.friends, self.fmask = tuple(friends), tuple(fmask)
+        self._log(turn, "befriend", s, card)
+        count = len(friends[team])
+        if self.rules.options.coop:
+            if count == NUM_SOHMAS:
+                self._finish(COOP_WON)
+        elif count >= self.rules.options.target and self.ender < 0:
+            self.ender = turn
+
+    def _check_coop_loss(self) -> bool:
+        if self.rules.options.coop and not self.outcome and not self.deck:
+            self._finish(COOP_LOST)
+            return True
+        return False
+
+    # -- small mechanics ---------------------------------------------------------------------
+    def _with_hand(self, player: int, hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        hands = list(self.hands)
+        hands[player] = hand
+        return tuple(hands)
+
+    def _forget(self, player: int, kind: int) -> None:
+        """A card of ``kind`` left ``player``'s hand: it is no longer a known card there."""
+        if kind in self.known[player]:
+            known = list(self.known)
+            known[player] = _remove(known[player], kind)
+            self.known = tuple(known)
+
+    def _draw(self, player: int) -> bool:
+        """Draw one card into ``player``'s hand (Z6); ``False`` when nothing can be drawn."""
+        if not self.deck:
+            if self.rules.options.coop or not self.discard:
+                return False
+            self.deck = tuple(shuffled(self.discard, seed=self.seed, counter=self.counter))
+            self.counter += 1
+            self.discard = ()
+            self._log(player, "reshuffle", len(self.deck))
+        kind = self.deck[-1]
+        self.deck = self.deck[:-1]
+        self.hands = self._with_hand(player, _insert(self.hands[player], kind))
+        self._log(player, "draw", kind)
+        return True
+
+    def _move_to(self, player: int, sohma: int) -> None:
+        self._log(player, "move", self.tohru, sohma)
+        self.tohru = sohma
+
+    def _flip(self, player: int, sohma: int, end_of_turn: bool = False) -> None:
+        self.flipped ^= 1 << sohma
+        self._log(player, "flip", sohma, int(end_of_turn))
+
+    def _log(self, actor: int, code: str, a: int = 0, b: int | str = 0) -> None:
+        self.log = (self.log, (actor, code, a, b))
+        self.log_len += 1
+
+    def log_entries(self) -> list[LogEntry]:
+        """The whole log, oldest first."""
+        out: list[LogEntry] = []
+        node = self.log
+        while node is not None:
+            node, entry = node
+            out.append(entry)
+        out.reverse()
+        return out
+
+    # -- True Friends journal (Z15) ----------------------------------------------------------
+    def write_answer(self, player: int, answer: str) -> None:
+        """Keep ``player``'s answer to the prompt of the last memory they played (Z15).
+
+        No rules effect; the journal is saved with the game.
+        """
+        if not self.rules.options.true_friends:
+            raise IllegalActionError("True Friends is not on in this game: there is no journal")
+        text = " ".join(str(answer).split())
+        if not text or len(text) > 2000:
+            raise IllegalActionError("an answer must have 1 to 2000 characters")
+        for i in range(len(self.journal) - 1, -1, -1):
+            who, kind, old = self.journal[i]
+            if who == player:
+                if old:
+                    break
+                journal = list(self.journal)
+                journal[i] = (who, kind, text)
+                self.journal = tuple(journal)
+                return
+        raise IllegalActionError(f"player {player} has no memory prompt waiting for an answer")
+
+    # -- outcome -----------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        n = self.num_players
+        if not self.outcome:
+            return [0.0] * n
+        if self.rules.options.coop:
+            return [1.0 if self.outcome == COOP_WON else 0.0] * n
+        counts = [len(f) for f in self.friends]
+        best = max(counts)
+        k = counts.count(best)
+        return [1.0 / k if c == best else 0.0 for c in counts]
+
+    def scores(self) -> list[float]:
+        if self.rules.options.coop:
+            score = float(len(self.deck)) if self.outcome == COOP_WON else 0.0
+            return [score] * self.num_players
+        return [float(len(f)) for f in self.friends]
+
+    def winners(self) -> list[int]:
+        """The players sharing the win (co-op: everyone or no one)."""
+        return [p for p, r in enumerate(self.returns()) if r > 0]
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game was stopped by the safety cap on rounds (Z12)."""
+        return self.outcome == TRUNCATED
+
+    # -- secrecy -----------------------------------------------------------------------------
+    def view(self, player: int | None) -> JSON:
+        from furuba.zodiac.view import build_view
+
+        return build_view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """Re-deal what ``player`` cannot see: other hands' unknown cards and the deck order.
+
+        The pool is every card not in ``player``'s hand, the center, the discard pile, the event
+        being resolved or known to be in another hand (taken openly from the discard pile). In
+        Bestest Friends the hands are open and only the deck order is hidden.
+        """
+        out = self.clone()
+        out.seed, out.counter = fresh_seed(rng), 0
+        if self.rules.options.coop:
+            deck = sorted(self.deck)
+            rng.shuffle(deck)
+            out.deck = tuple(deck)
+            return out
+        n = self.num_players
+        pool = list(self.deck)
+        for p in range(n):
+            if p != player:
+                pool.extend(_unknown(self.hands[p], self.known[p]))
+        pool.sort()
+        rng.shuffle(pool)
+        hands = list(self.hands)
+        for p in range(n):
+            if p != player:
+                hidden = len(self.hands[p]) - len(self.known[p])
+                hands[p] = tuple(sorted(self.known[p] + tuple(pool[:hidden])))
+                del pool[:hidden]
+        out.hands, out.deck = tuple(hands), tuple(pool)
+        return out
+
+    # -- persistence -------------------------------------------------------------------------
+    def to_json(self) -> JSON:
+        from furuba.zodiac.serialize import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        from furuba.zodiac.serialize import state_from_json
+
+        state = state_from_json(data)
+        assert isinstance(state, cls)
+        return state
+
+    def __repr__(self) -> str:
+        return (f"<zodiac {self.num_players}p round {self.round} player {self.turn} "
+                f"action {self.actions_taken + 1} {PENDING_NAMES[self.pending]}>")
+
+
+def _unknown(hand: tuple[int, ...], known: tuple[int, ...]) -> list[int]:
+    rest = list(hand)
+    for k in known:
+        rest.remove(k)
+    return rest
