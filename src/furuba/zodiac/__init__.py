@@ -44,3 +44,16 @@ def greedy_action(state: GameState, rng: Any) -> int:
     from furuba.zodiac.greedy import greedy_action as choose
 
     return choose(state, rng)
+
+
+def summarize(state: GameState) -> dict[str, Any]:
+    """What a simulation keeps of a finished game (read from the public view only)."""
+    view = state.view(None)
+    befriended = [[f["sohma"], f["side"], p] for p, team in enumerate(view["friendships"])
+                  for f in team]
+    out: dict[str, Any] = {"rounds": view["round"], "truncated": view["outcome"] == "truncated",
+                           "befriended": befriended, "friendships": state.scores()}
+    if state.rules.options.coop:
+        out["coop_won"] = view["outcome"] == "won"
+        out["coop_score"] = state.scores()[0]
+    return out

@@ -13,7 +13,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from furuba.zodiac.rules import (
-    COND_CENTER, COND_FRIEND_OF, COND_MIN_FRIENDS, COND_NONE, COND_TOHRU_SIDE, Rules,
+    COND_CENTER,
+    COND_FRIEND_OF,
+    COND_MIN_FRIENDS,
+    COND_NONE,
+    COND_TOHRU_SIDE,
+    Rules,
 )
 
 if TYPE_CHECKING:

@@ -5,10 +5,10 @@
 (2, 7, False)
 >>> Options.make(players=3, variant="long,true-friends").target
 13
->>> Options.make(players=1)
+>>> Options.make(players=1)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-furuba.core.errors.OptionsError: Friends of the Zodiac needs 2 to 8 players (1 given); Bestest Friends (variant coop) can be played alone
+furuba.core.errors.OptionsError: Friends of the Zodiac needs 2 to 8 players (1 given); ...
 """
 
 from __future__ import annotations

@@ -21,8 +21,22 @@ from typing import Any
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.zodiac.actions import ActionTable
 from furuba.zodiac.cardset import (
-    MAX_OPTIONS, CardSet, CenterCount, Choice, DiscardCenter, Draw, FlipSohma, FlipTohru,
-    FriendOf, MinFriendships, Move, MoveTo, SohmaSide, Step, TakeFromDiscard, TohruSide,
+    MAX_OPTIONS,
+    CardSet,
+    CenterCount,
+    Choice,
+    DiscardCenter,
+    Draw,
+    FlipSohma,
+    FlipTohru,
+    FriendOf,
+    MinFriendships,
+    Move,
+    MoveTo,
+    SohmaSide,
+    Step,
+    TakeFromDiscard,
+    TohruSide,
 )
 from furuba.zodiac.options import Options
 
@@ -139,8 +153,9 @@ def _compile(cardset: CardSet, options: Options) -> Rules:
     kind_names = tuple(m.name for m in memories) + tuple(e.name for e in cardset.events)
     m = len(memories)
     deck: list[int] = []
-    for kind, card in enumerate([*memories, *cardset.events]):
-        deck.extend([kind] * (card.count * options.sets))
+    counts = [c.count for c in memories] + [e.count for e in cardset.events]
+    for kind, count in enumerate(counts):
+        deck.extend([kind] * (count * options.sets))
     needs = []
     conditions = []
     for name in SOHMA_NAMES:

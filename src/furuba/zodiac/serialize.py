@@ -24,7 +24,12 @@ from furuba.core.rng import shuffled
 from furuba.zodiac.cardset import parse_cardset
 from furuba.zodiac.rules import CStep, Rules
 from furuba.zodiac.state import (
-    HAND_SIZE, OUTCOME_NAMES, P_MAIN, PENDING_NAMES, RUNNING, GameState, LogEntry,
+    HAND_SIZE,
+    OUTCOME_NAMES,
+    P_MAIN,
+    PENDING_NAMES,
+    GameState,
+    LogEntry,
 )
 
 FORMAT_VERSION = 1
@@ -241,10 +246,7 @@ def _from_json(data: JSON) -> GameState:
         _check_steps(s.queue)
     else:
         s.pending, s.pending_player, s.pending_arg, s.queue = P_MAIN, s.turn, None, ()
-        if s.outcome == RUNNING:
-            s._run()
-        else:
-            s._run()
+        s._run()
     return s
 
 

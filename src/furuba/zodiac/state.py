@@ -19,12 +19,21 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
+from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, State
 from furuba.core.rng import fresh_seed, shuffled
 from furuba.zodiac.actions import (
-    A_CENTER, A_DISCARD, A_DRAW, A_MOVE, A_OPTION, A_PLAY, A_SOHMA, A_TAKE, DRAW, MOVE,
+    A_CENTER,
+    A_DISCARD,
+    A_DRAW,
+    A_MOVE,
+    A_OPTION,
+    A_PLAY,
+    A_SOHMA,
+    A_TAKE,
+    DRAW,
+    MOVE,
 )
 from furuba.zodiac.befriend import befriendable
 from furuba.zodiac.rules import CStep, Rules
@@ -64,10 +73,34 @@ class GameState(State):
     game_name = "zodiac"
 
     __slots__ = (
-        "rules", "seed", "counter", "hands", "deck", "discard", "center", "limbo", "tohru",
-        "tohru_back", "flipped", "stacks", "friends", "fmask", "known", "turn", "actions_taken",
-        "round", "pending", "pending_player", "pending_arg", "queue", "ender", "final_left",
-        "outcome", "log", "log_len", "journal",
+        "actions_taken",
+        "center",
+        "counter",
+        "deck",
+        "discard",
+        "ender",
+        "final_left",
+        "flipped",
+        "fmask",
+        "friends",
+        "hands",
+        "journal",
+        "known",
+        "limbo",
+        "log",
+        "log_len",
+        "outcome",
+        "pending",
+        "pending_arg",
+        "pending_player",
+        "queue",
+        "round",
+        "rules",
+        "seed",
+        "stacks",
+        "tohru",
+        "tohru_back",
+        "turn",
     )
 
     rules: Rules
@@ -439,7 +472,7 @@ class GameState(State):
         friends[team] = (*friends[team], card)
         fmask[team] |= 1 << s
         self.friends, self.fmask = tuple(friends), tuple(fmask)
-        self._log(turn, "befriend", s, card)
+        self._log(turn, "befriend", s, 2 * card + (self.flipped >> s & 1))
         count = len(friends[team])
         if self.rules.options.coop:
             if count == NUM_SOHMAS:

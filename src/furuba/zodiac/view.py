@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 from furuba.core.deck import FRIENDSHIP_CARDS, SOHMA_NAMES, SUITS
 from furuba.core.protocol import JSON
 from furuba.zodiac.rules import (
-    COND_CENTER, COND_FRIEND_OF, COND_MIN_FRIENDS, COND_NONE, COND_TOHRU_SIDE, Cond, Rules,
+    COND_CENTER,
+    COND_FRIEND_OF,
+    COND_MIN_FRIENDS,
+    COND_NONE,
+    COND_TOHRU_SIDE,
+    Cond,
+    Rules,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +102,9 @@ def entry_text(state: GameState, entry: LogEntry, viewer: int | None, public_all
             return f"revealed from the deck: {names[a]}"
         case "befriend":
             team = "the team" if state.rules.options.coop else who
-            return f"{team} befriended {SOHMA_NAMES[a]} ({friendship_label(int(b))})"
+            card, side = divmod(int(b), 2)
+            return (f"{team} befriended {SOHMA_NAMES[a]} ({friendship_label(card)}, "
+                    f"{SIDE_NAMES[side]} side)")
         case "end":
             return "the game is over" + (" (round limit reached)" if a == 2 else "")
     return f"{who}: {code}"  # pragma: no cover
@@ -127,9 +135,12 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
             "other_condition": condition_text(rules.conditions[i][1 - side]),
             "stack": state.stacks[i],
         })
+    sides = {(e[0] if not rules.options.coop else 0, e[2]): int(e[3]) % 2
+             for e in state.log_entries() if e[1] == "befriend"}
     friendships = [
-        [{"sohma": SOHMA_NAMES[(c % 52) // 4], "card": friendship_label(c)} for c in team]
-        for team in state.friends
+        [{"sohma": SOHMA_NAMES[(c % 52) // 4], "card": friendship_label(c),
+          "side": SIDE_NAMES[sides.get((t, (c % 52) // 4), 0)]} for c in team]
+        for t, team in enumerate(state.friends)
     ]
     view: JSON = {
         "game": "zodiac",

@@ -1,0 +1,67 @@
+"""Bots by name: ``random``, ``greedy`` (and the search bot's levels once it is installed).
+
+A bot spec is a name with optional settings, ``name:key=value,key=value``. A bad spec gets a
+clear :class:`~furuba.core.errors.OptionsError`.
+
+>>> make_bot("greedy", seed=1).name
+'greedy'
+>>> make_bot("wizard")
+Traceback (most recent call last):
+...
+furuba.core.errors.OptionsError: unknown bot 'wizard'; the bots are: random, greedy
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from furuba.bots.base import Bot, RandomBot
+from furuba.bots.greedy import GreedyBot
+from furuba.core.errors import OptionsError
+
+BotFactory = Callable[[dict[str, str], int], Bot]
+
+
+def _plain(cls: type[RandomBot] | type[GreedyBot]) -> BotFactory:
+    def make(settings: dict[str, str], seed: int) -> Bot:
+        if settings:
+            raise OptionsError(f"the {cls.name} bot takes no settings "
+                               f"(got {', '.join(sorted(settings))})")
+        return cls(seed=seed)
+
+    return make
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": _plain(RandomBot),
+    "greedy": _plain(GreedyBot),
+}
+"""Bot name → factory. Other modules may register more bots here."""
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:sims=800"`` → ``("ismcts", {"sims": "800"})``."""
+    name, _, rest = str(spec).strip().partition(":")
+    settings: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            settings.setdefault("level", key.strip())
+            continue
+        settings[key.strip()] = value.strip()
+    return name.strip().lower(), settings
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """The bot named by ``spec``, seeded with ``seed``."""
+    name, settings = parse_spec(spec)
+    factory = BOTS.get(name)
+    if factory is None:
+        raise OptionsError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+    return factory(settings, seed)
+
+
+def check_spec(spec: str) -> str:
+    """Validate ``spec`` by building the bot once; returns it unchanged."""
+    make_bot(spec)
+    return spec

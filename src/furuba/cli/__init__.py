@@ -1,0 +1,1 @@
+"""The ``furuba`` command."""

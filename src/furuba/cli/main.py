@@ -1,0 +1,199 @@
+"""The ``furuba`` command: play, simulate, check card sets, seat players, benchmark.
+
+Every error a user can cause prints one clear line (exit status 2), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from furuba import games
+from furuba.core.errors import FurubaError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="furuba: the Fruits Basket card games, played for real.")
+cardset_app = typer.Typer(no_args_is_help=True, help="Check and inspect card-set files.")
+app.add_typer(cardset_app, name="cardset")
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(2)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["target=13", "variant=long"]`` → ``{"target": 13, "variant": "long"}``."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise FurubaError(f"--option needs key=value, not {pair!r}")
+        out[key.strip().replace("-", "_")] = int(value) if value.strip().lstrip("-").isdigit() \
+            else value.strip()
+    return out
+
+
+# -- play --------------------------------------------------------------------------------------
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="zodiac or daihinmin")] = "zodiac",
+    seats: Annotated[str | None, typer.Option(help="who sits where: you,greedy,random,…")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed of the deal")] = None,
+    cardset: Annotated[Path | None, typer.Option(help="card-set file (Friends of the Zodiac)")] = None,
+    variant: Annotated[str | None, typer.Option(help="long, coop, true-friends (combinable)")] = None,
+    sets: Annotated[int | None, typer.Option(help="copies of the game (Friends of the Zodiac)")] = None,
+    target: Annotated[int | None, typer.Option(help="points or friendships to win")] = None,
+    rounds: Annotated[int | None, typer.Option(help="round limit (Dai Hin Min)")] = None,
+    save: Annotated[Path | None, typer.Option(help="save the game to this file as you play")] = None,
+    resume: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
+) -> None:
+    """Play a game in the terminal against bots, or hot-seat with friends."""
+    from furuba.cli.play import PlaySetup, run_play
+
+    setup = PlaySetup(game=game, seats=seats, players=players, seed=seed, cardset=cardset,
+                      variant=variant, sets=sets, target=target, rounds=rounds, save=save,
+                      resume=resume)
+    try:
+        run_play(setup, console)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    except (KeyboardInterrupt, EOFError):
+        console.print("\n[dim]bye[/]")
+        raise typer.Exit(0) from None
+
+
+# -- simulate ----------------------------------------------------------------------------------
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="zodiac or daihinmin")],
+    n_games: Annotated[int, typer.Option("--games", help="how many games")] = 1000,
+    players: Annotated[int, typer.Option(help="players per game")] = 4,
+    bots: Annotated[str, typer.Option(help="bots, comma-separated; the last fills the table")] = "greedy",
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
+    out_json: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
+    games_out: Annotated[Path | None, typer.Option("--games-out",
+                                                   help="write every game's result (JSON Lines)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="game option key=value")] = None,
+    cardset: Annotated[Path | None, typer.Option(help="card-set file (Friends of the Zodiac)")] = None,
+    variant: Annotated[str | None, typer.Option(help="Friends of the Zodiac variant")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+) -> None:
+    """Play many bot games (seats rotated) and summarise them."""
+    from furuba.sim.runner import SimConfig, default_jobs, run
+    from furuba.sim.summary import summarize
+
+    try:
+        name = games.canonical_name(game)
+        options = parse_options(option)
+        if cardset is not None:
+            options["cardset"] = str(cardset)
+        if variant is not None:
+            options["variant"] = variant
+        cfg = SimConfig(game=name, games=n_games, players=players,
+                        bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options)
+        cfg.validate()
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    results = []
+    started = time.perf_counter()
+    sink = games_out.open("w", encoding="utf-8") if games_out else None
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=err, disable=quiet) as bar:
+        task = bar.add_task(f"{name} ×{n_games}", total=n_games)
+        try:
+            for result in run(cfg, jobs=jobs or default_jobs(),
+                              progress=lambda k: bar.advance(task, k)):
+                results.append(result)
+                if sink:
+                    sink.write(json.dumps(result) + "\n")
+        except KeyboardInterrupt:
+            err.print(f"[yellow]stopped: keeping the {len(results)} games that finished[/]")
+        finally:
+            if sink:
+                sink.close()
+    summary = summarize(cfg, results)
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    if out_json:
+        out_json.parent.mkdir(parents=True, exist_ok=True)
+        out_json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    _print_summary(summary)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    table = Table(title=f"{s['game']}: {s['games']} games, {s['players']} players "
+                        f"({s['seconds']} s)")
+    table.add_column("bot")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for bot, row in s["win_rate_by_bot"].items():
+        lo, hi = row["ci95"]
+        table.add_row(bot, f"{row['rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
+    console.print(table)
+    console.print("win rate by seat: " + ", ".join(f"{x:.1%}" for x in s["win_rate_by_seat"]))
+    if "median_rounds" in s:
+        console.print(f"median rounds: {s['median_rounds']}, truncated: {s['truncated']} "
+                      f"({s['truncated_rate']:.2%})")
+        shares = s["befriended_share_by_sohma"]
+        console.print("befriended: " + ", ".join(f"{k} {v:.1%}" for k, v in shares.items()))
+        if "coop_win_rate" in s:
+            console.print(f"co-op win rate: {s['coop_win_rate']:.1%}, "
+                          f"mean score when won: {s['coop_mean_score']:.1f}")
+    if "points_per_round_by_bot" in s:
+        console.print("points per round: " + ", ".join(
+            f"{b} {v:.2f}" for b, v in s["points_per_round_by_bot"].items()))
+        console.print(f"revolutions: {s['revolutions']}")
+
+
+# -- card sets ---------------------------------------------------------------------------------
+@cardset_app.command("check")
+def cardset_check(path: Annotated[Path, typer.Argument(help="the card-set TOML file")]) -> None:
+    """Check a card-set file and summarise it."""
+    from furuba.zodiac.cardset import load_cardset
+
+    try:
+        cs = load_cardset(path)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    memories = sum(m.count for m in cs.memories)
+    events = sum(e.count for e in cs.events)
+    console.print(f"[green]ok[/] {path}: {cs.name!r} — {memories} memories, {events} events, "
+                  f"{len(cs.symbols)} symbols ({', '.join(s.id for s in cs.symbols)})",
+                  highlight=False)
+
+
+# -- seating -----------------------------------------------------------------------------------
+@app.command()
+def seat(players: Annotated[list[str], typer.Argument(help='"Name YYYY-MM-DD" or "Name"')]) -> None:
+    """Seat players by zodiac sign (Friends of the Zodiac): who goes first, and so on."""
+    from furuba.zodiac.seating import seat_players
+
+    try:
+        order = seat_players(players)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    for i, p in enumerate(order, 1):
+        sign = p.sign or "no birth date"
+        born = f" ({p.born.isoformat()})" if p.born else ""
+        console.print(f"{i}. {p.name}{born} — {sign}", highlight=False)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    try:
+        app()
+    except FurubaError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        sys.exit(2)

@@ -1,0 +1,1 @@
+"""Simulations: many bot games, seats rotated, results per game and summarised."""

@@ -1,0 +1,129 @@
+"""Summaries of simulation results: what the JSON of ``furuba simulate`` holds.
+
+Every summary has ``games``, ``players``, ``bots``, ``wins_by_seat``, ``wins_by_bot`` (win shares,
+as in :meth:`State.returns`), ``win_rate_by_bot`` with 95% Wilson intervals, and ``steps``. Each
+game adds its own: Friends of the Zodiac ``befriended_by_sohma``, ``rounds``, ``truncated``; Dai
+Hin Min ``points_by_seat``, ``points_by_bot``, ``titles_by_bot``, ``rounds_per_game``,
+``revolutions``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+from furuba.core.deck import SOHMA_NAMES
+from furuba.sim.runner import GameResult, SimConfig
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (``successes`` may be fractional shares).
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def median(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def summarize(cfg: SimConfig, results: Iterable[GameResult]) -> dict[str, Any]:
+    """Fold per-game results into the summary (order of results does not matter)."""
+    rs = sorted(results, key=lambda r: int(r["index"]))
+    n = cfg.players
+    wins_by_seat = [0.0] * n
+    wins_by_bot: dict[str, float] = defaultdict(float)
+    seats_by_bot: Counter[str] = Counter()
+    steps = 0
+    for r in rs:
+        steps += int(r["steps"])
+        for p, share in enumerate(r["returns"]):
+            wins_by_seat[p] += share
+            wins_by_bot[r["bots"][p]] += share
+            seats_by_bot[r["bots"][p]] += 1
+    games = len(rs)
+    out: dict[str, Any] = {
+        "game": cfg.game, "games": games, "players": n, "bots": cfg.lineup(),
+        "seed": cfg.seed, "options": cfg.options,
+        "wins_by_seat": wins_by_seat,
+        "win_rate_by_seat": [w / games if games else 0.0 for w in wins_by_seat],
+        "wins_by_bot": dict(wins_by_bot),
+        "win_rate_by_bot": {
+            bot: {"rate": wins_by_bot[bot] / seats, "ci95": list(wilson(wins_by_bot[bot], seats)),
+                  "seats_played": seats}
+            for bot, seats in seats_by_bot.items()
+        },
+        "steps": steps,
+    }
+    extra = {"zodiac": _zodiac, "daihinmin": _daihinmin}.get(cfg.game)
+    if extra:
+        out.update(extra(cfg, rs))
+    return out
+
+
+def _zodiac(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
+    by_sohma: Counter[str] = Counter()
+    by_side: Counter[str] = Counter()
+    for r in rs:
+        for sohma, side, _player in r["befriended"]:
+            by_sohma[sohma] += 1
+            by_side[f"{sohma}/{side}"] += 1
+    total = sum(by_sohma.values())
+    rounds = [int(r["rounds"]) for r in rs]
+    truncated = sum(1 for r in rs if r["truncated"])
+    out: dict[str, Any] = {
+        "befriended_by_sohma": {s: by_sohma[s] for s in SOHMA_NAMES},
+        "befriended_share_by_sohma": {s: (by_sohma[s] / total if total else 0.0)
+                                      for s in SOHMA_NAMES},
+        "befriended_by_side": dict(sorted(by_side.items())),
+        "rounds": rounds,
+        "median_rounds": median([float(x) for x in rounds]),
+        "truncated": truncated,
+        "truncated_rate": truncated / len(rs) if rs else 0.0,
+    }
+    if rs and "coop_score" in rs[0]:
+        won = [r for r in rs if r["coop_won"]]
+        out["coop_win_rate"] = len(won) / len(rs)
+        out["coop_win_ci95"] = list(wilson(len(won), len(rs)))
+        out["coop_mean_score"] = sum(r["coop_score"] for r in won) / len(won) if won else 0.0
+    return out
+
+
+def _daihinmin(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
+    n = cfg.players
+    points_by_seat = [0.0] * n
+    points_by_bot: dict[str, float] = defaultdict(float)
+    titles_by_bot: dict[str, Counter[str]] = defaultdict(Counter)
+    rounds_by_bot: Counter[str] = Counter()
+    for r in rs:
+        for p, pts in enumerate(r["scores"]):
+            points_by_seat[p] += pts
+            points_by_bot[r["bots"][p]] += pts
+            rounds_by_bot[r["bots"][p]] += int(r["rounds"])
+        for round_titles in r["titles"]:
+            for p, title in enumerate(round_titles):
+                titles_by_bot[r["bots"][p]][title] += 1
+    return {
+        "points_by_seat": points_by_seat,
+        "points_by_bot": dict(points_by_bot),
+        "points_per_round_by_bot": {b: points_by_bot[b] / rounds_by_bot[b]
+                                    for b in rounds_by_bot if rounds_by_bot[b]},
+        "titles_by_bot": {b: dict(c) for b, c in titles_by_bot.items()},
+        "rounds_per_game": [int(r["rounds"]) for r in rs],
+        "revolutions": sum(int(r["revolutions"]) for r in rs),
+    }
