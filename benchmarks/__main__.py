@@ -238,9 +238,9 @@ def profile(console: Console, subjects: list[Subject], seconds: float, seed: int
         profiler.disable()
         stream = io.StringIO()
         stats = pstats.Stats(profiler, stream=stream)
-        stats.sort_stats("tottime").print_stats(15)
+        stats.strip_dirs().sort_stats("tottime").print_stats(15)
         console.rule(f"{subject.label}: {games} random games, top 15 by own time")
-        console.print(stream.getvalue(), markup=False, highlight=False)
+        print(stream.getvalue().strip("\n"), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
