@@ -1,0 +1,61 @@
+"""D9 The exchange of cards between the Rich and the Poor, every round after the first.
+
+The Poor Man's 2 highest cards go to the Rich Man automatically (jokers count as the lowest, so
+they are never forced; between equal ranks the suit is irrelevant and the lowest card id goes).
+The Rich Man chooses 2 cards from the hand he was dealt, one at a time, by rank; then the Second
+Richest chooses 1 for the Second Poorest, who gives his 1 highest. All cards change hands at once.
+
+>>> from furuba.daihinmin.ranks import mask_of, names_of
+>>> hand = mask_of([0, 1, 4 * 12, 4 * 2, 52, 53])     # A♦ A♥ K♦ 3♦ and both jokers
+>>> names_of(highest_cards(hand, 2)), names_of(highest_cards(hand, 1))
+(['A♦', 'A♥'], ['A♦'])
+>>> from furuba.daihinmin.moves import ACTION_NAMES
+>>> [ACTION_NAMES[a] for a in legal_gifts(hand, pending=1)]
+['give 3', 'give K', 'give A', 'give joker']
+"""
+
+from __future__ import annotations
+
+from furuba.daihinmin.moves import GIVE_BASE, GIVE_JOKER
+from furuba.daihinmin.ranks import JOKER, JOKER_SHIFT, LOWEST, NUM_LEVELS, SHIFT
+
+RICH_GIFTS = 2
+"""Cards the Rich Man and the Poor Man each give."""
+SECOND_GIFTS = 1
+"""Cards the Second Richest and the Second Poorest each give."""
+
+
+def highest_cards(hand: int, k: int) -> int:
+    """The mask of the ``k`` highest-ranked cards of ``hand``, jokers counting as the lowest."""
+    out = 0
+    for level in range(NUM_LEVELS - 1, -1, -1):
+        if not k:
+            return out
+        nibble = (hand >> SHIFT[level]) & 15
+        take = min(k, nibble.bit_count())
+        if take:
+            out |= LOWEST[nibble][take] << SHIFT[level]
+            k -= take
+    if k:
+        jokers = (hand >> JOKER_SHIFT) & 3
+        out |= LOWEST[jokers][min(k, jokers.bit_count())] << JOKER_SHIFT
+    return out
+
+
+def gift_card(hand: int, level: int) -> int:
+    """The card a gift of ``level`` gives from ``hand`` (lowest id of that rank), or -1."""
+    if level == JOKER:
+        jokers = (hand >> JOKER_SHIFT) & 3
+        return (jokers & -jokers).bit_length() - 1 + JOKER_SHIFT if jokers else -1
+    nibble = (hand >> SHIFT[level]) & 15
+    return (nibble & -nibble).bit_length() - 1 + SHIFT[level] if nibble else -1
+
+
+def legal_gifts(hand: int, pending: int) -> list[int]:
+    """The gift actions open to a giver holding ``hand`` who already chose the cards in
+    ``pending`` (a gift is chosen from the hand as dealt, one card at a time)."""
+    left = hand & ~pending
+    out = [GIVE_BASE + level for level in range(NUM_LEVELS) if (left >> SHIFT[level]) & 15]
+    if (left >> JOKER_SHIFT) & 3:
+        out.append(GIVE_JOKER)
+    return out

@@ -1,0 +1,127 @@
+"""The greedy policy: a sensible, fast, deterministic player (the playout policy of search bots).
+
+* In play it sheds its lowest sets first, whole (a pair of 5s goes as a pair), and follows with the
+  lowest set that fits, preferring not to break a bigger set.
+* It keeps 2s and Aces for when they win the lead back: as a follower it plays one only when
+  nothing still unseen can beat it, or near the end of its hand; and it leads one only when the rest
+  of its hand is a single set, so that it can go out next.
+* It uses jokers only to go out or, at the end of its hand, to take the lead.
+* In the exchange it gives its lowest cards (D9); as a Poor Man dealt both jokers it declares a
+  revolution whenever the exchange would cost it anything (D10).
+
+It reads only what the player to move may know: its own hand and the cards already played.
+
+>>> import random
+>>> from furuba.daihinmin import GameState
+>>> s = GameState.from_json({"players": 4, "hands": [["3", "3", "9", "2", "joker"],
+...     ["4"], ["5"], ["6"]], "turn": 0})
+>>> s.action_to_string(greedy_action(s, random.Random(0)))
+'play 3x2'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from furuba.core.errors import IllegalActionError
+from furuba.daihinmin.moves import (
+    DECLARE,
+    GIVE_JOKER,
+    KEEP_QUIET,
+    PASS,
+    PLAY_JOKERS,
+    PLAY_LEVEL,
+    PLAY_TOTAL,
+    play_id,
+)
+from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+KEEPER_LEVEL = 11
+"""Aces (level 11) and 2s (level 12) are kept for winning the lead back."""
+ENDGAME = 3
+"""With this many cards or fewer left after a play, jokers and keepers may be spent."""
+
+
+def _unseen_counts(state: GameState, player: int) -> tuple[int, ...]:
+    """Rank counts of the cards the player cannot see (other hands), from public information."""
+    held = 0
+    for hand in state._hands:
+        held |= hand
+    return counts_of(held & FULL_DECK & ~state._hands[player])
+
+
+def sure_winner(level: int, size: int, unseen: tuple[int, ...]) -> bool:
+    """Whether no unseen cards can make a set of ``size`` above ``level``."""
+    jokers = unseen[JOKER]
+    return all(not unseen[lv] or unseen[lv] + jokers < size
+               for lv in range(level + 1, NUM_LEVELS))
+
+
+def revolution_pays(counts: tuple[int, ...]) -> bool:
+    """Whether giving up the two best naturals in the exchange would cost anything (D10)."""
+    best = [lv for lv in range(NUM_LEVELS - 1, -1, -1) for _ in range(counts[lv])][:2]
+    return sum(best) > 0
+
+
+def _lead(state: GameState, player: int, counts: tuple[int, ...]) -> int:
+    groups = [lv for lv in range(NUM_LEVELS) if counts[lv]]
+    if len(groups) == 2 and groups[-1] >= KEEPER_LEVEL and not counts[JOKER]:
+        top = groups[-1]
+        if sure_winner(top, counts[top], _unseen_counts(state, player)):
+            return play_id(top, counts[top], 0)
+    if groups:
+        lv = groups[0]
+        return play_id(lv, counts[lv], 0)
+    return play_id(-1, 0, counts[JOKER])
+
+
+def _follow(state: GameState, player: int, counts: tuple[int, ...], plays: list[int],
+            size: int) -> int:
+    top_total = state._top_total
+    left = size - top_total
+    natural = [a for a in plays if not PLAY_JOKERS[a]]
+    cheap = [a for a in natural if PLAY_LEVEL[a] < KEEPER_LEVEL]
+    if cheap:
+        return min(cheap, key=lambda a: (counts[PLAY_LEVEL[a]] != top_total, PLAY_LEVEL[a]))
+    keepers = [a for a in natural if PLAY_LEVEL[a] >= KEEPER_LEVEL]
+    if keepers:
+        best = min(keepers, key=lambda a: PLAY_LEVEL[a])
+        if left <= ENDGAME or sure_winner(PLAY_LEVEL[best], top_total,
+                                          _unseen_counts(state, player)):
+            return best
+    if left <= ENDGAME:
+        wild = [a for a in plays if PLAY_JOKERS[a]]
+        if wild:
+            return min(wild, key=lambda a: (PLAY_JOKERS[a], PLAY_LEVEL[a]))
+    return PASS
+
+
+def greedy_action(state: GameState, rng: random.Random) -> int:
+    """The greedy policy's action for ``state.current_player``.
+
+    Deterministic: ``rng`` is accepted for the common policy signature and not needed.
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalActionError("the game is over: there is no action to choose")
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player
+    counts = state.hand_counts(player)
+    phase = state.phase
+    if phase == "revolution":
+        return DECLARE if DECLARE in legal and revolution_pays(counts) else KEEP_QUIET
+    if phase == "exchange":
+        return min(legal, key=lambda a: (a == GIVE_JOKER, a))
+    size = sum(counts)
+    plays = [a for a in legal if a != PASS]
+    going_out = [a for a in plays if PLAY_TOTAL[a] == size]
+    if going_out:
+        return min(going_out, key=lambda a: PLAY_JOKERS[a])
+    if legal[0] != PASS:
+        return _lead(state, player, counts)
+    return _follow(state, player, counts, plays, size)

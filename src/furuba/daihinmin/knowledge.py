@@ -1,0 +1,209 @@
+"""What each player may know: views and determinization — the one place secrecy is decided.
+
+A player knows their own hand, everything played, how many cards each hand holds, titles, points
+and seats; the cards they gave in the exchange (in the receiver's hand until played) and got; the
+jokers a revolution revealed (in the Poor Man's hand until played, known to all); and, when they
+received cards automatically (the Rich Man from the Poor Man, the Second Richest from the Second
+Poorest), that the giver holds no natural card above the lowest card received (D9). Once the game
+is over, everything is public.
+
+>>> from furuba.daihinmin import new_game
+>>> s = new_game(players=4, seed=3)
+>>> v = s.view(1)
+>>> v["hand_sizes"], len(v["hand"]), "hand" in s.view(None), "hands" in v
+([14, 13, 13, 14], 13, False, False)
+>>> import random
+>>> d = s.determinize(1, random.Random(0))
+>>> d.view(1) == v, d.hand(1) == s.hand(1), d.hand(2) == s.hand(2)
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, TypeVar
+
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import JSON
+from furuba.core.rng import fresh_seed
+from furuba.daihinmin import events
+from furuba.daihinmin.exchange import gift_card
+from furuba.daihinmin.moves import ACTION_NAMES
+from furuba.daihinmin.ranks import (
+    CARD_LEVEL,
+    FULL_DECK,
+    JOKER,
+    JOKER_MASK,
+    RANK_NAMES,
+    cards_of,
+    counts_of,
+    names_of,
+)
+from furuba.daihinmin.revolution import DIRECTION_NAMES
+from furuba.daihinmin.scoring import POOR_MAN, SECOND_POOREST, title_name, winners
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+S = TypeVar("S", bound="GameState")
+
+
+def _check_player(state: GameState, player: int | None) -> None:
+    n = state.num_players
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
+                               or not 0 <= player < n):
+        raise OptionsError(f"no player {player!r}: players are 0 to {n - 1} (or None)")
+
+
+def in_hands(state: GameState) -> int:
+    """The cards still held by someone (public: all others have been played)."""
+    out = 0
+    for hand in state._hands:
+        out |= hand
+    return out
+
+
+def known_cards(state: GameState, player: int | None) -> dict[int, int]:
+    """Cards ``player`` knows to be in other hands: other player → mask (never ``player``)."""
+    held = in_hands(state)
+    known: dict[int, int] = {}
+    if state._revolution:
+        poor = state._titles.index(POOR_MAN)
+        jokers = JOKER_MASK & held
+        if jokers and poor != player:
+            known[poor] = jokers
+    if player is not None:
+        for giver, receiver, cards in state._exchange:
+            if giver == player and cards & held:
+                known[receiver] = known.get(receiver, 0) | (cards & held)
+    return known
+
+
+def ceiling(state: GameState, player: int | None) -> tuple[int, int] | None:
+    """``(giver, level)`` when ``player`` received cards automatically this round: the giver
+    holds no natural card above ``level`` (-1: none at all) except cards given to them."""
+    if player is None:
+        return None
+    for giver, receiver, cards in state._exchange:
+        if receiver == player and state._titles[giver] in (POOR_MAN, SECOND_POOREST):
+            levels = [CARD_LEVEL[c] for c in cards_of(cards)]
+            return giver, (-1 if JOKER in levels else min(levels))
+    return None
+
+
+def view(state: GameState, player: int | None) -> JSON:
+    """What ``player`` (``None``: a spectator) may know, JSON-ready."""
+    _check_player(state, player)
+    over = state.is_terminal()
+    options = state._options
+    hands = state._hands
+    held = in_hands(state)
+    pile = state.pile_mask()
+    out: JSON = {
+        "game": "daihinmin",
+        "viewer": player,
+        "players": options.players,
+        "target": options.target,
+        "max_rounds": options.max_rounds,
+        "round": state._round,
+        "phase": state.phase,
+        "turn": None if over else state._current,
+        "dealer": state._dealer,
+        "seating": list(state._seating),
+        "direction": DIRECTION_NAMES[state._direction],
+        "revolution": state._revolution,
+        "scores": list(state._scores),
+        "titles": [title_name(t) for t in state._titles],
+        "hand_sizes": [h.bit_count() for h in hands],
+        "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(cards)}
+                 for p, a, cards in state._pile],
+        "passes": state._passes,
+        "played": names_of(FULL_DECK & ~held & ~pile),
+        "finished": list(state._finished),
+    }
+    if over:
+        out["hands"] = [names_of(h) for h in hands]
+        out["exchange"] = [{"from": g, "to": r, "cards": names_of(c)}
+                           for g, r, c in state._exchange]
+        out["winners"] = winners(state._scores)
+        out["truncated"] = state._truncated
+        out["log"] = events.render_log(state._log, player, everything=True)
+        return out
+    if player is not None:
+        out["hand"] = names_of(hands[player])
+        out["giving"] = names_of(state.pending_gifts(player))
+        out["exchange"] = [{"from": g, "to": r, "cards": names_of(c)}
+                           for g, r, c in state._exchange if player in (g, r)]
+    known = known_cards(state, player)
+    out["known"] = [{"player": q, "cards": names_of(m)} for q, m in sorted(known.items())]
+    limit = ceiling(state, player)
+    if limit is not None:
+        giver, level = limit
+        out["known_limit"] = {"player": giver,
+                              "no_natural_above": RANK_NAMES[level] if level >= 0 else None}
+    if player is not None and player == state._current:
+        out["legal"] = state.legal_action_strings()
+    out["log"] = events.render_log(state._log, player)
+    return out
+
+
+def determinize(state: S, player: int, rng: random.Random) -> S:
+    """A full state consistent with ``view(player)``: the hidden cards re-dealt with ``rng``.
+
+    The unseen cards (in other hands, not known to ``player``) are sorted, shuffled with ``rng``
+    and dealt out respecting hand sizes, the cards known to be in a hand, and the D9 limit on a
+    hand that gave cards automatically. Other players' pending gifts are re-chosen from their new
+    hands; the log keeps only the public events and ``player``'s own; the exchange keeps only
+    ``player``'s side. The state's RNG is reseeded from ``rng``.
+    """
+    _check_player(state, player)
+    if player is None:
+        raise OptionsError("determinize needs a player id")
+    out = state.clone()
+    if state.is_terminal():
+        out._seed = fresh_seed(rng)
+        out._counter = 0
+        return out
+    n = state.num_players
+    hands = state._hands
+    known = known_cards(state, player)
+    new = [known.get(q, 0) for q in range(n)]
+    new[player] = hands[player]
+    hidden = in_hands(state) & ~hands[player]
+    for mask in known.values():
+        hidden &= ~mask
+    unseen = cards_of(hidden)
+    rng.shuffle(unseen)
+    need = [hands[q].bit_count() - new[q].bit_count() for q in range(n)]
+    limit = ceiling(state, player)
+    if limit is not None:
+        giver, level = limit
+        fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
+        chosen = fits[:need[giver]]
+        for card in chosen:
+            new[giver] |= 1 << card
+        taken = set(chosen)
+        unseen = [c for c in unseen if c not in taken]
+        need[giver] = 0
+    pos = 0
+    for q in range(n):
+        if q != player and need[q]:
+            for card in unseen[pos:pos + need[q]]:
+                new[q] |= 1 << card
+            pos += need[q]
+    out._hands = tuple(new)
+    out._counts = tuple(counts_of(h) for h in new)
+    gifts: list[tuple[int, int, int]] = []
+    for giver, receiver, card in state._gifts:
+        if giver != player:
+            chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
+            left = new[giver] & ~chosen_mask
+            pick = rng.choice(cards_of(left))
+            card = gift_card(left, CARD_LEVEL[pick])
+        gifts.append((giver, receiver, card))
+    out._gifts = tuple(gifts)
+    out._exchange = tuple(t for t in state._exchange if player in (t[0], t[1]))
+    out._log = events.filtered(state._log, player)
+    out._seed = fresh_seed(rng)
+    out._counter = 0
+    return out

@@ -1,0 +1,192 @@
+"""The fixed action table and move generation on rank-count vectors (D3, D4, D5).
+
+Every state of every Dai Hin Min game shares one table of :data:`NUM_ACTIONS` ids:
+
+* ``0`` — ``pass``;
+* ``1``, ``2`` — ``play joker``, ``play joker x2`` (a set of jokers alone, the lowest rank, D3);
+* ``3 …`` — one play per (rank, naturals 1–4, jokers 0–2), e.g. ``play 7x2+joker``;
+* the gifts of the exchange by rank (``give 7``, ``give joker``, D9);
+* ``declare revolution`` and ``keep quiet`` (D10).
+
+Plays are abstract over suits (suits never matter); the state picks the concrete cards.
+Ids grow with the rank, then the number of naturals, then the jokers, so generating plays rank by
+rank gives a sorted list.
+
+>>> NUM_ACTIONS
+175
+>>> [ACTION_NAMES[a] for a in (PASS, PLAY_JOKER, PLAY_JOKER_X2, play_id(4, 2, 1), play_id(7, 3, 0))]
+['pass', 'play joker', 'play joker x2', 'play 7x2+joker', 'play 10x3']
+>>> ACTION_NAMES[give_id(10)], ACTION_NAMES[GIVE_JOKER], ACTION_NAMES[DECLARE], ACTION_NAMES[KEEP_QUIET]
+('give K', 'give joker', 'declare revolution', 'keep quiet')
+>>> hand = (0,) * 4 + (2,) + (0,) * 8 + (1,)          # two 7s and a joker
+>>> [ACTION_NAMES[a] for a in legal_plays(hand, 0, 0)]
+['play joker', 'play 7', 'play 7+joker', 'play 7x2', 'play 7x2+joker']
+>>> [ACTION_NAMES[a] for a in legal_plays(hand, 3, 2)]  # on a pair of 6s
+['pass', 'play 7+joker', 'play 7x2']
+"""
+
+from __future__ import annotations
+
+from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, NUM_LEVELS, RANK_NAMES
+
+PASS = 0
+PLAY_JOKER = 1
+PLAY_JOKER_X2 = 2
+PLAY_BASE = 3
+MAX_NATURALS = 4
+MAX_JOKERS = 2
+MAX_SET = MAX_NATURALS + MAX_JOKERS
+GIVE_BASE = PLAY_BASE + NUM_LEVELS * MAX_NATURALS * (MAX_JOKERS + 1)
+GIVE_JOKER = GIVE_BASE + NUM_LEVELS
+DECLARE = GIVE_JOKER + 1
+KEEP_QUIET = DECLARE + 1
+NUM_ACTIONS = KEEP_QUIET + 1
+
+
+def play_id(level: int, naturals: int, jokers: int) -> int:
+    """The id of the play of ``naturals`` cards of ``level`` plus ``jokers`` jokers.
+
+    ``level`` :data:`~furuba.daihinmin.ranks.JOKERS_ONLY_LEVEL` with 0 naturals is a set of jokers
+    alone. Raises ``ValueError`` for a set that cannot exist.
+    """
+    if level == JOKERS_ONLY_LEVEL and naturals == 0 and jokers in (1, 2):
+        return PLAY_JOKER if jokers == 1 else PLAY_JOKER_X2
+    if not (0 <= level < NUM_LEVELS and 1 <= naturals <= MAX_NATURALS
+            and 0 <= jokers <= MAX_JOKERS):
+        raise ValueError(f"no set has {naturals} natural card(s) of level {level} "
+                         f"and {jokers} joker(s)")
+    return PLAY_BASE + (level * MAX_NATURALS + naturals - 1) * (MAX_JOKERS + 1) + jokers
+
+
+def give_id(level: int) -> int:
+    """The id of giving one card of ``level`` (:data:`~furuba.daihinmin.ranks.JOKER`: a joker)."""
+    if level == JOKER:
+        return GIVE_JOKER
+    if not 0 <= level < NUM_LEVELS:
+        raise ValueError(f"no rank has level {level}")
+    return GIVE_BASE + level
+
+
+def _play_name(level: int, naturals: int, jokers: int) -> str:
+    if naturals == 0:
+        return "play joker" + (" x2" if jokers == 2 else "")
+    rank = RANK_NAMES[level]
+    text = f"play {rank}" + (f"x{naturals}" if naturals > 1 else "")
+    if jokers:
+        text += "+joker" + (" x2" if jokers == 2 else "")
+    return text
+
+
+def _build() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+    level = [-2] * NUM_ACTIONS
+    nat = [0] * NUM_ACTIONS
+    jok = [0] * NUM_ACTIONS
+    names = [""] * NUM_ACTIONS
+    names[PASS] = "pass"
+    for j in (1, 2):
+        a = play_id(JOKERS_ONLY_LEVEL, 0, j)
+        level[a], nat[a], jok[a], names[a] = JOKERS_ONLY_LEVEL, 0, j, _play_name(-1, 0, j)
+    for lv in range(NUM_LEVELS):
+        for n in range(1, MAX_NATURALS + 1):
+            for j in range(MAX_JOKERS + 1):
+                a = play_id(lv, n, j)
+                level[a], nat[a], jok[a], names[a] = lv, n, j, _play_name(lv, n, j)
+        names[give_id(lv)] = f"give {RANK_NAMES[lv]}"
+    names[GIVE_JOKER] = "give joker"
+    names[DECLARE] = "declare revolution"
+    names[KEEP_QUIET] = "keep quiet"
+    return tuple(level), tuple(nat), tuple(jok), tuple(names)
+
+
+PLAY_LEVEL, PLAY_NATURALS, PLAY_JOKERS, ACTION_NAMES = _build()
+"""Per action id: the play's level (-2 when the action is no play), naturals, jokers; its name."""
+
+PLAY_TOTAL: tuple[int, ...] = tuple(n + j for n, j in zip(PLAY_NATURALS, PLAY_JOKERS, strict=True))
+"""Per action id: the number of cards played (0 when the action is no play)."""
+
+ACTION_IDS: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
+"""Canonical name → id."""
+
+
+def is_play(action: int) -> bool:
+    """Whether ``action`` plays cards."""
+    return PLAY_JOKER <= action < GIVE_BASE
+
+
+def is_gift(action: int) -> bool:
+    """Whether ``action`` gives a card in the exchange."""
+    return GIVE_BASE <= action <= GIVE_JOKER
+
+
+def gift_level(action: int) -> int:
+    """The level of the card a gift gives (:data:`~furuba.daihinmin.ranks.JOKER` for a joker)."""
+    return action - GIVE_BASE
+
+
+# LEAD[level][naturals held][jokers held]: the plays of that rank open to a leader.
+_LEAD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(play_id(lv, n, j) for n in range(1, held + 1) for j in range(jh + 1))
+            for jh in range(MAX_JOKERS + 1)
+        )
+        for held in range(MAX_NATURALS + 1)
+    )
+    for lv in range(NUM_LEVELS)
+)
+
+# FOLLOW[level][naturals held][jokers held][set size]: the plays of that rank making a set of
+# exactly that size.
+_FOLLOW: tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(
+                tuple(play_id(lv, n, size - n)
+                      for n in range(max(1, size - jh), min(held, size) + 1))
+                for size in range(MAX_SET + 1)
+            )
+            for jh in range(MAX_JOKERS + 1)
+        )
+        for held in range(MAX_NATURALS + 1)
+    )
+    for lv in range(NUM_LEVELS)
+)
+_JOKER_LEADS: tuple[tuple[int, ...], ...] = ((), (PLAY_JOKER,), (PLAY_JOKER, PLAY_JOKER_X2))
+
+
+def legal_plays(counts: tuple[int, ...], top_level: int, top_total: int) -> list[int]:
+    """The sorted legal actions of a hand with rank-count vector ``counts`` in the play.
+
+    ``top_total`` is the size of the set on the pile (0: the pile is empty and the player leads)
+    and ``top_level`` its level. A leader must play (D4); a follower may always pass (D5) or play
+    the same number of cards of a strictly higher rank. A set of jokers alone has the lowest
+    rank, so it only ever leads.
+    """
+    jokers = counts[JOKER]
+    if top_total == 0:
+        out = list(_JOKER_LEADS[jokers])
+        for lv in range(NUM_LEVELS):
+            held = counts[lv]
+            if held:
+                out += _LEAD[lv][held][jokers]
+        return out
+    out = [PASS]
+    for lv in range(top_level + 1, NUM_LEVELS):
+        held = counts[lv]
+        if held:
+            out += _FOLLOW[lv][held][jokers][top_total]
+    return out
+
+
+def can_play(counts: tuple[int, ...], top_level: int, top_total: int, action: int) -> bool:
+    """Whether play ``action`` is legal for ``counts`` on the pile (the same rule, without a list)."""
+    level = PLAY_LEVEL[action]
+    if level < JOKERS_ONLY_LEVEL:
+        return False
+    if counts[JOKER] < PLAY_JOKERS[action]:
+        return False
+    if level >= 0 and counts[level] < PLAY_NATURALS[action]:
+        return False
+    if top_total == 0:
+        return True
+    return PLAY_TOTAL[action] == top_total and level > top_level

@@ -1,0 +1,22 @@
+"""D10 Revolution: a Poor Man dealt both jokers may declare it before the exchange.
+
+The Poor Man is asked in every round after the first, so the question gives nothing away;
+``declare revolution`` is legal only with both jokers in hand, ``keep quiet`` always. After a
+declaration there is no exchange, the Poor Man leads and the whole round goes counterclockwise.
+
+>>> may_declare((1 << 52) | (1 << 53) | 1), may_declare((1 << 52) | 1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from furuba.daihinmin.ranks import JOKER_MASK
+
+CLOCKWISE = 1
+COUNTERCLOCKWISE = -1
+DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
+
+
+def may_declare(hand: int) -> bool:
+    """Whether a hand (bit mask) holds both jokers."""
+    return hand & JOKER_MASK == JOKER_MASK

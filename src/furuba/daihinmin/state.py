@@ -1,0 +1,626 @@
+"""The Dai Hin Min state: seats, hands, the pile, the exchange, points, and the round flow.
+
+A round is dealt (D2, D8), then — every round after the first — the Poor Man is asked about a
+revolution (D10), the Rich Man and the Second Richest choose their gifts and all cards change hands
+at once (D9); then sets are played onto the pile (D3–D5) until one player is left holding cards
+(D6). Titles (D7) and reseating (D8) follow, and the game ends after the round in which someone
+reached the target, or after the round limit (D11).
+
+Hands are int bit masks over the 54 card ids, kept beside their rank-count vectors; every field is
+an int or a tuple, so :meth:`GameState.clone` copies references only.
+
+>>> from furuba.daihinmin import new_game
+>>> s = new_game(players=4, seed=7)
+>>> s.current_player, s.legal_action_strings()[:4]
+(2, ['play 3', 'play 3x2', 'play 4', 'play 4x2'])
+>>> s.apply_string("play 4x2")
+18
+>>> s.current_player, s.legal_action_strings()[:3]
+(3, ['pass', 'play 5+joker', 'play 6+joker'])
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, Self
+
+from furuba.core.errors import IllegalActionError
+from furuba.core.protocol import JSON, TERMINAL, State
+from furuba.daihinmin import events
+from furuba.daihinmin.deal import deal_hands, draw_dealer
+from furuba.daihinmin.exchange import (
+    RICH_GIFTS,
+    gift_card,
+    highest_cards,
+    legal_gifts,
+)
+from furuba.daihinmin.moves import (
+    ACTION_NAMES,
+    DECLARE,
+    GIVE_BASE,
+    GIVE_JOKER,
+    KEEP_QUIET,
+    NUM_ACTIONS,
+    PASS,
+    PLAY_JOKERS,
+    PLAY_LEVEL,
+    PLAY_NATURALS,
+    PLAY_TOTAL,
+    can_play,
+    legal_plays,
+)
+from furuba.daihinmin.notation import parse_action
+from furuba.daihinmin.options import Options
+from furuba.daihinmin.ranks import (
+    JOKER,
+    JOKER_MASK,
+    JOKER_SHIFT,
+    JOKERS_ONLY_LEVEL,
+    LOWEST,
+    RANK_NAMES,
+    SHIFT,
+    counts_of,
+)
+from furuba.daihinmin.revolution import CLOCKWISE, COUNTERCLOCKWISE, may_declare
+from furuba.daihinmin.scoring import (
+    NO_TITLE,
+    game_over,
+    points_by_place,
+    reseat,
+    roles,
+    titles_from_order,
+    win_shares,
+)
+
+REVOLUTION, EXCHANGE, PLAY, OVER = range(4)
+PHASE_NAMES = ("revolution", "exchange", "play", "over")
+"""The phases of a round: the Poor Man's question, the gifts, the play; and the game's end."""
+
+NO_PILE = -2
+"""``top_level`` of an empty pile."""
+
+PUBLIC = events.PUBLIC
+
+
+class GameState(State):
+    """A position of a Dai Hin Min game (see the module docstring)."""
+
+    game_name = "daihinmin"
+
+    __slots__ = (
+        "_counter", "_counts", "_current", "_dealer", "_direction", "_exchange", "_finished",
+        "_gifts", "_hands", "_log", "_options", "_passes", "_phase", "_pile", "_revolution",
+        "_round", "_scores", "_seat_of", "_seating", "_seed", "_titles", "_top_level",
+        "_top_total", "_truncated",
+    )
+
+    _options: Options
+    _seed: int
+    _counter: int
+    """Random events drawn so far (core.rng)."""
+    _round: int
+    _phase: int
+    _current: int
+    _dealer: int
+    _seating: tuple[int, ...]
+    """Player ids by seat, clockwise."""
+    _seat_of: tuple[int, ...]
+    _direction: int
+    _revolution: bool
+    _scores: tuple[int, ...]
+    _titles: tuple[int, ...]
+    """Titles in force this round (from the last round's finish), by player."""
+    _hands: tuple[int, ...]
+    """Card masks by player."""
+    _counts: tuple[tuple[int, ...], ...]
+    """Rank-count vectors by player (13 levels, then jokers)."""
+    _pile: tuple[tuple[int, int, int], ...]
+    """The sets on the current pile, oldest first: (player, action, cards mask)."""
+    _top_level: int
+    _top_total: int
+    """Size of the set on top of the pile; 0 when the pile is empty."""
+    _passes: int
+    """Passes in a row since the last play."""
+    _finished: tuple[int, ...]
+    """Players who have gone out this round, in order (the last one left is added at the end)."""
+    _gifts: tuple[tuple[int, int, int], ...]
+    """Gifts chosen but not yet handed over: (giver, receiver, card)."""
+    _exchange: tuple[tuple[int, int, int], ...]
+    """This round's completed exchange: (giver, receiver, cards mask)."""
+    _log: events.Log
+    _truncated: bool
+
+    # -- construction -------------------------------------------------------------------------
+    @classmethod
+    def _blank(cls, options: Options, seed: int) -> Self:
+        s = cls.__new__(cls)
+        n = options.players
+        s._options = options
+        s._seed = seed
+        s._counter = 0
+        s._round = 0
+        s._phase = PLAY
+        s._current = 0
+        s._dealer = 0
+        s._seating = tuple(range(n))
+        s._seat_of = tuple(range(n))
+        s._direction = CLOCKWISE
+        s._revolution = False
+        s._scores = (0,) * n
+        s._titles = (NO_TITLE,) * n
+        s._hands = (0,) * n
+        s._counts = ((0,) * 14,) * n
+        s._pile = ()
+        s._top_level = NO_PILE
+        s._top_total = 0
+        s._passes = 0
+        s._finished = ()
+        s._gifts = ()
+        s._exchange = ()
+        s._log = None
+        s._truncated = False
+        return s
+
+    @classmethod
+    def start(cls, options: Options, seed: int, dealer: int | None) -> Self:
+        """The first round of a new game, dealt (D2)."""
+        s = cls._blank(options, seed)
+        if dealer is None:
+            dealer = draw_dealer(options.players, seed=seed, counter=s._counter)
+            s._counter += 1
+        s._start_round(dealer)
+        return s
+
+    def clone(self) -> Self:
+        c = self.__class__.__new__(self.__class__)
+        c._options = self._options
+        c._seed = self._seed
+        c._counter = self._counter
+        c._round = self._round
+        c._phase = self._phase
+        c._current = self._current
+        c._dealer = self._dealer
+        c._seating = self._seating
+        c._seat_of = self._seat_of
+        c._direction = self._direction
+        c._revolution = self._revolution
+        c._scores = self._scores
+        c._titles = self._titles
+        c._hands = self._hands
+        c._counts = self._counts
+        c._pile = self._pile
+        c._top_level = self._top_level
+        c._top_total = self._top_total
+        c._passes = self._passes
+        c._finished = self._finished
+        c._gifts = self._gifts
+        c._exchange = self._exchange
+        c._log = self._log
+        c._truncated = self._truncated
+        return c
+
+    # -- read-only accessors --------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return self._options.players
+
+    @property
+    def current_player(self) -> int:
+        return self._current
+
+    @property
+    def options(self) -> Options:
+        """The options the game was started with."""
+        return self._options
+
+    @property
+    def phase(self) -> str:
+        """``"revolution"``, ``"exchange"``, ``"play"`` or ``"over"``."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def round(self) -> int:
+        """The number of the round being played (1 for the first)."""
+        return self._round
+
+    @property
+    def seating(self) -> tuple[int, ...]:
+        """Player ids by seat, clockwise."""
+        return self._seating
+
+    @property
+    def direction(self) -> int:
+        """1 clockwise, -1 counterclockwise (a revolution round, D10)."""
+        return self._direction
+
+    @property
+    def revolution(self) -> bool:
+        """Whether a revolution was declared this round."""
+        return self._revolution
+
+    @property
+    def titles(self) -> tuple[int, ...]:
+        """Title codes by player (:mod:`furuba.daihinmin.scoring`), -1 before any round ended."""
+        return self._titles
+
+    @property
+    def finishing_order(self) -> tuple[int, ...]:
+        """The players who have gone out this round, first first."""
+        return self._finished
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game ended on its round limit with nobody at the target (D11)."""
+        return self._truncated
+
+    def hand(self, player: int) -> int:
+        """The card mask of ``player``'s hand (whole-state access: not for bots' decisions about
+        other players — those go through :meth:`view` or :meth:`determinize`)."""
+        return self._hands[player]
+
+    def hand_counts(self, player: int) -> tuple[int, ...]:
+        """The rank-count vector of ``player``'s hand: 13 counts by level, then jokers."""
+        return self._counts[player]
+
+    def hand_sizes(self) -> list[int]:
+        """The number of cards each player holds."""
+        return [h.bit_count() for h in self._hands]
+
+    def pile_top(self) -> tuple[int, int]:
+        """``(level, size)`` of the set on top of the pile; size 0 when the pile is empty."""
+        return self._top_level, self._top_total
+
+    def pile_mask(self) -> int:
+        """The cards on the current pile."""
+        out = 0
+        for _, _, cards in self._pile:
+            out |= cards
+        return out
+
+    def pending_gifts(self, player: int) -> int:
+        """The mask of the cards ``player`` has chosen to give but not yet handed over."""
+        out = 0
+        for giver, _, card in self._gifts:
+            if giver == player:
+                out |= 1 << card
+        return out
+
+    # -- protocol: who acts ---------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase == PLAY:
+            return legal_plays(self._counts[self._current], self._top_level, self._top_total)
+        if phase == EXCHANGE:
+            player = self._current
+            return legal_gifts(self._hands[player], self.pending_gifts(player))
+        if phase == REVOLUTION:
+            return [DECLARE, KEEP_QUIET] if may_declare(self._hands[self._current]) \
+                else [KEEP_QUIET]
+        return []
+
+    def action_to_string(self, action: int) -> str:
+        try:
+            return ACTION_NAMES[operator.index(action)]
+        except (IndexError, TypeError):
+            raise IllegalActionError(self._no_such_action(action)) from None
+
+    def string_to_action(self, text: str) -> int:
+        return parse_action(text, PHASE_NAMES[self._phase])
+
+    # -- protocol: outcome ------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        if self._phase != OVER:
+            return [0.0] * self._options.players
+        return win_shares(self._scores)
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self._scores]
+
+    # -- applying actions -------------------------------------------------------------------------
+    def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            if isinstance(action, bool):
+                raise IllegalActionError(self._no_such_action(action))
+            try:
+                action = operator.index(action)
+            except TypeError:
+                raise IllegalActionError(self._no_such_action(action)) from None
+        phase = self._phase
+        if phase == PLAY:
+            if action == PASS:
+                self._pass()
+            elif 0 < action < NUM_ACTIONS and can_play(
+                    self._counts[self._current], self._top_level, self._top_total, action):
+                self._play(action)
+            else:
+                raise IllegalActionError(self._why_illegal(action))
+        elif phase == EXCHANGE and GIVE_BASE <= action <= GIVE_JOKER:
+            self._give(action)
+        elif phase == REVOLUTION and action in (DECLARE, KEEP_QUIET):
+            self._decide(action)
+        else:
+            raise IllegalActionError(self._why_illegal(action))
+
+    def _next_active(self, player: int) -> int:
+        """The next player after ``player`` in the direction of play who still holds cards."""
+        n = self._options.players
+        seating, hands, step = self._seating, self._hands, self._direction
+        seat = self._seat_of[player]
+        for _ in range(n):
+            seat = (seat + step) % n
+            other = seating[seat]
+            if hands[other]:
+                return other
+        raise AssertionError("nobody holds cards")
+
+    def _play(self, action: int) -> None:
+        player = self._current
+        level = PLAY_LEVEL[action]
+        naturals = PLAY_NATURALS[action]
+        jokers = PLAY_JOKERS[action]
+        hand = self._hands[player]
+        cards = 0
+        counts = list(self._counts[player])
+        if naturals:
+            shift = SHIFT[level]
+            cards = LOWEST[(hand >> shift) & 15][naturals] << shift
+            counts[level] -= naturals
+        if jokers:
+            cards |= LOWEST[(hand >> JOKER_SHIFT) & 3][jokers] << JOKER_SHIFT
+            counts[JOKER] -= jokers
+        hand ^= cards
+        hands = list(self._hands)
+        hands[player] = hand
+        self._hands = tuple(hands)
+        all_counts = list(self._counts)
+        all_counts[player] = tuple(counts)
+        self._counts = tuple(all_counts)
+        self._pile += ((player, action, cards),)
+        self._top_level = level
+        self._top_total = naturals + jokers
+        self._passes = 0
+        log: events.Log = ((PUBLIC, "play", player, action, cards), self._log)
+        if hand:
+            self._log = log
+            self._current = self._next_active(player)
+            return
+        # D6: going out scores a point per player still holding cards.
+        finished = (*self._finished, player)
+        n = self._options.players
+        holding = n - len(finished)
+        scores = list(self._scores)
+        scores[player] += holding
+        self._scores = tuple(scores)
+        log = ((PUBLIC, "out", player, len(finished), holding), log)
+        if holding == 1:
+            last = next(p for p in range(n) if hands[p])
+            finished += (last,)
+            log = ((PUBLIC, "out", last, n, 0), log)
+            self._finished = finished
+            self._log = log
+            self._end_round()
+            return
+        self._finished = finished
+        self._log = log
+        self._current = self._next_active(player)
+
+    def _pass(self) -> None:
+        if not self._top_total:
+            raise IllegalActionError(self._why_illegal(PASS))
+        player = self._current
+        last = self._pile[-1][0]
+        holding = self._options.players - len(self._finished)
+        others = holding - 1 if self._hands[last] else holding
+        log: events.Log = ((PUBLIC, "pass", player), self._log)
+        passes = self._passes + 1
+        if passes >= others:
+            # D5: everyone else still holding cards passed in a row: the pile is cleared.
+            leader = last if self._hands[last] else self._next_active(last)
+            self._log = ((PUBLIC, "clear", leader), log)
+            self._pile = ()
+            self._top_level = NO_PILE
+            self._top_total = 0
+            self._passes = 0
+            self._current = leader
+        else:
+            self._log = log
+            self._passes = passes
+            self._current = self._next_active(player)
+
+    def _decide(self, action: int) -> None:
+        poor = self._current
+        hand = self._hands[poor]
+        if action == DECLARE:
+            if not may_declare(hand):
+                raise IllegalActionError(self._why_illegal(action))
+            self._log = ((PUBLIC, "revolution", poor, True, hand & JOKER_MASK), self._log)
+            self._revolution = True
+            self._direction = COUNTERCLOCKWISE
+            self._phase = PLAY
+            self._current = poor
+        else:
+            self._log = ((PUBLIC, "revolution", poor, False, 0), self._log)
+            self._phase = EXCHANGE
+            self._current = roles(self._titles)[0]
+
+    def _give(self, action: int) -> None:
+        giver = self._current
+        level = action - GIVE_BASE
+        card = gift_card(self._hands[giver] & ~self.pending_gifts(giver), level)
+        if card < 0:
+            raise IllegalActionError(self._why_illegal(action))
+        rich, second_rich, second_poor, poor = roles(self._titles)
+        receiver = poor if giver == rich else second_poor
+        self._gifts += ((giver, receiver, card),)
+        self._log = ((giver, "gift", giver, receiver, 1 << card), self._log)
+        if giver == rich and len(self._gifts) < RICH_GIFTS:
+            return
+        if giver == rich:
+            self._current = second_rich
+            return
+        self._swap()
+
+    def _swap(self) -> None:
+        """D9: all the gifts change hands at once."""
+        rich, second_rich, second_poor, poor = roles(self._titles)
+        hands = list(self._hands)
+        rich_gift = self.pending_gifts(rich)
+        second_rich_gift = self.pending_gifts(second_rich)
+        poor_gift = highest_cards(hands[poor], 2)
+        second_poor_gift = highest_cards(hands[second_poor], 1)
+        transfers = ((rich, poor, rich_gift), (poor, rich, poor_gift),
+                     (second_rich, second_poor, second_rich_gift),
+                     (second_poor, second_rich, second_poor_gift))
+        for giver, _, cards in transfers:
+            hands[giver] &= ~cards
+        for _, receiver, cards in transfers:
+            hands[receiver] |= cards
+        self._hands = tuple(hands)
+        all_counts = list(self._counts)
+        for player in (rich, second_rich, second_poor, poor):
+            all_counts[player] = counts_of(hands[player])
+        self._counts = tuple(all_counts)
+        self._gifts = ()
+        self._exchange = transfers
+        log = ((PUBLIC, "exchange", rich, poor, second_rich, second_poor), self._log)
+        for (giver, receiver, gave), (_, _, got) in (
+                (transfers[0], transfers[1]), (transfers[1], transfers[0]),
+                (transfers[2], transfers[3]), (transfers[3], transfers[2])):
+            log = ((giver, "swap", giver, receiver, gave, got), log)
+        self._log = log
+        self._phase = PLAY
+        self._current = rich
+
+    # -- rounds -----------------------------------------------------------------------------------
+    def _start_round(self, dealer: int) -> None:
+        """Deal a round (D2, D8) and ask the first question of it."""
+        n = self._options.players
+        self._round += 1
+        self._dealer = dealer
+        hands = deal_hands(self._seating, dealer, seed=self._seed, counter=self._counter)
+        self._counter += 1
+        self._hands = hands
+        self._counts = tuple(counts_of(h) for h in hands)
+        self._pile = ()
+        self._top_level = NO_PILE
+        self._top_total = 0
+        self._passes = 0
+        self._finished = ()
+        self._gifts = ()
+        self._exchange = ()
+        self._revolution = False
+        self._direction = CLOCKWISE
+        log: events.Log = ((PUBLIC, "round", self._round, dealer, self._seating), self._log)
+        for player in range(n):
+            log = ((player, "dealt", player, hands[player]), log)
+        self._log = log
+        if NO_TITLE in self._titles:
+            self._phase = PLAY
+            self._current = self._seating[(self._seat_of[dealer] + 1) % n]
+        else:
+            self._phase = REVOLUTION
+            self._current = roles(self._titles)[3]
+
+    def _end_round(self) -> None:
+        """Titles, game end or reseating and the next deal (D7, D8, D11)."""
+        order = self._finished
+        n = self._options.players
+        points = [0] * n
+        for player, got in zip(order, points_by_place(n), strict=True):
+            points[player] = got
+        self._titles = titles_from_order(order)
+        self._log = ((PUBLIC, "round end", self._round, order, tuple(points)), self._log)
+        over, truncated = game_over(self._scores, self._round, self._options.target,
+                                    self._options.max_rounds)
+        if over:
+            won = tuple(p for p, share in enumerate(win_shares(self._scores)) if share)
+            self._log = ((PUBLIC, "game end", self._scores, won, truncated), self._log)
+            self._phase = OVER
+            self._current = TERMINAL
+            self._truncated = truncated
+            return
+        self._seating = reseat(self._seating, order)
+        seat_of = [0] * n
+        for seat, player in enumerate(self._seating):
+            seat_of[player] = seat
+        self._seat_of = tuple(seat_of)
+        self._start_round(dealer=order[-1])
+
+    # -- messages ---------------------------------------------------------------------------------
+    def _no_such_action(self, action: Any) -> str:
+        return f"no action has id {action!r}: ids are whole numbers from 0 to {NUM_ACTIONS - 1}"
+
+    def _why_illegal(self, action: int) -> str:
+        """A person's explanation of why ``action`` is not legal now."""
+        if not 0 <= action < NUM_ACTIONS:
+            return self._no_such_action(action)
+        name = ACTION_NAMES[action]
+        who = f"player {self._current}"
+        phase = self._phase
+        if phase == OVER:
+            return f"{name} is not legal: the game is over"
+        if phase == REVOLUTION:
+            if action == DECLARE:
+                return (f"{who} cannot declare a revolution: only a Poor Man holding both jokers "
+                        "may (D10)")
+            return f"{name} is not legal now: {who}, the Poor Man, must declare revolution or " \
+                   "keep quiet (D10)"
+        if phase == EXCHANGE:
+            if GIVE_BASE <= action <= GIVE_JOKER:
+                rank = "joker" if action == GIVE_JOKER else RANK_NAMES[action - GIVE_BASE]
+                return f"{who} cannot give a {rank}: no such card left in the hand as dealt (D9)"
+            return f"{name} is not legal now: {who} must choose a card to give (D9)"
+        # play phase
+        if action == PASS:
+            return f"{who} leads an empty pile and must play (D4)"
+        level = PLAY_LEVEL[action]
+        if level < JOKERS_ONLY_LEVEL:
+            return f"{name} is not legal now: it is {who}'s turn to play or pass"
+        counts = self._counts[self._current]
+        naturals, jokers = PLAY_NATURALS[action], PLAY_JOKERS[action]
+        if naturals and counts[level] < naturals:
+            return (f"{who} cannot {name}: they hold {counts[level]} card(s) of rank "
+                    f"{RANK_NAMES[level]}")
+        if counts[JOKER] < jokers:
+            return f"{who} cannot {name}: they hold {counts[JOKER]} joker(s)"
+        top_action = self._pile[-1][1]
+        top_name = ACTION_NAMES[top_action][5:]
+        if PLAY_TOTAL[action] != self._top_total:
+            return (f"{name} does not follow {top_name}: a follow must have exactly "
+                    f"{self._top_total} card(s) (D4)")
+        if level == JOKERS_ONLY_LEVEL:
+            return f"{name} cannot follow: jokers alone are the lowest rank of all (D3)"
+        return f"{name} does not beat {top_name}: a follow must be of a strictly higher rank (D4)"
+
+    # -- views, secrecy, persistence (in their own modules) ----------------------------------------
+    def view(self, player: int | None) -> JSON:
+        from furuba.daihinmin.knowledge import view
+
+        return view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        from furuba.daihinmin.knowledge import determinize
+
+        return determinize(self, player, rng)
+
+    def to_json(self) -> JSON:
+        from furuba.daihinmin.serialize import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Self:
+        from furuba.daihinmin.serialize import from_json
+
+        return from_json(cls, data)
+
+    def __repr__(self) -> str:
+        return (f"<daihinmin.GameState players={self.num_players} round={self._round} "
+                f"phase={PHASE_NAMES[self._phase]} turn={self._current}>")
