@@ -47,7 +47,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
 # -- play --------------------------------------------------------------------------------------
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="zodiac or daihinmin")] = "zodiac",
+    game: Annotated[str | None, typer.Argument(help="zodiac (the default) or daihinmin")] = None,
     seats: Annotated[str | None, typer.Option(help="who sits where: you,greedy,random,…")] = None,
     players: Annotated[int | None, typer.Option(help="number of players")] = None,
     seed: Annotated[int | None, typer.Option(help="seed of the deal")] = None,

@@ -1,0 +1,385 @@
+"""Friends of the Zodiac in the terminal: the circle, the center, your hand, the menus.
+
+Everything on screen comes from ``state.view(player)``; the only other source is the card set
+itself (names, symbols and texts of the cards), which is public, printed on the cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from furuba.cli.play import Choice, PlaySetup, Session, name_players
+from furuba.core.errors import FurubaError, IllegalActionError, OptionsError
+from furuba.core.protocol import JSON, State
+
+RULES = """\
+[bold]Friends of the Zodiac[/] — befriend the Sohmas by matching the memories in the center.
+• 13 Sohmas sit in a circle; Tohru stands next to one of them. Each Sohma shows a side (human or
+  animal) and the memory symbols that side needs.
+• A turn is 3 actions: [bold]draw[/] a card (not with 4+ in hand), [bold]move[/] Tohru one Sohma
+  clockwise, [bold]play a memory[/] into the center (then draw), or [bold]play an event[/].
+• The center holds at most 4 memories; add a 5th and you put one away.
+• Whenever the center's symbols (plus Tohru's wild symbol, back side up) cover what the Sohma next
+  to Tohru needs, and any condition holds, the active player befriends that Sohma at once.
+• Tohru's front side: at the end of each turn the Sohma next to her flips.
+• Reach the target (7 friendships; 13 in the Long Game): everyone else gets one last turn, then
+  the most friendships win. Bestest Friends (coop): the team befriends all 13 before the deck
+  runs out; the cards left in the deck are the score."""
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What is printed on a play card."""
+
+    name: str
+    event: bool
+    symbol: str
+    text: str
+
+
+def options_from_setup(setup: PlaySetup) -> dict[str, Any]:
+    """The game options ``setup`` gives; options of the other game are refused."""
+    if setup.rounds is not None:
+        raise OptionsError("--rounds is a Dai Hin Min option; Friends of the Zodiac ends at "
+                           "--target friendships")
+    options: dict[str, Any] = {}
+    if setup.cardset is not None:
+        options["cardset"] = str(setup.cardset)
+    for key in ("variant", "sets", "target"):
+        value = getattr(setup, key)
+        if value is not None:
+            options[key] = value
+    return options
+
+
+class ZodiacScreen:
+    """The terminal face of Friends of the Zodiac."""
+
+    title = "Friends of the Zodiac"
+    rules_text = RULES
+
+    def __init__(self, names: list[str], state: State, console: Console) -> None:
+        self.names = names
+        self.console = console
+        cardset = getattr(getattr(state, "rules", None), "cardset", None)
+        if cardset is None:
+            raise FurubaError("this is not a Friends of the Zodiac game")
+        self.cards: dict[str, CardInfo] = {}
+        for m in cardset.memories:
+            self.cards[m.name] = CardInfo(m.name, False, m.symbol, m.text)
+        for e in cardset.events:
+            self.cards[e.name] = CardInfo(e.name, True, "", e.text)
+        self.tohru_text = {"front": cardset.tohru.front.text, "back": cardset.tohru.back.text}
+        self.glyphs: dict[str, str] = {}
+
+    # -- small pieces ------------------------------------------------------------------------
+    def learn_symbols(self, view: JSON) -> None:
+        self.glyphs = {s["id"]: f"[{s['color']}]{escape(s['glyph'])}[/]" for s in view["symbols"]}
+
+    def glyph(self, symbol: str) -> str:
+        return self.glyphs.get(symbol, escape(symbol))
+
+    def card(self, name: str) -> str:
+        """A card name with its symbol (memories) or ``(event)``."""
+        info = self.cards.get(name)
+        if info is None or info.event:
+            return f"{escape(name)} [magenta](event)[/]"
+        return f"{escape(name)} {self.glyph(info.symbol)}"
+
+    def needs(self, symbols: list[str]) -> str:
+        return "".join(self.glyph(s) for s in symbols)
+
+    def have(self, needs: list[str], view: JSON) -> str:
+        """How many of ``needs`` the center (and Tohru's wild symbol) covers: ``2/3``."""
+        center = Counter(self.cards[m].symbol for m in view["center"] if m in self.cards)
+        wanted = Counter(needs)
+        covered = sum(min(n, center[s]) for s, n in wanted.items())
+        if view["tohru"]["side"] == "back" and covered < len(needs):
+            covered += 1
+        mark = "[bold green]" if covered == len(needs) else ""
+        return f"{mark}{covered}/{len(needs)}{'[/]' if mark else ''}"
+
+    # -- the board ---------------------------------------------------------------------------
+    def circle(self, view: JSON) -> Table:
+        table = Table(title="The circle", title_justify="left", box=None, pad_edge=False,
+                      padding=(0, 1), header_style="bold dim")
+        for name, kw in (("", {"width": 7}), ("Sohma", {}), ("side", {}), ("needs", {}),
+                         ("have", {"justify": "right"}), ("other side", {}),
+                         ("condition", {"overflow": "fold"})):
+            table.add_column(name, **kw)
+        tohru = view["tohru"]["sohma"]
+        for s in view["sohmas"]:
+            here = s["index"] == tohru
+            notes = [short_condition(s["condition"])] if s["condition"] else []
+            if s["stack"] == 0:
+                notes.append("no friendship cards left")
+            other = self.needs(s["other_needs"]) + (" [dim]+if[/]" if s["other_condition"] else "")
+            table.add_row("[bold yellow]Tohru ▶[/]" if here else "", s["name"], s["side"],
+                          self.needs(s["needs"]), self.have(s["needs"], view), other,
+                          escape("; ".join(notes)), style="bold" if here else None)
+        return table
+
+    def tohru_line(self, view: JSON) -> str:
+        t = view["tohru"]
+        s = view["sohmas"][t["sohma"]]
+        cond = f", if {escape(short_condition(s['condition']))}" if s["condition"] else ""
+        return (f"[bold yellow]Tohru[/] ({t['side']} side up) is next to [bold]{escape(t['name'])}"
+                f"[/] ({s['side']}: needs {self.needs(s['needs'])}{cond}; the center has "
+                f"{self.have(s['needs'], view)}). [dim]{escape(self.tohru_text.get(t['side'], ''))}[/]")
+
+    def center_line(self, view: JSON) -> str:
+        center = ", ".join(self.card(m) for m in view["center"]) or "[dim]empty[/]"
+        return f"[bold]Center[/] ({len(view['center'])}/4): {center}"
+
+    def piles_line(self, view: JSON) -> str:
+        top = ", ".join(self.card(c) for c in reversed(view["discard"][-3:]))
+        return (f"[bold]Deck[/] {view['deck_size']} cards · [bold]Discard pile[/] "
+                f"{len(view['discard'])} cards" + (f", top: {top}" if top else ""))
+
+    def players_table(self, view: JSON) -> Table:
+        table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
+        table.add_column("")
+        table.add_column("player")
+        table.add_column("hand", justify="right")
+        if not view["team"]:
+            table.add_column("friends", justify="right")
+            table.add_column("befriended", overflow="fold")
+        for p, name in enumerate(self.names):
+            mark = "▶" if p == view["turn"] and view["outcome"] == "running" else ""
+            row = [mark, escape(name), str(view["hand_sizes"][p])]
+            if not view["team"]:
+                friends = view["friendships"][p]
+                row += [str(len(friends)), ", ".join(escape(f["sohma"]) for f in friends)]
+            table.add_row(*row, style="bold" if p == view["viewer"] else None)
+        return table
+
+    def score_line(self, view: JSON) -> str:
+        opts = view["options"]
+        if view["team"]:
+            team = view["friendships"][0]
+            names = ", ".join(escape(f["sohma"]) for f in team) or "none yet"
+            return (f"[bold]Team[/]: {len(team)}/13 befriended ({names}) · score to keep: "
+                    f"the deck, {view['deck_size']} cards")
+        return (f"Round {view['round']} · first to {opts['target']} friendships "
+                f"({escape(opts['variant'])})")
+
+    def hand_table(self, view: JSON, full: bool = False) -> Table:
+        name = self.names[view["viewer"]]
+        title = "Your hand" if name == "You" else f"{name}'s hand"
+        table = Table(title=escape(title), title_justify="left", box=None, pad_edge=False,
+                      padding=(0, 1), show_header=False)
+        table.add_column("card", no_wrap=True)
+        table.add_column("text", overflow="fold")
+        for card_name in view["hand"]:
+            info = self.cards.get(card_name)
+            text = info.text if info and (info.event or full) else ""
+            table.add_row(self.card(card_name), f"[dim]{escape(text)}[/]" if text else "")
+        return table
+
+    def open_hands(self, view: JSON) -> list[RenderableType]:
+        """Co-op (and after the game): the hands everyone may see, except one's own."""
+        out: list[RenderableType] = []
+        for key, cards in sorted(view["hands"].items(), key=lambda kv: int(kv[0])):
+            if int(key) != view["viewer"]:
+                listed = ", ".join(self.card(c) for c in cards) or "[dim]no cards[/]"
+                out.append(f"{escape(self.names[int(key)])}'s hand: {listed}")
+        return out
+
+    def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
+        self.learn_symbols(view)
+        if view["pending"]["kind"] in ("move_to", "flip"):
+            full = True
+        parts: list[RenderableType] = [self.circle(view)] if full else []
+        parts += [self.tohru_line(view), self.center_line(view), self.piles_line(view)]
+        if full:
+            parts += [self.score_line(view), self.players_table(view)]
+        if full and (view["team"] or view["outcome"] != "running"):
+            parts.extend(self.open_hands(view))
+        if view["hand"] is not None:
+            parts.append(self.hand_table(view))
+        pending = view["pending"]
+        if pending.get("event") and pending["player"] == view["viewer"]:
+            info = self.cards.get(pending["event"])
+            parts.append(Panel(escape(info.text if info else ""), expand=False,
+                               title=f"{escape(pending['event'])} (event)", title_align="left"))
+        return parts
+
+    # -- the log -----------------------------------------------------------------------------
+    def log_texts(self, view: JSON) -> list[str]:
+        out = []
+        for entry in view["log"]:
+            text = name_players(entry["text"], self.names)
+            if text.startswith("round ") and text.endswith(" turn"):
+                text = f"── {text} ──"
+            out.append(text)
+        return out
+
+    # -- deciding ----------------------------------------------------------------------------
+    def heading(self, view: JSON) -> str:
+        kind = view["pending"]["kind"]
+        name = self.names[view["pending"]["player"]]
+        who = "You" if name == "You" else name
+        if kind == "action":
+            return f"{who}: action {view['actions_taken'] + 1} of 3 — choose:"
+        event = view["pending"].get("event", "the event")
+        return {
+            "option": f"{who}: choose an option of {event}:",
+            "move_to": f"{who}: choose the Sohma to move Tohru to ({event}):",
+            "flip": f"{who}: choose a Sohma to flip ({event}):",
+            "put_away": f"{who}: choose a memory in the center to put on the discard pile:",
+            "take": f"{who}: choose a memory to take from the discard pile:",
+            "discard": f"{who}: you hold {len(view['hand'] or [])} cards — discard down to 4:",
+        }.get(kind, f"{who}: choose:")
+
+    def label(self, name: str, view: JSON) -> str:
+        """How the action called ``name`` reads in the menu."""
+        sohmas = {s["name"]: s for s in view["sohmas"]}
+        verb, _, rest = name.partition(" ")
+        if name == "draw":
+            return "draw a card"
+        if name == "move":
+            nxt = view["sohmas"][(view["tohru"]["sohma"] + 1) % 13]
+            return f"move Tohru clockwise, to {escape(nxt['name'])} (needs {self.needs(nxt['needs'])})"
+        if verb == "option":
+            return escape(name.partition(":")[2].strip() or name)
+        if verb == "choose" and rest in sohmas:
+            s = sohmas[rest]
+            return f"{escape(rest)} — {s['side']}, needs {self.needs(s['needs'])}"
+        if verb in ("play", "take", "discard"):
+            return f"{verb} {self.card(rest)}"
+        if verb == "put" and name.endswith(" away"):
+            return f"put {self.card(rest.removesuffix(' away'))} away"
+        return escape(name)
+
+    def menu(self, state: State, view: JSON) -> list[Choice]:
+        return [(a, self.label(state.action_to_string(a), view)) for a in state.legal_actions()]
+
+    def parse(self, state: State, text: str) -> int:
+        """An action typed by name (``move``, ``play Trust``) or by card or Sohma alone."""
+        legal = state.legal_actions()
+        try:
+            action = state.string_to_action(text)
+        except FurubaError:
+            action = self._by_tail(state, text, legal)
+        if action not in legal:
+            raise IllegalActionError(f"{state.action_to_string(action)!r} is not possible now; "
+                                     "choose a number from the menu")
+        return action
+
+    @staticmethod
+    def _by_tail(state: State, text: str, legal: list[int]) -> int:
+        """``Trust`` for ``play Trust``, ``Kisa`` for ``choose Kisa``, … when only one fits."""
+        words = " ".join(text.split()).lower()
+        hits = [a for a in legal if _tail(state.action_to_string(a)) == words]
+        if len(hits) == 1:
+            return hits[0]
+        raise IllegalActionError(f"unknown command or action {text!r}; type a number from the "
+                                 "menu, an action such as 'move' or 'play Trust', or help")
+
+    # -- True Friends ------------------------------------------------------------------------
+    def after_action(self, session: Session, before: JSON, player: int) -> None:
+        """True Friends: after a human plays a memory, show its prompt and take an answer."""
+        view = session.state.view(player)
+        journal = view["journal"]
+        if len(journal) <= len(before["journal"]):
+            return
+        entry = journal[-1]
+        if entry["player"] != player or entry["answer"]:
+            return
+        self.console.print(Panel(escape(entry["prompt"]), expand=False, border_style="magenta",
+                                 title=f"True Friends — {escape(entry['memory'])}",
+                                 title_align="left"))
+        while True:
+            answer = session.ask("Your answer (Enter to skip): ").strip()
+            if not answer:
+                return
+            try:
+                session.state.write_answer(player, answer)  # type: ignore[attr-defined]
+            except FurubaError as exc:
+                self.console.print(f"[red]{escape(str(exc))}[/]", highlight=False)
+                continue
+            session.autosave()
+            self.console.print("[dim]kept in the journal[/]", highlight=False)
+            return
+
+    # -- the end -----------------------------------------------------------------------------
+    def result(self, view: JSON) -> str:
+        outcome = view["outcome"]
+        if view["team"]:
+            count = len(view["friendships"][0])
+            if outcome == "won":
+                return (f"The team befriended all 13 Sohmas! Score: {int(view['scores'][0])} "
+                        "(cards left in the deck).")
+            return f"The deck ran out: the team lost with {count} of 13 Sohmas befriended."
+        winners = [self.names[p] for p in view["winners"]]
+        best = max(len(f) for f in view["friendships"])
+        unit = "friendship" if best == 1 else "friendships"
+        note = " (stopped at the round limit)" if outcome == "truncated" else ""
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} wins with {best} {unit}{note}."
+        return (f"Game over: {', '.join(winners[:-1])} and {winners[-1]} win together with "
+                f"{best} {unit} each{note}.")
+
+    # -- extra commands ----------------------------------------------------------------------
+    def commands(self) -> dict[str, tuple[str, Callable[[JSON, str], None]]]:
+        return {
+            "hand": ("your cards with their full texts", self.show_hand),
+            "journal": ("the True Friends journal so far", self.show_journal),
+        }
+
+    def show_hand(self, view: JSON, arg: str) -> None:
+        if view["hand"] is not None:
+            self.learn_symbols(view)
+            self.console.print(self.hand_table(view, full=True))
+
+    def show_journal(self, view: JSON, arg: str) -> None:
+        if not view["journal"]:
+            self.console.print("[dim]the journal is empty (True Friends: --variant "
+                               "true-friends)[/]", highlight=False)
+        for e in view["journal"]:
+            answer = escape(e["answer"]) if e["answer"] else "[dim](no answer)[/]"
+            self.console.print(Group(
+                f"[bold]{escape(self.names[e['player']])}[/] — {escape(e['memory'])}: "
+                f"[italic]{escape(e['prompt'])}[/]", Text("  ") + Text.from_markup(answer)))
+
+
+_SHORT = (
+    (r"^already a friend of (.+)$", r"friend of \1"),
+    (r"^at least (\d+) friendships already$", r"≥\1 friendships"),
+    (r"^Tohru's (\w+) side up$", r"Tohru \1 up"),
+    (r"^at least (\d+) memories in the center$", r"≥\1 in center"),
+    (r"^(\d+) to (\d+) memories in the center$", r"\1-\2 in center"),
+)
+
+
+def short_condition(text: str) -> str:
+    """A Sohma side's condition, short enough for a table cell.
+
+    >>> short_condition("at least 3 friendships already")
+    '≥3 friendships'
+    """
+    for pattern, repl in _SHORT:
+        out, n = re.subn(pattern, repl, text)
+        if n:
+            return out
+    return text
+
+
+def _tail(action_name: str) -> str:
+    """``play Trust`` → ``trust``; ``put Trust away`` → ``trust``; ``choose Kisa`` → ``kisa``."""
+    verb, _, rest = action_name.lower().partition(" ")
+    if verb == "put":
+        return rest.removesuffix(" away")
+    if verb == "option":
+        return rest.partition(":")[2].strip()
+    return rest
