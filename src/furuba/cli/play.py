@@ -29,8 +29,8 @@ from typing import Any, Protocol
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
-from rich.padding import Padding
 from rich.markup import escape
+from rich.padding import Padding
 
 from furuba import games
 from furuba.bots.base import Bot
@@ -237,15 +237,29 @@ def read_save(path: Path) -> Loaded:
     if not isinstance(state_data, dict) or state_data.get("game", game) != game:
         raise SaveFileError(f"{path}: the saved state is not a {game} state")
     try:
-        state = games.state_from_json({**state_data, "game": game})
         seats = parse_seats(raw_seats, None)
     except FurubaError as exc:
         raise SaveFileError(f"{path}: {exc}") from None
-    if len(seats) != state.num_players:
-        raise SaveFileError(f"{path}: {len(seats)} seats for a {state.num_players}-player game")
     if record.game != game:
         raise SaveFileError(f"{path}: the record is of {record.game!r}, the save of {game!r}")
-    return Loaded(game, seats, record, state, _replay_warning(record, state))
+    try:
+        state = games.state_from_json({**state_data, "game": game})
+        warning = _replay_warning(record, state)
+    except FurubaError as exc:
+        state, warning = _replay_instead(path, record, exc)
+    if len(seats) != state.num_players:
+        raise SaveFileError(f"{path}: {len(seats)} seats for a {state.num_players}-player game")
+    return Loaded(game, seats, record, state, warning)
+
+
+def _replay_instead(path: Path, record: GameRecord, problem: FurubaError) -> tuple[State, str]:
+    """The state rebuilt from the record when the saved state cannot be read."""
+    try:
+        state = record.replay()
+    except FurubaError:
+        raise SaveFileError(f"{path}: {problem}") from None
+    return state, (f"the saved state cannot be read ({problem}); it was rebuilt by replaying "
+                   "the game record (True Friends answers are not in the record)")
 
 
 def _comparable(data: JSON) -> JSON:
@@ -296,7 +310,6 @@ class Session:
     record: GameRecord
     screen: Screen
     save_path: Path | None = None
-    bots: dict[int, Bot] = field(default_factory=dict)
     seen: dict[int | None, int] = field(default_factory=dict)
     at_keyboard: int | None = None
     last_actor: int | None = None
@@ -329,14 +342,13 @@ class Session:
         self.finish()
 
     def bot_for(self, player: int) -> Bot:
-        """The bot of seat ``player``, seeded from the game seed, the seat and the move number."""
-        bot = self.bots.get(player)
-        if bot is None:
-            seed = (self.record.seed * 1_000_003 + player * 7919 + len(self.record.actions)) \
-                % (2 ** 63)
-            bot = make_bot(self.seats[player].spec, seed)
-            self.bots[player] = bot
-        return bot
+        """The bot of seat ``player`` for this decision.
+
+        It is seeded from the game seed, the seat and the move number, so a bot's choice depends
+        only on the game so far: a resumed game goes on exactly as it would have without a break.
+        """
+        seed = (self.record.seed * 1_000_003 + player * 7919 + len(self.record.actions)) % 2**63
+        return make_bot(self.seats[player].spec, seed)
 
     def bot_decides(self, player: int) -> None:
         action = self.bot_for(player).choose(self.state)
@@ -399,7 +411,8 @@ class Session:
         if text.isdigit():
             k = int(text)
             if not 1 <= k <= len(menu):
-                raise IllegalActionError(f"there is no choice {k}: pick 1 to {len(menu)}, "
+                span = f"1 to {len(menu)}" if len(menu) > 1 else "1"
+                raise IllegalActionError(f"there is no choice {k}: pick {span}, "
                                          "or type an action (help lists the commands)")
             return menu[k - 1][0]
         if self.command(word.lower(), arg.strip(), view, menu):
@@ -447,7 +460,7 @@ class Session:
             raise SaveFileError("no save file yet: type save FILE (or start with --save FILE)")
         self.autosave()
         self.console.print(f"saved to {escape(str(self.save_path))}; it is saved after every "
-                           "action from now on", highlight=False)
+                           "action from now on", highlight=False, soft_wrap=True)
 
     def show_board(self, view: JSON, full: bool = True) -> None:
         for part in self.screen.board(view, full):
@@ -490,13 +503,13 @@ class Session:
         self.console.print(f"[bold green]{escape(self.screen.result(view))}[/]", highlight=False)
         if self.save_path is not None:
             self.console.print(f"[dim]the finished game is saved in {escape(str(self.save_path))}[/]",
-                               highlight=False)
+                               highlight=False, soft_wrap=True)
 
     def say_goodbye(self) -> None:
         if self.save_path is not None:
             self.autosave()
             self.console.print(f"Saved. Resume with: furuba play --resume "
-                               f"{escape(str(self.save_path))}", highlight=False)
+                               f"{escape(str(self.save_path))}", highlight=False, soft_wrap=True)
         else:
             self.console.print("bye (the game was not saved)", highlight=False)
 
@@ -558,7 +571,7 @@ def resume_session(setup: PlaySetup, console: Console) -> Session:
     for viewer in [*session.humans, None]:
         session.seen[viewer] = len(session.screen.log_texts(loaded.state.view(viewer)))
     console.print(f"Resumed {escape(session.screen.title)} from {escape(str(setup.resume))} "
-                  f"after {len(loaded.record.actions)} actions.", highlight=False)
+                  f"after {len(loaded.record.actions)} actions.", highlight=False, soft_wrap=True)
     return session
 
 
@@ -572,6 +585,6 @@ def run_play(setup: PlaySetup, console: Console) -> None:
                       f"{escape(seats)}", highlight=False)
         if session.save_path is not None:
             console.print(f"[dim]saving to {escape(str(session.save_path))} after every action[/]",
-                          highlight=False)
+                          highlight=False, soft_wrap=True)
         console.print("[dim]type help for the commands[/]", highlight=False)
     session.run()

@@ -253,7 +253,12 @@ class DaihinminScreen:
         return out
 
     def parse(self, state: State, text: str) -> int:
-        action = state.string_to_action(text)
+        """The legal action typed as cards (``7 7 joker``), a word (``pass``) or its name."""
+        try:
+            action = state.string_to_action(text)
+        except FurubaError as exc:
+            raise IllegalActionError(self.reword(state, str(exc)) +
+                                     " (help lists the commands)") from None
         if action in state.legal_actions():
             return action
         try:
@@ -262,9 +267,17 @@ class DaihinminScreen:
             message = str(exc)
         else:  # pragma: no cover - legal_actions and apply agree
             message = "not possible now"
+        raise IllegalActionError(self.reword(state, message))
+
+    def reword(self, state: State, message: str) -> str:
+        """An engine message for the player at the keyboard: names, not ids; no long hints."""
+        message = message.split("; try '")[0]
         me = self.names[state.current_player]
-        message = re.sub(rf"\bplayer {state.current_player}\b", me, message)
-        raise IllegalActionError(message)
+        p = state.current_player
+        if me == "You":
+            message = re.sub(rf"\bplayer {p} leads\b", "you lead", message)
+            message = re.sub(rf"\bplayer {p}'s\b", "your", message)
+        return re.sub(rf"\bplayer {p}\b", me, message)
 
     def after_action(self, session: Session, before: JSON, player: int) -> None:
         """Nothing to add after a Dai Hin Min action."""
