@@ -10,11 +10,15 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
+from furuba.daihinmin import events
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.options import DEFAULT_TARGET, Options, validate
+from furuba.daihinmin.scoring import TITLE_NAMES, titles_from_order
 from furuba.daihinmin.state import GameState
 
-__all__ = ["DEFAULT_TARGET", "GameState", "Options", "greedy_action", "new_game"]
+__all__ = ["DEFAULT_TARGET", "GameState", "Options", "greedy_action", "new_game", "summarize"]
 
 
 def new_game(players: int = 4, seed: int = 0, target: int | None = DEFAULT_TARGET,
@@ -29,3 +33,29 @@ def new_game(players: int = 4, seed: int = 0, target: int | None = DEFAULT_TARGE
     options = validate(players=players, target=target, max_rounds=max_rounds, dealer=dealer,
                        seed=seed)
     return GameState.start(options, seed, dealer)
+
+
+def summarize(state: GameState) -> dict[str, Any]:
+    """What a simulation keeps of a game (all public): rounds played, each finished round's
+    titles by player, the number of revolutions declared, and whether it was truncated.
+
+    >>> import random
+    >>> s = new_game(players=4, seed=2, max_rounds=2)
+    >>> rng = random.Random(0)
+    >>> while not s.is_terminal():
+    ...     s.apply(greedy_action(s, rng))
+    >>> out = summarize(s)
+    >>> out["rounds"], len(out["titles"]), sorted(out["titles"][0])[0], out["truncated"]
+    (2, 2, 'Poor Man', True)
+    """
+    titles: list[list[str]] = []
+    revolutions = 0
+    for entry in events.entries(state._log):
+        if entry[0] != events.PUBLIC:
+            continue
+        if entry[1] == "round end":
+            titles.append([TITLE_NAMES[t] for t in titles_from_order(entry[3])])
+        elif entry[1] == "revolution" and entry[3]:
+            revolutions += 1
+    return {"rounds": state.round, "titles": titles, "revolutions": revolutions,
+            "truncated": state.truncated}

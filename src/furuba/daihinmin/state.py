@@ -307,9 +307,12 @@ class GameState(State):
 
     def action_to_string(self, action: int) -> str:
         try:
-            return ACTION_NAMES[operator.index(action)]
-        except (IndexError, TypeError):
-            raise IllegalActionError(self._no_such_action(action)) from None
+            index = -1 if isinstance(action, bool) else operator.index(action)
+        except TypeError:
+            index = -1
+        if not 0 <= index < NUM_ACTIONS:
+            raise IllegalActionError(self._no_such_action(action))
+        return ACTION_NAMES[index]
 
     def string_to_action(self, text: str) -> int:
         return parse_action(text, PHASE_NAMES[self._phase])
