@@ -79,3 +79,13 @@ def test_save_and_resume_dai_hin_min(play: Play, tmp_path: Path) -> None:
     assert "warning" not in result.output
     assert "Game over after" in result.output
     assert len(json.loads(save.read_text(encoding="utf-8"))["record"]["actions"]) > before
+
+
+def test_revolution_is_announced_and_play_runs_counterclockwise(play: Play) -> None:
+    result = play(["daihinmin", "--seats", "greedy,greedy,greedy,greedy", "--seed", "2",
+                   "--rounds", "6"])
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0
+    assert "REVOLUTION! Greedy 3, the Poor Man, showed both jokers" in out
+    assert "play goes counterclockwise this round" in out
+    assert "Game over after 6 rounds" in out

@@ -90,6 +90,15 @@ def play_text(name: str) -> str:
     return " ".join([rank] * naturals + ["joker"] * jokers)
 
 
+def address(name: str, text: str) -> str:
+    """``text`` said to ``name`` (to *You* directly).
+
+    >>> address("Ann", "you lead"), address("You", "you lead")
+    ('Ann: you lead', 'You lead')
+    """
+    return text[:1].upper() + text[1:] if name == "You" else f"{name}: {text}"
+
+
 class DaihinminScreen:
     """The terminal face of Dai Hin Min."""
 
@@ -190,7 +199,7 @@ class DaihinminScreen:
         who = self.who(e.get("player", -1))
         match kind:
             case "round":
-                return f"── Round {e['round']}: {self.who(e['dealer'])} deals ──"
+                return f"── Round {e['round']} (dealer: {self.who(e['dealer'])}) ──"
             case "play":
                 return f"{who} played {cards_text(e['cards'], group=False)}"
             case "pass":
@@ -228,28 +237,39 @@ class DaihinminScreen:
     # -- deciding ----------------------------------------------------------------------------
     def heading(self, view: JSON) -> str:
         me = view["viewer"]
-        who = self.who(me)
+        return address(self.who(me), self.decision(view, me))
+
+    def decision(self, view: JSON, me: int) -> str:
+        """What ``me`` must decide, addressed to them."""
         phase = view["phase"]
         if phase == "revolution":
-            return f"{who}: you are the Poor Man — declare a revolution?"
+            if "declare revolution" in view.get("legal", []):
+                return "you are the Poor Man and hold both jokers — declare a revolution?"
+            return "you are the Poor Man, without both jokers: no revolution this round"
         if phase == "exchange":
             title = view["titles"][me]
-            count = 2 if title == "Rich Man" else 1
+            rich = title == "Rich Man"
+            partner_title = "Poor Man" if rich else "Second Poorest"
+            partner = self.who(view["titles"].index(partner_title))
             done = len(view.get("giving", []))
-            return (f"{who}: you are the {title} — choose a card to give away "
-                    f"({done + 1} of {count}):")
+            return (f"you are the {title} — choose a card to give to {partner}, the "
+                    f"{partner_title} ({done + 1} of {2 if rich else 1}):")
         if not view["pile"]:
-            return f"{who}: you lead — play a set (or type its cards):"
+            return "you lead — play a set (or type its cards):"
         top = view["pile"][-1]
         count = len(top["cards"])
+        pile = cards_text(top["cards"], group=False)
+        if view.get("legal") == ["pass"]:
+            return f"nothing in your hand beats {pile} — pass:"
         need = "a higher single card" if count == 1 else f"{count} cards of a higher rank"
-        return f"{who}: beat {cards_text(top['cards'], group=False)} with {need}, or pass:"
+        return f"beat {pile} with {need}, or pass:"
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
         out = []
         for a in state.legal_actions():
-            text = play_text(state.action_to_string(a))
-            out.append((a, escape(text if text[0].isalpha() else f"play {text}")))
+            name = state.action_to_string(a)
+            text = f"play {play_text(name)}" if name.startswith("play ") else name
+            out.append((a, escape(text)))
         return out
 
     def parse(self, state: State, text: str) -> int:

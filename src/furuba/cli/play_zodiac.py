@@ -129,13 +129,14 @@ class ZodiacScreen:
                           escape("; ".join(notes)), style="bold" if here else None)
         return table
 
-    def tohru_line(self, view: JSON) -> str:
+    def tohru_line(self, view: JSON, full: bool = True) -> str:
         t = view["tohru"]
         s = view["sohmas"][t["sohma"]]
         cond = f", if {escape(short_condition(s['condition']))}" if s["condition"] else ""
         return (f"[bold yellow]Tohru[/] ({t['side']} side up) is next to [bold]{escape(t['name'])}"
                 f"[/] ({s['side']}: needs {self.needs(s['needs'])}{cond}; the center has "
-                f"{self.have(s['needs'], view)}). [dim]{escape(self.tohru_text.get(t['side'], ''))}[/]")
+                f"{self.have(s['needs'], view)})."
+                + (f" [dim]{escape(self.tohru_text.get(t['side'], ''))}[/]" if full else ""))
 
     def center_line(self, view: JSON) -> str:
         center = ", ".join(self.card(m) for m in view["center"]) or "[dim]empty[/]"
@@ -143,8 +144,8 @@ class ZodiacScreen:
 
     def piles_line(self, view: JSON) -> str:
         top = ", ".join(self.card(c) for c in reversed(view["discard"][-3:]))
-        return (f"[bold]Deck[/] {view['deck_size']} cards · [bold]Discard pile[/] "
-                f"{len(view['discard'])} cards" + (f", top: {top}" if top else ""))
+        return (f"[bold]Deck[/] {cards(view['deck_size'])} · [bold]Discard pile[/] "
+                f"{cards(len(view['discard']))}" + (f", top: {top}" if top else ""))
 
     def players_table(self, view: JSON) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
@@ -200,7 +201,7 @@ class ZodiacScreen:
         if view["pending"]["kind"] in ("move_to", "flip"):
             full = True
         parts: list[RenderableType] = [self.circle(view)] if full else []
-        parts += [self.tohru_line(view), self.center_line(view), self.piles_line(view)]
+        parts += [self.tohru_line(view, full), self.center_line(view), self.piles_line(view)]
         if full:
             parts += [self.score_line(view), self.players_table(view)]
         if full and (view["team"] or view["outcome"] != "running"):
@@ -373,6 +374,11 @@ def short_condition(text: str) -> str:
         if n:
             return out
     return text
+
+
+def cards(count: int) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _tail(action_name: str) -> str:
