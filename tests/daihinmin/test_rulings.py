@@ -7,8 +7,8 @@ import random
 import pytest
 
 from furuba.core.errors import IllegalActionError, OptionsError
-from furuba.core.rng import shuffled
 from furuba.core.protocol import TERMINAL
+from furuba.core.rng import shuffled
 from furuba.daihinmin import new_game
 from furuba.daihinmin.moves import PASS
 from furuba.daihinmin.scoring import TITLE_NAMES, points_by_place, titles_by_place
@@ -347,8 +347,8 @@ def test_ruling_d9_rich_man_knows_poor_man_holds_nothing_above_the_lower_gift() 
     # A full deal, so that re-dealt hands have something to get wrong.
     rest = [c for c in _all_names() if c not in
             {"A♦", "K♦", "2♦", "2♥", "2♠", "2♣", "A♥", "A♠", "A♣"}]
-    hands = [["2♦", "2♥", "2♠", "2♣", "A♥", "A♠", "A♣"] + rest[:7], rest[7:21], rest[21:34],
-             ["A♦", "K♦"] + rest[34:]]
+    hands = [["2♦", "2♥", "2♠", "2♣", "A♥", "A♠", "A♣", *rest[:7]], rest[7:21], rest[21:34],
+             ["A♦", "K♦", *rest[34:]]]
     state = position(players=4, hands=hands, phase="exchange",
                      titles=["Rich Man", "Second Richest", "Second Poorest", "Poor Man"])
     state.apply_string("give 2")
