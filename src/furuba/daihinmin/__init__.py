@@ -51,11 +51,9 @@ def summarize(state: GameState) -> dict[str, Any]:
     titles: list[list[str]] = []
     revolutions = 0
     for entry in events.entries(state._log):
-        if entry[0] != events.PUBLIC:
-            continue
-        if entry[1] == "round end":
-            titles.append([TITLE_NAMES[t] for t in titles_from_order(entry[3])])
-        elif entry[1] == "revolution" and entry[3]:
+        if entry[0] == "round end":
+            titles.append([TITLE_NAMES[t] for t in titles_from_order(entry[2])])
+        elif entry[0] == "revolution" and entry[2]:
             revolutions += 1
     return {"rounds": state.round, "titles": titles, "revolutions": revolutions,
             "truncated": state.truncated}

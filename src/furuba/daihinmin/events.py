@@ -1,24 +1,26 @@
 """The game log: every event as a small tuple, rendered to JSON-ready dicts on demand.
 
-An entry is ``(to, kind, *fields)``: ``to`` is -1 for a public event, or the one player who may
-see a private one (what they were dealt, the gift they chose, their side of the exchange). The log
-is kept as a persistent linked list ``(entry, previous)`` so appending and cloning cost nothing.
-Public events are numbered 1, 2, … in order; a private event carries the number of the public
-event it follows (``after``), so a player who misses a number knows something is missing.
+The public log is a persistent linked list ``(entry, previous)`` of entries ``(kind, *fields)``,
+so appending and cloning cost nothing; public events are numbered 1, 2, … in order. Each player
+also has a private log of entries ``(after, kind, *fields)`` — what they were dealt, the gifts they
+chose, their side of the exchange — where ``after`` is the number of the public event it follows.
+A player who misses a number knows something is missing; dropping the other players' private logs
+(as :meth:`~furuba.daihinmin.state.GameState.determinize` does) costs nothing either.
 
->>> log = push(push(None, (PUBLIC, "pass", 2)), (1, "dealt", 1, 0b11))
->>> render_log(log, viewer=1)
+>>> public = push(push(None, ("pass", 2)), ("clear", 2))
+>>> private = (None, push(None, (1, "dealt", 1, 0b11)), None)
+>>> render_log(public, private, viewer=1)
 [{'n': 1, 'event': 'pass', 'player': 2}, {'after': 1, 'to': 1, 'event': 'dealt', 'player': 1, \
-'cards': ['A♦', 'A♥']}]
->>> render_log(log, viewer=2)
-[{'n': 1, 'event': 'pass', 'player': 2}]
->>> entries(parse_log(render_log(log, viewer=None, everything=True))) == entries(log)
+'cards': ['A♦', 'A♥']}, {'n': 2, 'event': 'clear', 'leader': 2}]
+>>> render_log(public, private, viewer=2)
+[{'n': 1, 'event': 'pass', 'player': 2}, {'n': 2, 'event': 'clear', 'leader': 2}]
+>>> p, q = parse_log(render_log(public, private, viewer=None, everything=True), 3)
+>>> (entries(p), [entries(x) for x in q]) == (entries(public), [entries(x) for x in private])
 True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from furuba.core.protocol import JSON
@@ -26,10 +28,9 @@ from furuba.daihinmin.moves import ACTION_IDS, ACTION_NAMES
 from furuba.daihinmin.ranks import NUM_CARDS, names_of, parse_card
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_from_order
 
-PUBLIC = -1
-
 Entry = tuple[Any, ...]
 Log = tuple[Entry, "Log"] | None
+PrivateLogs = tuple[Log, ...]
 
 # field kinds
 _INT, _INTS, _CARDS, _BOOL, _ACTION = "int", "ints", "cards", "bool", "action"
@@ -76,11 +77,6 @@ def from_entries(items: list[Entry]) -> Log:
     return log
 
 
-def filtered(log: Log, viewer: int) -> Log:
-    """The log without the private events of players other than ``viewer``."""
-    return from_entries([e for e in entries(log) if e[0] == PUBLIC or e[0] == viewer])
-
-
 def _render_value(kind: str, value: Any) -> Any:
     if kind == _INTS:
         return list(value)
@@ -91,32 +87,37 @@ def _render_value(kind: str, value: Any) -> Any:
     return value
 
 
-def render(entry: Entry) -> JSON:
-    """One entry as a dict (without its number)."""
-    kind = entry[1]
+def render(kind: str, fields: tuple[Any, ...] | list[Any]) -> JSON:
+    """One event as a dict (without its number)."""
     out: JSON = {"event": kind}
-    for (key, field_kind), value in zip(SPECS[kind], entry[2:], strict=True):
+    for (key, field_kind), value in zip(SPECS[kind], fields, strict=True):
         out[key] = _render_value(field_kind, value)
     if kind == "round end":
-        out["titles"] = [TITLE_NAMES[t] for t in titles_from_order(entry[3])]
+        out["titles"] = [TITLE_NAMES[t] for t in titles_from_order(fields[1])]
     return out
 
 
-def iter_rendered(log: Log, viewer: int | None, everything: bool = False) -> Iterator[JSON]:
-    """The events ``viewer`` may see (all of them with ``everything``), numbered, oldest first."""
-    number = 0
-    for entry in entries(log):
-        to = entry[0]
-        if to == PUBLIC:
-            number += 1
-            yield {"n": number, **render(entry)}
-        elif everything or to == viewer:
-            yield {"after": number, "to": to, **render(entry)}
+def render_log(public: Log, private: PrivateLogs, viewer: int | None,
+               everything: bool = False) -> list[JSON]:
+    """The events ``viewer`` may see (all of them with ``everything``), numbered, oldest first.
 
-
-def render_log(log: Log, viewer: int | None, everything: bool = False) -> list[JSON]:
-    """:func:`iter_rendered` as a list."""
-    return list(iter_rendered(log, viewer, everything))
+    Private events follow the public event they came after; several after the same one are
+    ordered by player, then by time.
+    """
+    shown = range(len(private)) if everything else ([] if viewer is None else [viewer])
+    extras = sorted((entry[0], player, seq, entry) for player in shown
+                    for seq, entry in enumerate(entries(private[player])))
+    out: list[JSON] = []
+    j = 0
+    for number, entry in enumerate([None, *entries(public)]):
+        if entry is not None:
+            out.append({"n": number, **render(entry[0], entry[1:])})
+        while j < len(extras) and extras[j][0] == number:
+            _, player, _, private_entry = extras[j]
+            out.append({"after": number, "to": player,
+                        **render(private_entry[1], private_entry[2:])})
+            j += 1
+    return out
 
 
 def _parse_value(kind: str, value: Any, where: str) -> Any:
@@ -147,29 +148,31 @@ def _parse_value(kind: str, value: Any, where: str) -> Any:
     return mask
 
 
-def parse(data: Any, players: int) -> Entry:
-    """An entry from its rendered dict (``n``, ``after`` and derived fields are ignored)."""
-    if not isinstance(data, dict):
-        raise ValueError(f"a log event must be an object, not {data!r}")
-    kind = data.get("event")
-    if kind not in SPECS:
-        raise ValueError(f"unknown log event {kind!r}")
-    to = data.get("to", PUBLIC)
-    if kind in PRIVATE_KINDS:
-        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < players:
-            raise ValueError(f"private {kind!r} event needs 'to', a player id, not {to!r}")
-    elif to != PUBLIC:
-        raise ValueError(f"{kind!r} events are public and take no 'to'")
-    fields = []
-    for key, field_kind in SPECS[kind]:
-        if key not in data:
-            raise ValueError(f"{kind!r} event without {key!r}")
-        fields.append(_parse_value(field_kind, data[key], f"{kind!r} event field {key!r}"))
-    return (to, kind, *fields)
-
-
-def parse_log(items: Any, players: int = 7) -> Log:
-    """A log from a list of rendered events."""
+def parse_log(items: Any, players: int) -> tuple[Log, PrivateLogs]:
+    """The public and private logs from a list of rendered events (``n``, ``after`` and derived
+    fields are recomputed, not read)."""
     if not isinstance(items, list):
         raise ValueError(f"'log' must be a list of events, not {items!r}")
-    return from_entries([parse(item, players) for item in items])
+    public: list[Entry] = []
+    private: list[list[Entry]] = [[] for _ in range(players)]
+    for data in items:
+        if not isinstance(data, dict):
+            raise ValueError(f"a log event must be an object, not {data!r}")
+        kind = data.get("event")
+        if kind not in SPECS:
+            raise ValueError(f"unknown log event {kind!r}")
+        fields = []
+        for key, field_kind in SPECS[kind]:
+            if key not in data:
+                raise ValueError(f"{kind!r} event without {key!r}")
+            fields.append(_parse_value(field_kind, data[key], f"{kind!r} event field {key!r}"))
+        to = data.get("to")
+        if kind in PRIVATE_KINDS:
+            if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < players:
+                raise ValueError(f"private {kind!r} event needs 'to', a player id, not {to!r}")
+            private[to].append((len(public), kind, *fields))
+        elif to is not None:
+            raise ValueError(f"{kind!r} events are public and take no 'to'")
+        else:
+            public.append((kind, *fields))
+    return from_entries(public), tuple(from_entries(p) for p in private)

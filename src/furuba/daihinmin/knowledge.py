@@ -127,7 +127,7 @@ def view(state: GameState, player: int | None) -> JSON:
                            for g, r, c in state._exchange]
         out["winners"] = winners(state._scores)
         out["truncated"] = state._truncated
-        out["log"] = events.render_log(state._log, player, everything=True)
+        out["log"] = events.render_log(state._log, state._private, player, everything=True)
         return out
     if player is not None:
         out["hand"] = names_of(hands[player])
@@ -143,7 +143,7 @@ def view(state: GameState, player: int | None) -> JSON:
                               "no_natural_above": RANK_NAMES[level] if level >= 0 else None}
     if player is not None and player == state._current:
         out["legal"] = state.legal_action_strings()
-    out["log"] = events.render_log(state._log, player)
+    out["log"] = events.render_log(state._log, state._private, player)
     return out
 
 
@@ -203,7 +203,7 @@ def determinize(state: S, player: int, rng: random.Random) -> S:
         gifts.append((giver, receiver, card))
     out._gifts = tuple(gifts)
     out._exchange = tuple(t for t in state._exchange if player in (t[0], t[1]))
-    out._log = events.filtered(state._log, player)
+    out._private = tuple(log if q == player else None for q, log in enumerate(state._private))
     out._seed = fresh_seed(rng)
     out._counter = 0
     return out

@@ -90,7 +90,7 @@ def to_json(state: GameState) -> JSON:
         "gifts": [{"from": g, "to": r, "card": CARD_NAMES[c]} for g, r, c in state._gifts],
         "exchange": [{"from": g, "to": r, "cards": names_of(c)} for g, r, c in state._exchange],
         "truncated": state._truncated,
-        "log": events.render_log(state._log, None, everything=True),
+        "log": events.render_log(state._log, state._private, None, everything=True),
     }
 
 
@@ -317,7 +317,8 @@ class _Reader:
             raise _fail(f"'truncated' must be true or false, not {truncated!r}")
         s._truncated = truncated
         try:
-            s._log = events.parse_log(data.get("log", []), n)
+            s._log, s._private = events.parse_log(data.get("log", []), n)
+            s._nlog = len(events.entries(s._log))
         except ValueError as exc:
             raise _fail(f"'log': {exc}") from None
 

@@ -80,7 +80,6 @@ PHASE_NAMES = ("revolution", "exchange", "play", "over")
 NO_PILE = -2
 """``top_level`` of an empty pile."""
 
-PUBLIC = events.PUBLIC
 
 
 class GameState(State):
@@ -90,9 +89,9 @@ class GameState(State):
 
     __slots__ = (
         "_counter", "_counts", "_current", "_dealer", "_direction", "_exchange", "_finished",
-        "_gifts", "_hands", "_log", "_options", "_passes", "_phase", "_pile", "_revolution",
-        "_round", "_scores", "_seat_of", "_seating", "_seed", "_titles", "_top_level",
-        "_top_total", "_truncated",
+        "_gifts", "_hands", "_log", "_nlog", "_options", "_passes", "_phase", "_pile",
+        "_private", "_revolution", "_round", "_scores", "_seat_of", "_seating", "_seed",
+        "_titles", "_top_level", "_top_total", "_truncated",
     )
 
     _options: Options
@@ -129,6 +128,11 @@ class GameState(State):
     _exchange: tuple[tuple[int, int, int], ...]
     """This round's completed exchange: (giver, receiver, cards mask)."""
     _log: events.Log
+    """The public log: entries ``(kind, *fields)``, newest first (:mod:`events`)."""
+    _nlog: int
+    """The number of public events so far."""
+    _private: events.PrivateLogs
+    """Each player's private log: entries ``(after, kind, *fields)``."""
     _truncated: bool
 
     # -- construction -------------------------------------------------------------------------
@@ -159,6 +163,8 @@ class GameState(State):
         s._gifts = ()
         s._exchange = ()
         s._log = None
+        s._nlog = 0
+        s._private = (None,) * n
         s._truncated = False
         return s
 
@@ -197,6 +203,8 @@ class GameState(State):
         c._gifts = self._gifts
         c._exchange = self._exchange
         c._log = self._log
+        c._nlog = self._nlog
+        c._private = self._private
         c._truncated = self._truncated
         return c
 
@@ -389,9 +397,10 @@ class GameState(State):
         self._top_level = level
         self._top_total = naturals + jokers
         self._passes = 0
-        log: events.Log = ((PUBLIC, "play", player, action, cards), self._log)
+        log: events.Log = (("play", player, action, cards), self._log)
         if hand:
             self._log = log
+            self._nlog += 1
             self._current = self._next_active(player)
             return
         # D6: going out scores a point per player still holding cards.
@@ -401,17 +410,18 @@ class GameState(State):
         scores = list(self._scores)
         scores[player] += holding
         self._scores = tuple(scores)
-        log = ((PUBLIC, "out", player, len(finished), holding), log)
+        log = (("out", player, len(finished), holding), log)
         if holding == 1:
             last = next(p for p in range(n) if hands[p])
             finished += (last,)
-            log = ((PUBLIC, "out", last, n, 0), log)
             self._finished = finished
-            self._log = log
+            self._log = (("out", last, n, 0), log)
+            self._nlog += 3
             self._end_round()
             return
         self._finished = finished
         self._log = log
+        self._nlog += 2
         self._current = self._next_active(player)
 
     def _pass(self) -> None:
@@ -421,12 +431,13 @@ class GameState(State):
         last = self._pile[-1][0]
         holding = self._options.players - len(self._finished)
         others = holding - 1 if self._hands[last] else holding
-        log: events.Log = ((PUBLIC, "pass", player), self._log)
+        log: events.Log = (("pass", player), self._log)
         passes = self._passes + 1
         if passes >= others:
             # D5: everyone else still holding cards passed in a row: the pile is cleared.
             leader = last if self._hands[last] else self._next_active(last)
-            self._log = ((PUBLIC, "clear", leader), log)
+            self._log = (("clear", leader), log)
+            self._nlog += 2
             self._pile = ()
             self._top_level = NO_PILE
             self._top_total = 0
@@ -434,6 +445,7 @@ class GameState(State):
             self._current = leader
         else:
             self._log = log
+            self._nlog += 1
             self._passes = passes
             self._current = self._next_active(player)
 
@@ -443,13 +455,13 @@ class GameState(State):
         if action == DECLARE:
             if not may_declare(hand):
                 raise IllegalActionError(self._why_illegal(action))
-            self._log = ((PUBLIC, "revolution", poor, True, hand & JOKER_MASK), self._log)
+            self._push("revolution", poor, True, hand & JOKER_MASK)
             self._revolution = True
             self._direction = COUNTERCLOCKWISE
             self._phase = PLAY
             self._current = poor
         else:
-            self._log = ((PUBLIC, "revolution", poor, False, 0), self._log)
+            self._push("revolution", poor, False, 0)
             self._phase = EXCHANGE
             self._current = roles(self._titles)[0]
 
@@ -462,7 +474,7 @@ class GameState(State):
         rich, second_rich, second_poor, poor = roles(self._titles)
         receiver = poor if giver == rich else second_poor
         self._gifts += ((giver, receiver, card),)
-        self._log = ((giver, "gift", giver, receiver, 1 << card), self._log)
+        self._push_private(giver, "gift", giver, receiver, 1 << card)
         if giver == rich and len(self._gifts) < RICH_GIFTS:
             return
         if giver == rich:
@@ -492,14 +504,24 @@ class GameState(State):
         self._counts = tuple(all_counts)
         self._gifts = ()
         self._exchange = transfers
-        log = ((PUBLIC, "exchange", rich, poor, second_rich, second_poor), self._log)
+        self._push("exchange", rich, poor, second_rich, second_poor)
         for (giver, receiver, gave), (_, _, got) in (
                 (transfers[0], transfers[1]), (transfers[1], transfers[0]),
                 (transfers[2], transfers[3]), (transfers[3], transfers[2])):
-            log = ((giver, "swap", giver, receiver, gave, got), log)
-        self._log = log
+            self._push_private(giver, "swap", giver, receiver, gave, got)
         self._phase = PLAY
         self._current = rich
+
+    def _push(self, kind: str, *fields: Any) -> None:
+        """Append a public event."""
+        self._log = ((kind, *fields), self._log)
+        self._nlog += 1
+
+    def _push_private(self, player: int, kind: str, *fields: Any) -> None:
+        """Append an event only ``player`` sees."""
+        private = list(self._private)
+        private[player] = ((self._nlog, kind, *fields), private[player])
+        self._private = tuple(private)
 
     # -- rounds -----------------------------------------------------------------------------------
     def _start_round(self, dealer: int) -> None:
@@ -520,10 +542,10 @@ class GameState(State):
         self._exchange = ()
         self._revolution = False
         self._direction = CLOCKWISE
-        log: events.Log = ((PUBLIC, "round", self._round, dealer, self._seating), self._log)
-        for player in range(n):
-            log = ((player, "dealt", player, hands[player]), log)
-        self._log = log
+        self._push("round", self._round, dealer, self._seating)
+        after = self._nlog
+        self._private = tuple(((after, "dealt", player, hands[player]), log)
+                              for player, log in enumerate(self._private))
         if NO_TITLE in self._titles:
             self._phase = PLAY
             self._current = self._seating[(self._seat_of[dealer] + 1) % n]
@@ -539,12 +561,12 @@ class GameState(State):
         for player, got in zip(order, points_by_place(n), strict=True):
             points[player] = got
         self._titles = titles_from_order(order)
-        self._log = ((PUBLIC, "round end", self._round, order, tuple(points)), self._log)
+        self._push("round end", self._round, order, tuple(points))
         over, truncated = game_over(self._scores, self._round, self._options.target,
                                     self._options.max_rounds)
         if over:
             won = tuple(p for p, share in enumerate(win_shares(self._scores)) if share)
-            self._log = ((PUBLIC, "game end", self._scores, won, truncated), self._log)
+            self._push("game end", self._scores, won, truncated)
             self._phase = OVER
             self._current = TERMINAL
             self._truncated = truncated
