@@ -28,7 +28,7 @@ err = Console(stderr=True)
 
 
 def fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(2)
 
 
@@ -172,7 +172,7 @@ def cardset_check(path: Annotated[Path, typer.Argument(help="the card-set TOML f
     events = sum(e.count for e in cs.events)
     console.print(f"[green]ok[/] {path}: {cs.name!r} — {memories} memories, {events} events, "
                   f"{len(cs.symbols)} symbols ({', '.join(s.id for s in cs.symbols)})",
-                  highlight=False)
+                  highlight=False, soft_wrap=True)
 
 
 # -- seating -----------------------------------------------------------------------------------

@@ -306,14 +306,20 @@ def _check_steps(where: str, steps: list[Step]) -> None:
 
 # -- loading -------------------------------------------------------------------------------------
 def _describe(error: dict[str, Any]) -> str:
-    loc = ".".join(str(p) for p in error["loc"] if not str(p).startswith("function-"))
+    loc = ""
+    for part in error["loc"]:
+        if isinstance(part, int):
+            loc += f"[{part}]"
+        elif not str(part).startswith("function-"):
+            loc += f".{part}" if loc else str(part)
     msg = str(error["msg"])
     if error["type"] == "union_tag_invalid":
         ctx = error.get("ctx", {})
         tag = ctx.get("tag")
         field = ctx.get("discriminator", "").strip("'")
         known = EFFECT_OPS if field == "op" else CONDITION_KINDS
-        msg = f"unknown {'effect' if field == 'op' else 'condition'} {tag}; known: {', '.join(known)}"
+        what = "effect" if field == "op" else "condition"
+        msg = f"unknown {what} {tag!r}; known: {', '.join(known)}"
     elif error["type"] == "union_tag_not_found":
         msg = f"missing {error.get('ctx', {}).get('discriminator', 'tag')}"
     elif error["type"] == "value_error":

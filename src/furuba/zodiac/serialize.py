@@ -2,7 +2,9 @@
 
 ``to_json`` writes everything (every hand, the deck order) with cards by name. ``from_json``
 reads that back exactly, and also accepts a *position*: a partial state written by hand, where
-anything left out gets a sensible default — the rulebook's Example Turn, for instance:
+anything left out gets a sensible default: hands not given are dealt from the cards left, and the
+rest become the deck — or, when the deck is given, are set aside in the ``box``, out of play.
+The rulebook's Example Turn, for instance:
 
 >>> from furuba.zodiac.serialize import state_from_json
 >>> s = state_from_json({"players": 2, "tohru": "Hatori",
@@ -84,6 +86,7 @@ def state_to_json(s: GameState) -> JSON:
         "outcome": OUTCOME_NAMES[s.outcome],
         "log": [list(e) for e in entries],
         "journal": [[p, names[k], a] for p, k, a in s.journal],
+        "box": [names[k] for k in s.box],
     }
 
 
@@ -150,9 +153,9 @@ def _from_json(data: JSON) -> GameState:
     limbo = -1 if limbo_name is None else _kinds(rules, [limbo_name], "limbo")[0]
     if limbo >= 0 and rules.is_memory(limbo):
         raise SaveFileError("limbo: only an event can be in the middle of being resolved")
-    deck_given = "deck" in data
-    deck = _kinds(rules, data["deck"], "deck") if deck_given else None
-    used: Counter[int] = Counter(center) + Counter(discard)
+    deck = _kinds(rules, data["deck"], "deck") if "deck" in data else None
+    box = _kinds(rules, data["box"], "box") if "box" in data else None
+    used: Counter[int] = Counter(center) + Counter(discard) + Counter(box or ())
     for h in hands:
         used.update(h or ())
     used.update(deck or ())
@@ -173,11 +176,13 @@ def _from_json(data: JSON) -> GameState:
             hands[i] = tuple(rest[-HAND_SIZE:])
             del rest[-HAND_SIZE:]
     if deck is None:
-        deck = tuple(rest)
+        deck, rest = tuple(rest), []
+    if box is None:
+        box = tuple(sorted(rest))
     elif rest:
-        raise SaveFileError(f"{len(rest)} cards are in no zone (hands, deck, discard, center)")
+        raise SaveFileError(f"{len(rest)} cards are in no zone (hands, deck, discard, center, box)")
     s.hands = tuple(tuple(sorted(h or ())) for h in hands)
-    s.deck, s.discard, s.center, s.limbo = deck, discard, center, limbo
+    s.deck, s.discard, s.center, s.limbo, s.box = deck, discard, center, limbo, box
 
     # -- the table ---------------------------------------------------------------------------
     s.tohru = _sohma(data.get("tohru", 0))
@@ -218,8 +223,8 @@ def _from_json(data: JSON) -> GameState:
     s.turn = int(data.get("turn", 0))
     s.actions_taken = int(data.get("actions_taken", 0))
     s.round = int(data.get("round", 1))
-    if not 0 <= s.turn < n or not 0 <= s.actions_taken < 3 or s.round < 1:
-        raise SaveFileError("turn, actions_taken (0-2) or round out of range")
+    if not 0 <= s.turn < n or not 0 <= s.actions_taken <= 3 or s.round < 1:
+        raise SaveFileError("turn, actions_taken (0-3) or round out of range")
     s.ender, s.final_left = int(data.get("ender", -1)), int(data.get("final_left", -1))
     outcome = data.get("outcome", "running")
     if outcome not in OUTCOME_NAMES:

@@ -77,6 +77,7 @@ class GameState(State):
         "center",
         "counter",
         "deck",
+        "box",
         "discard",
         "ender",
         "final_left",
@@ -131,6 +132,8 @@ class GameState(State):
     log: Log
     log_len: int
     journal: tuple[tuple[int, int, str], ...]
+    box: tuple[int, ...]
+    """Cards out of play: empty in a dealt game; a hand-written position may set cards aside."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -152,7 +155,7 @@ class GameState(State):
         s.turn, s.actions_taken, s.round = 0, 0, 1
         s.pending, s.pending_player, s.pending_arg = P_MAIN, 0, None
         s.ender, s.final_left, s.outcome = -1, -1, RUNNING
-        s.log, s.log_len, s.journal = None, 0, ()
+        s.log, s.log_len, s.journal, s.box = None, 0, (), ()
         s._start_turn(0)
         s._run()
         return s
@@ -166,7 +169,7 @@ class GameState(State):
         c.turn, c.actions_taken, c.round = self.turn, self.actions_taken, self.round
         c.pending, c.pending_player, c.pending_arg = self.pending, self.pending_player, self.pending_arg
         c.queue, c.ender, c.final_left, c.outcome = self.queue, self.ender, self.final_left, self.outcome
-        c.log, c.log_len, c.journal = self.log, self.log_len, self.journal
+        c.log, c.log_len, c.journal, c.box = self.log, self.log_len, self.journal, self.box
         return c
 
     # -- protocol: who acts ------------------------------------------------------------------

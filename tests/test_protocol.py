@@ -1,0 +1,128 @@
+"""The shared game protocol, checked the same way for every game (a conformance test).
+
+Like OpenSpiel's ``random_sim_test``: random games played through the protocol only, checking at
+every step that clone, JSON, the game record, views and determinization behave.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from furuba import games
+from furuba.core.errors import FurubaError, IllegalActionError
+from furuba.core.protocol import TERMINAL, State
+from furuba.core.record import GameRecord
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("zodiac", {"players": 2}),
+    ("zodiac", {"players": 4}),
+    ("zodiac", {"players": 6, "variant": "long"}),
+    ("zodiac", {"players": 2, "variant": "coop"}),
+    ("zodiac", {"players": 3, "variant": "true-friends"}),
+    ("daihinmin", {"players": 4, "target": 5}),
+    ("daihinmin", {"players": 7, "target": 3}),
+]
+IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in CONFIGS]
+
+
+def random_walk(game: str, options: dict[str, Any], seed: int, steps: int = 400):  # type: ignore[no-untyped-def]
+    state = games.new_game(game, seed=seed, **options)
+    rng = random.Random(seed)
+    record = GameRecord(game=game, options=dict(options), seed=seed)
+    yield state, record
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        record.play(state, rng.choice(state.legal_actions()))
+        yield state, record
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_legal_actions_are_sorted_unique_ids_and_terminal_has_none(game: str,
+                                                                   options: dict[str, Any]) -> None:
+    for state, _ in random_walk(game, options, seed=1, steps=3000):
+        legal = state.legal_actions()
+        if state.is_terminal():
+            assert legal == [] and state.current_player == TERMINAL
+            returns = state.returns()
+            if options.get("variant") == "coop":
+                assert len(set(returns)) == 1 and returns[0] in (0.0, 1.0)
+            else:
+                assert sum(returns) == pytest.approx(1.0) and min(returns) >= 0
+        else:
+            assert legal == sorted(set(legal)) and legal
+            assert all(0 <= a < state.num_distinct_actions() for a in legal)
+            assert 0 <= state.current_player < state.num_players
+            for a in legal:
+                assert state.string_to_action(state.action_to_string(a)) == a
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_clone_shares_no_mutable_state_and_json_round_trips(game: str,
+                                                            options: dict[str, Any]) -> None:
+    rng = random.Random(5)
+    for state, _ in random_walk(game, options, seed=2):
+        snapshot = json.dumps(state.to_json(), sort_keys=True)
+        copy = state.clone()
+        if not copy.is_terminal():
+            copy.apply(rng.choice(copy.legal_actions()))
+        assert json.dumps(state.to_json(), sort_keys=True) == snapshot
+        back = type(state).from_json(json.loads(snapshot))
+        assert json.dumps(back.to_json(), sort_keys=True) == snapshot
+        assert back.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_record_replays_to_the_identical_state(game: str, options: dict[str, Any]) -> None:
+    last: State | None = None
+    record = None
+    for state, record in random_walk(game, options, seed=3):
+        last = state
+    assert last is not None and record is not None
+    again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
+    assert again.replay().to_json() == last.to_json()
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_illegal_action_is_refused_and_changes_nothing(game: str, options: dict[str, Any]) -> None:
+    for i, (state, _) in enumerate(random_walk(game, options, seed=4, steps=150)):
+        if state.is_terminal() or i % 10:
+            continue
+        before = state.to_json()
+        illegal = [a for a in range(state.num_distinct_actions()) if a not in state.legal_actions()]
+        for a in illegal[:5] + [-1, state.num_distinct_actions()]:
+            with pytest.raises(IllegalActionError):
+                state.apply(a)
+        with pytest.raises(FurubaError):
+            state.apply_string("fly to the moon")
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_determinize_depends_only_on_the_view(game: str, options: dict[str, Any]) -> None:
+    """Views hide everything hidden, and determinize reads nothing a view does not show.
+
+    A determinized world has the same view for that player as the real state; re-determinizing
+    the real state or the world with the same generator gives the same world.
+    """
+    for i, (state, _) in enumerate(random_walk(game, options, seed=6, steps=300)):
+        if state.is_terminal() or i % 7:
+            continue
+        for player in range(state.num_players):
+            world = state.determinize(player, random.Random(i * 10 + player))
+            assert world.view(player) == state.view(player)
+            a = state.determinize(player, random.Random(99)).to_json()
+            b = world.determinize(player, random.Random(99)).to_json()
+            assert a == b
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_deepcopy_goes_through_clone(game: str, options: dict[str, Any]) -> None:
+    import copy
+
+    state = games.new_game(game, seed=9, **options)
+    assert copy.deepcopy(state).to_json() == state.to_json()
