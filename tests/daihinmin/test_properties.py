@@ -164,3 +164,30 @@ def test_determinize_keeps_the_view_and_depends_only_on_it(
         if world.is_terminal():
             break
         world.apply(rng.choice(world.legal_actions()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st,
+       probes=st.lists(st.integers(0, 174), min_size=1, max_size=30))
+def test_exactly_the_legal_actions_apply_and_illegal_ones_change_nothing(
+        players: int, seed: int, rounds: int, choices: list[int], probes: list[int]) -> None:
+    from furuba.core.errors import IllegalActionError
+
+    state = _warm(players, seed, rounds)
+    for choice in choices:
+        if state.is_terminal():
+            break
+        _step(state, choice)
+    legal = set(state.legal_actions())
+    before = state.to_json()
+    for action in probes:
+        if action in legal:
+            state.child(action)
+        else:
+            try:
+                state.apply(action)
+            except IllegalActionError as exc:
+                assert str(exc)
+            else:
+                raise AssertionError(f"{state.action_to_string(action)} applied but not legal")
+            assert state.to_json() == before

@@ -180,6 +180,8 @@ def determinize(state: S, player: int, rng: random.Random) -> S:
         giver, level = limit
         fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
         chosen = fits[:need[giver]]
+        if len(chosen) < need[giver]:     # only a hand-made, inconsistent position gets here
+            chosen += [c for c in unseen if c not in set(fits)][:need[giver] - len(chosen)]
         for card in chosen:
             new[giver] |= 1 << card
         taken = set(chosen)
