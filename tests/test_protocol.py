@@ -79,10 +79,11 @@ def test_clone_shares_no_mutable_state_and_json_round_trips(game: str,
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_record_replays_to_the_identical_state(game: str, options: dict[str, Any]) -> None:
     last: State | None = None
-    record = None
+    rec: GameRecord | None = None
     for state, record in random_walk(game, options, seed=3):
-        last = state
-    assert last is not None and record is not None
+        last, rec = state, record
+    assert last is not None and rec is not None
+    record = rec
     again = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
     assert again.replay().to_json() == last.to_json()
 
@@ -94,7 +95,7 @@ def test_illegal_action_is_refused_and_changes_nothing(game: str, options: dict[
             continue
         before = state.to_json()
         illegal = [a for a in range(state.num_distinct_actions()) if a not in state.legal_actions()]
-        for a in illegal[:5] + [-1, state.num_distinct_actions()]:
+        for a in [*illegal[:5], -1, state.num_distinct_actions()]:
             with pytest.raises(IllegalActionError):
                 state.apply(a)
         with pytest.raises(FurubaError):

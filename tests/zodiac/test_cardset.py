@@ -98,7 +98,7 @@ def test_missing_sohma_and_unknown_field() -> None:
 def test_symbol_no_memory_carries(tmp_path: Path) -> None:
     data = default_data()
     data["symbols"].append({"id": "moon", "name": "Moon", "glyph": "☾"})
-    with pytest.raises(CardSetError, match="no memory carries the symbol 'moon'"):
+    with pytest.raises(CardSetError, match=r"no memory carries the symbol 'moon'"):
         parse_cardset(data)
 
 
@@ -107,7 +107,7 @@ def test_unreadable_and_invalid_toml_files(tmp_path: Path) -> None:
         load_cardset(tmp_path / "nope.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text("name = [unclosed", encoding="utf-8")
-    with pytest.raises(CardSetError, match="bad.toml: not valid TOML"):
+    with pytest.raises(CardSetError, match=r"bad\.toml: not valid TOML"):
         load_cardset(bad)
 
 

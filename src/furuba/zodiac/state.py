@@ -74,10 +74,10 @@ class GameState(State):
 
     __slots__ = (
         "actions_taken",
+        "box",
         "center",
         "counter",
         "deck",
-        "box",
         "discard",
         "ender",
         "final_left",
