@@ -168,8 +168,11 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
         "team": rules.options.coop,
         "journal": [{"player": p, "memory": names[k], "prompt": _prompt(rules, k), "answer": a}
                     for p, k, a in state.journal],
-        "log": [{"n": i + 1, "text": entry_text(state, e, viewer, over)}
+        "log": [{"n": i + 1, "actor": e[0], "kind": e[1], "text": entry_text(state, e, viewer, over)}
                 for i, e in enumerate(state.log_entries())],
+        "final_turns": ({"reached_target": state.ender, "turns_left": max(state.final_left, 0)
+                         if state.final_left >= 0 else state.num_players - 1}
+                        if state.ender >= 0 else None),
         "outcome": _outcome_name(state),
         "scores": state.scores(),
         "returns": state.returns(),
