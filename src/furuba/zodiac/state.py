@@ -274,11 +274,8 @@ class GameState(State):
         if self.outcome:
             raise IllegalActionError("the game is over: no more actions")
         if action not in self.legal_actions():
-            if isinstance(action, int) and 0 <= action < self.rules.actions.size:
-                what = repr(self.rules.actions.name(action))
-            else:
-                what = repr(action)
-            raise IllegalActionError(f"{what} is not legal now: {self.describe_pending()}")
+            what = self.rules.actions.name(action)  # raises for what is no action id at all
+            raise IllegalActionError(f"{what!r} is not legal now: {self.describe_pending()}")
         self._apply(action)
 
     def _apply(self, action: int) -> None:
