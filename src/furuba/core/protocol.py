@@ -100,6 +100,21 @@ class State(ABC):
     def view(self, player: int | None) -> JSON:
         """What ``player`` may know, JSON-ready; ``None`` gives a spectator's public view."""
 
+    def catalog(self) -> JSON:
+        """The game's components for a user interface: card names, texts, symbols (public, static).
+
+        The same for every state of one game; a UI fetches it once per table.
+        """
+        from furuba.core.deck import FRIENDSHIP_CARDS, JOKERS, SOHMAS
+
+        return {
+            "sohmas": [{"index": s.index, "name": s.name, "animal": s.animal, "sign": s.sign,
+                        "rank": s.rank, "years": s.years(1924, 2044)} for s in SOHMAS],
+            "friendship_cards": [{"id": c.id, "label": c.label, "rank": c.rank, "suit": c.suit,
+                                  "sohma": c.sohma.name, "text": c.text} for c in FRIENDSHIP_CARDS],
+            "jokers": [{"id": j.id, "name": j.name, "text": j.text} for j in JOKERS],
+        }
+
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> Self:
         """A full state consistent with ``view(player)``, hidden cards re-dealt with ``rng``.

@@ -11,7 +11,7 @@ int or a tuple, so :meth:`GameState.clone` copies references only.
 >>> from furuba.zodiac import new_game
 >>> s = new_game(players=2, seed=1)
 >>> s.current_player, s.legal_action_strings()[:2]
-(0, ['move', 'play Trust'])
+(0, ['draw', 'move'])
 """
 
 from __future__ import annotations
@@ -590,6 +590,29 @@ class GameState(State):
         from furuba.zodiac.view import build_view
 
         return build_view(self, player)
+
+    def catalog(self) -> JSON:
+        """The deck and Sohmas (see :meth:`State.catalog`) plus this game's card set.
+
+        >>> from furuba.zodiac import new_game
+        >>> c = new_game(players=2).catalog()
+        >>> c["cards"]["Trust"]["type"], c["cards"]["Brotherly Love"]["type"]
+        ('memory', 'event')
+        """
+        out = super().catalog()
+        cs = self.rules.cardset
+        cards: JSON = {}
+        for m in cs.memories:
+            cards[m.name] = {"type": "memory", "symbol": m.symbol, "text": m.text,
+                             "prompt": m.prompt, "count": m.count}
+        for e in cs.events:
+            cards[e.name] = {"type": "event", "text": e.text, "count": e.count}
+        out.update({
+            "cardset": cs.name, "symbols": [sym.model_dump() for sym in cs.symbols],
+            "cards": cards,
+            "tohru": {"front": cs.tohru.front.model_dump(), "back": cs.tohru.back.model_dump()},
+        })
+        return out
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         """Re-deal what ``player`` cannot see: other hands' unknown cards and the deck order.
