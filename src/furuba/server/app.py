@@ -1,0 +1,67 @@
+"""The FastAPI app: :func:`create_app` wires storage, the tables and the routes together.
+
+>>> app = create_app(database_url="sqlite://", bot_delay=0)
+>>> app.title
+'furuba'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from furuba.core.errors import FurubaError
+from furuba.server.bots import load_bot_plugins
+from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
+from furuba.server.hub import Hub
+from furuba.server.routes import build_router, options_error, static_dir
+from furuba.server.storage import Database
+
+log = logging.getLogger("furuba.server")
+
+
+def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig | None = None,
+               on_ready: Callable[[FastAPI], None] | None = None, **settings: Any) -> FastAPI:
+    """The web app on ``database_url`` (SQLite file by default; ``postgresql+psycopg://…``).
+
+    ``settings`` override fields of :class:`ServerConfig` (``bot_delay=0`` in tests,
+    ``ready_table=True`` for ``make run``). At start-up every unfinished table in the database
+    resumes; ``on_ready(app)`` runs once it has (``app.state.ready_table`` holds the ready table's id
+    when one was asked for).
+    """
+    base = config or ServerConfig()
+    cfg = replace(base, database_url=database_url, **settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        load_bot_plugins()
+        db = Database(cfg.database_url)
+        hub = Hub(db, cfg)
+        app.state.hub = hub
+        app.state.ready_table = None
+        resumed = hub.recover()
+        if resumed:
+            log.info("resumed %d unfinished tables", resumed)
+        if cfg.ready_table:
+            room = await hub.ensure_ready_table()
+            app.state.ready_table = room.id
+        if on_ready is not None:
+            on_ready(app)
+        try:
+            yield
+        finally:
+            await hub.close()
+            db.close()
+
+    app = FastAPI(title="furuba", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.config = cfg
+    app.include_router(build_router())
+    app.add_exception_handler(FurubaError, options_error)
+    app.mount("/static", StaticFiles(directory=static_dir()), name="static")
+    return app

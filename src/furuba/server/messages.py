@@ -1,0 +1,312 @@
+"""The messages of the web API as pydantic models (the schemas of ``docs/WEB-API.md``).
+
+Client messages are validated strictly (no coercion, no unknown fields); a message that does not
+fit gets a ``bad_message`` error naming the fault.
+
+>>> parse_client('{"type": "act", "seq_seen": 3, "action": "pass"}')
+Act(type='act', action='pass', seq_seen=3, seat=None)
+>>> parse_client('{"type": "act", "seq_seen": "3", "action": "pass"}')
+Traceback (most recent call last):
+...
+ValueError: seq_seen: Input should be a valid integer
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+JSONDict = dict[str, Any]
+SeatNo = Annotated[StrictInt, Field(ge=0, le=63)]
+
+
+class _Client(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- client → server ---------------------------------------------------------------------------
+class Hello(_Client):
+    type: Literal["hello"]
+    tokens: Annotated[list[Annotated[StrictStr, Field(max_length=64)]], Field(max_length=16)] = []
+    last_seq: Annotated[StrictInt, Field(ge=0)] | None = None
+    epoch: Annotated[StrictStr, Field(max_length=32)] | None = None
+
+
+class Act(_Client):
+    type: Literal["act"]
+    action: Annotated[StrictInt, Field(ge=0)] | Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    seq_seen: Annotated[StrictInt, Field(ge=0)]
+    seat: SeatNo | None = None
+
+
+class Answer(_Client):
+    type: Literal["answer"]
+    text: StrictStr
+    seat: SeatNo | None = None
+
+
+class Chat(_Client):
+    type: Literal["chat"]
+    text: StrictStr
+
+
+class Hint(_Client):
+    type: Literal["hint"]
+    seat: SeatNo | None = None
+
+
+class Reclaim(_Client):
+    type: Literal["reclaim"]
+    seat: SeatNo | None = None
+
+
+class Rematch(_Client):
+    type: Literal["rematch"]
+
+
+class Sync(_Client):
+    type: Literal["sync"]
+    last_seq: Annotated[StrictInt, Field(ge=0)]
+
+
+class Ping(_Client):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Answer | Chat | Hint | Reclaim | Rematch | Sync | Ping,
+                          Field(discriminator="type")]
+_CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = ("hello", "act", "answer", "chat", "hint", "reclaim", "rematch", "sync", "ping")
+
+
+def parse_client(text: str) -> ClientMessage:
+    """A client message from a text frame; :class:`ValueError` with a short reason otherwise."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError("not JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError("a message is a JSON object")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ValueError(f"unknown type {str(kind)[:40]!r}; the types are {', '.join(CLIENT_TYPES)}")
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise ValueError(f"{where}: {first['msg']}") from None
+
+
+# -- server → client ---------------------------------------------------------------------------
+class LegalAction(BaseModel):
+    id: int
+    name: str
+
+
+class LogDelta(BaseModel):
+    """Keep the first ``from`` log entries you have, then append ``entries``."""
+
+    model_config = ConfigDict(populate_by_name=True)
+    start: int = Field(serialization_alias="from", validation_alias="from")
+    entries: list[JSONDict]
+
+
+class ViewEntry(BaseModel):
+    seat: int | None
+    view: JSONDict
+    log: LogDelta
+    legal: list[LegalAction]
+
+
+class Timer(BaseModel):
+    seat: int
+    kind: Literal["turn", "grace"]
+    ms_left: int
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None
+    claimed: bool
+    connected: bool
+    zombie: bool
+
+
+class Settings(BaseModel):
+    turn_seconds: int | None
+    grace_seconds: int | None
+    chat: bool
+    hints: bool
+
+
+class Result(BaseModel):
+    returns: list[float]
+    scores: list[float]
+    winners: list[int]
+
+
+class TableOut(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: JSONDict
+    status: Literal["waiting", "playing", "finished"]
+    seats: list[SeatOut]
+    settings: Settings
+    seq: int
+    current_player: int | None
+    result: Result | None
+    rematch: str | None
+    rematch_of: str | None
+    url: str
+    replay_url: str | None
+
+
+class ChatLine(BaseModel):
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    at: int
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    table_id: str
+    seats: list[int]
+    bad_tokens: int
+    epoch: str
+    seq: int
+    resync: Literal["snapshot", "events", "none"]
+
+
+class Snapshot(BaseModel):
+    type: Literal["snapshot"] = "snapshot"
+    seq: int
+    epoch: str
+    table: TableOut
+    views: list[ViewEntry]
+    chat: list[ChatLine]
+    timer: Timer | None
+
+
+class Event(BaseModel):
+    """A numbered event; which optional parts it has depends on ``event["kind"]``."""
+
+    model_config = ConfigDict(ser_json_inf_nan="null")
+    type: Literal["event"] = "event"
+    seq: int
+    event: JSONDict
+    current_player: int | None = None
+    status: str | None = None
+    views: list[ViewEntry] | None = None
+    table: TableOut | None = None
+    timer: Timer | None = None
+
+
+class ErrorMsg(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    ref: str | None = None
+
+
+class HintMsg(BaseModel):
+    type: Literal["hint"] = "hint"
+    seat: int
+    action: LegalAction
+    by: str
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+def dump(message: BaseModel) -> str:
+    """A message as the text of one WebSocket frame."""
+    return message.model_dump_json(by_alias=True)
+
+
+def dump_event(message: Event) -> str:
+    """An event without the parts its kind does not use (top-level ``None`` fields)."""
+    unused = {name for name in _OPTIONAL_EVENT_PARTS if getattr(message, name) is None}
+    return message.model_dump_json(by_alias=True, exclude=unused)
+
+
+_OPTIONAL_EVENT_PARTS = ("current_player", "status", "views", "table", "timer")
+
+
+# -- HTTP bodies -------------------------------------------------------------------------------
+class CreateTable(BaseModel):
+    """``POST /api/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, Field(max_length=40)]
+    seats: Annotated[list[Annotated[str, Field(max_length=60)]], Field(max_length=8)] | None = None
+    options: JSONDict = {}
+    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
+    turn_seconds: Annotated[int, Field(ge=5, le=3600)] | None = None
+    grace_seconds: Annotated[int, Field(ge=1, le=86400)] | None = -1
+    """``-1`` (the default): the server's default grace period."""
+    chat: bool = True
+    hints: bool = True
+
+
+class Created(BaseModel):
+    id: str
+    url: str
+    invite_url: str
+    table: TableOut
+
+
+class JoinSeat(BaseModel):
+    """``POST /api/tables/{id}/join``."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: Annotated[int, Field(ge=0, le=63)]
+    name: Annotated[str, Field(max_length=200)]
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    table: TableOut
+
+
+class ReplayStepName(BaseModel):
+    n: int
+    player: int
+    action: str
+
+
+class ReplayAnswer(BaseModel):
+    after: int
+    seat: int
+    text: str
+
+
+class ReplaySummary(BaseModel):
+    table: TableOut
+    record: JSONDict
+    answers: list[ReplayAnswer]
+    steps: list[ReplayStepName]
+
+
+class SeatView(BaseModel):
+    seat: int
+    view: JSONDict
+
+
+class ReplayStep(BaseModel):
+    step: int
+    total: int
+    current_player: int | None
+    action: ReplayStepName | None
+    public: JSONDict
+    views: list[SeatView]

@@ -1,0 +1,77 @@
+"""Unguessable ids and tokens, and the cleaning of everything people type (names, chat).
+
+>>> len(new_table_id()), len(new_token())
+(16, 32)
+>>> token_hash("abc") == token_hash("abc"), token_hash("abc") == token_hash("abd")
+(True, False)
+>>> clean_name("  Ann  Marie ")
+'Ann Marie'
+>>> clean_chat("<b>hi</b>\\x07", 500)
+'&lt;b&gt;hi&lt;/b&gt;'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import html
+import re
+import secrets
+import unicodedata
+
+NAME_MAX = 32
+_NAME_OK = re.compile(r"^[\w .'\-]+$")
+
+
+def new_table_id() -> str:
+    """A table id nobody can guess (96 random bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def new_token() -> str:
+    """A seat token nobody can guess (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    """A random deal for a table whose creator did not choose one (fits a signed 64-bit int)."""
+    return secrets.randbits(62)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def same_hash(a: str | None, b: str | None) -> bool:
+    """Constant-time comparison of two token hashes (``None`` never matches)."""
+    return a is not None and b is not None and hmac.compare_digest(a, b)
+
+
+def _printable(text: str) -> str:
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in " \t\n")
+
+
+def clean_name(name: str) -> str:
+    """A player's name, spaces collapsed; :class:`ValueError` with a reason when unusable."""
+    text = " ".join(_printable(str(name)).split())
+    if not text:
+        raise ValueError("a name needs at least one letter")
+    if len(text) > NAME_MAX:
+        raise ValueError(f"a name has at most {NAME_MAX} characters")
+    if not _NAME_OK.match(text):
+        raise ValueError("a name may hold letters, digits, spaces and - _ . ' only")
+    return text
+
+
+def clean_chat(text: str, limit: int) -> str:
+    """A chat line: control characters dropped, whitespace collapsed, HTML-escaped.
+
+    :class:`ValueError` when empty or longer than ``limit`` characters (before escaping).
+    """
+    plain = " ".join(_printable(str(text)).split())
+    if not plain:
+        raise ValueError("an empty chat message")
+    if len(plain) > limit:
+        raise ValueError(f"a chat message has at most {limit} characters")
+    return html.escape(plain, quote=True)
