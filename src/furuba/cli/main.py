@@ -13,7 +13,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from furuba import games
@@ -84,16 +91,20 @@ def simulate(
     seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
     jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
     out_json: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
-    games_out: Annotated[Path | None, typer.Option("--games-out",
-                                                   help="write every game's result (JSON Lines)")] = None,
+    games_out: Annotated[Path | None, typer.Option(
+        "--games-out", help="write every game's result (JSON Lines; Parquet if it ends in .parquet)")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                                      help="game option key=value")] = None,
     cardset: Annotated[Path | None, typer.Option(help="card-set file (Friends of the Zodiac)")] = None,
     variant: Annotated[str | None, typer.Option(help="Friends of the Zodiac variant")] = None,
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="Ray cluster address (default: start a local Ray)")] = None,
 ) -> None:
     """Play many bot games (seats rotated) and summarise them."""
-    from furuba.sim.runner import SimConfig, default_jobs, run
+    from furuba.sim.results_io import is_parquet, write_results
+    from furuba.sim.runner import BACKENDS, SimConfig, default_jobs, run
     from furuba.sim.summary import summarize
 
     try:
@@ -106,31 +117,45 @@ def simulate(
         cfg = SimConfig(game=name, games=n_games, players=players,
                         bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options)
         cfg.validate()
+        if backend not in BACKENDS:
+            raise FurubaError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        sink = games_out.open("w", encoding="utf-8") if games_out and not is_parquet(games_out) else None
     except FurubaError as exc:
         raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot write {games_out}: {exc.strerror}") from None
     results = []
     started = time.perf_counter()
-    sink = games_out.open("w", encoding="utf-8") if games_out else None
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=err, disable=quiet) as bar:
+    with _progress_bar(quiet) as bar:
         task = bar.add_task(f"{name} ×{n_games}", total=n_games)
         try:
-            for result in run(cfg, jobs=jobs or default_jobs(),
-                              progress=lambda k: bar.advance(task, k)):
+            for result in run(cfg, jobs=jobs or default_jobs(), progress=lambda k: bar.advance(task, k),
+                              backend=backend, ray_address=ray_address):
                 results.append(result)
                 if sink:
                     sink.write(json.dumps(result) + "\n")
         except KeyboardInterrupt:
             err.print(f"[yellow]stopped: keeping the {len(results)} games that finished[/]")
+        except FurubaError as exc:
+            raise fail(str(exc)) from None
         finally:
             if sink:
                 sink.close()
+            if games_out and is_parquet(games_out) and results:
+                write_results(games_out, results)
     summary = summarize(cfg, results)
     summary["seconds"] = round(time.perf_counter() - started, 3)
     if out_json:
         out_json.parent.mkdir(parents=True, exist_ok=True)
         out_json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     _print_summary(summary)
+
+
+def _progress_bar(quiet: bool) -> Progress:
+    """A progress bar on stderr: done / total, time elapsed and the estimated time left."""
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    console=err, disable=quiet)
 
 
 def _print_summary(s: dict[str, Any]) -> None:
@@ -156,6 +181,84 @@ def _print_summary(s: dict[str, Any]) -> None:
         console.print("points per round: " + ", ".join(
             f"{b} {v:.2f}" for b, v in s["points_per_round_by_bot"].items()))
         console.print(f"revolutions: {s['revolutions']}")
+
+
+# -- report and tournament ---------------------------------------------------------------------
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="per-game results (.jsonl or .parquet) or a summary")],
+    out: Annotated[Path, typer.Option("--out", help="folder for index.html, the plots and report.json")],
+) -> None:
+    """Write a balance report (HTML with PNG plots) from simulation results, without replaying."""
+    from furuba.sim.report import build
+
+    try:
+        written = build(results, out)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    console.print(f"[green]wrote[/] {written.index} with {len(written.plots)} plots, "
+                  f"and {written.data_file}", highlight=False, soft_wrap=True)
+    for item in written.missing:
+        err.print(f"[yellow]left out:[/] {item} — {results.name} is a summary; report on the "
+                  "per-game file of `furuba simulate --games-out` to get it", highlight=False)
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Option("--game", help="zodiac or daihinmin")],
+    bots: Annotated[str, typer.Option(help="the bots, comma-separated, e.g. random,greedy,ismcts:hard")],
+    n_games: Annotated[int, typer.Option("--games", help="games per line-up (rounded up to a multiple "
+                                                         "of --players)")] = 100,
+    players: Annotated[int, typer.Option(help="players per table")] = 4,
+    seed: Annotated[int, typer.Option(help="seed of the first deal (the same deals for every line-up)")] = 0,
+    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
+    out_json: Annotated[Path | None, typer.Option("--json", help="write the league table here")] = None,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+) -> None:
+    """Play a round robin between bots (every line-up, seats rotated) and rate them with openskill."""
+    from furuba.sim.runner import default_jobs
+    from furuba.sim.tournament import TournamentConfig, league, run_tournament
+
+    try:
+        cfg = TournamentConfig(game=games.canonical_name(game), games=n_games, players=players,
+                               bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed)
+        cfg.validate()
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    tables = cfg.tables()
+    total = len(tables) * cfg.games_per_lineup
+    results = []
+    with _progress_bar(quiet) as bar:
+        task = bar.add_task(f"{len(tables)} line-ups ×{cfg.games_per_lineup}", total=total)
+        try:
+            for result in run_tournament(cfg, jobs=jobs or default_jobs(), backend=backend,
+                                         ray_address=ray_address, progress=lambda k: bar.advance(task, k)):
+                results.append(result)
+        except KeyboardInterrupt:
+            err.print(f"[yellow]stopped: rating the {len(results)} games that finished[/]")
+        except FurubaError as exc:
+            raise fail(str(exc)) from None
+    table = league(cfg, results)
+    if out_json:
+        out_json.parent.mkdir(parents=True, exist_ok=True)
+        out_json.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    _print_league(table)
+
+
+def _print_league(league_table: dict[str, Any]) -> None:
+    rich_table = Table(title=f"{league_table['game']}: {league_table['games']} games, "
+                             f"{league_table['players']} players, {len(league_table['lineups'])} line-ups")
+    for heading in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval"):
+        rich_table.add_column(heading, justify="left" if heading == "bot" else "right")
+    for i, row in enumerate(league_table["table"], 1):
+        lo, hi = row["win_ci95"]
+        rich_table.add_row(str(i), row["bot"], f"{row['ordinal']:.1f}", f"{row['mu']:.1f}",
+                           f"{row['sigma']:.2f}", str(row["games"]), f"{row['win_rate']:.1%}",
+                           f"{lo:.1%} – {hi:.1%}")
+    console.print(rich_table)
+    console.print(f"rating: {league_table['rating_model']} ordinal (mu − 3·sigma)", highlight=False)
 
 
 # -- card sets ---------------------------------------------------------------------------------
@@ -189,6 +292,28 @@ def seat(players: Annotated[list[str], typer.Argument(help='"Name YYYY-MM-DD" or
         sign = p.sign or "no birth date"
         born = f" ({p.born.isoformat()})" if p.born else ""
         console.print(f"{i}. {p.name}{born} — {sign}", highlight=False)
+
+
+# -- web server --------------------------------------------------------------------------------
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database_url: Annotated[str, typer.Option(
+        help="SQLAlchemy URL: sqlite:///path (default var/furuba.sqlite3) or "
+             "postgresql+psycopg://user@host/db")] = "sqlite:///var/furuba.sqlite3",
+    ready_table: Annotated[bool, typer.Option(
+        help="open a table against bots at start-up unless one is waiting")] = False,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.6,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+) -> None:
+    """Serve the web app: tables online with friends and bots (needs the web extra)."""
+    try:
+        from furuba.server.serve import run_server
+    except ImportError as exc:
+        raise fail(f"the web server needs the web extra: pip install 'furuba[web]' ({exc})") from None
+    run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
+               log_level=log_level)
 
 
 def main() -> None:  # pragma: no cover - console entry point

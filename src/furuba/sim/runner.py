@@ -1,9 +1,9 @@
-"""Play many bot games, in parallel over the machine's cores, with seats rotated.
+"""Play many bot games, in parallel over the machine's cores or on a Ray cluster, seats rotated.
 
 Game ``i`` of a simulation uses the seed ``seed + i`` and seats the line-up of bots rotated by
 ``i`` places, so a bot's seat advantage cancels out over a multiple of the player count. Every
 game is independent and deterministic, so the results do not depend on how many processes (or
-machines) ran them.
+machines) ran them, nor on the backend.
 
 >>> cfg = SimConfig(game="zodiac", games=2, players=3, bots=["greedy", "random"], seed=5)
 >>> [r["bots"] for r in run(cfg)]
@@ -13,7 +13,7 @@ machines) ran them.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,7 +23,11 @@ from furuba.bots.registry import make_bot
 from furuba.core.errors import OptionsError
 
 GameResult = dict[str, Any]
+Chunk = tuple["SimConfig", list[int]]
+"""A unit of work: a simulation and the indices of the games to play from it."""
+Progress = Callable[[int], None]
 MAX_STEPS = 200_000
+BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -55,13 +59,17 @@ class SimConfig:
 
 
 def seats_for(cfg: SimConfig, index: int) -> list[str]:
+    """The bots of game ``index``, by seat: the line-up rotated by ``index`` places."""
     lineup = cfg.lineup()
     k = index % cfg.players
     return lineup[-k:] + lineup[:-k] if k else lineup
 
 
 def play_game(cfg: SimConfig, index: int) -> GameResult:
-    """Play game ``index`` of the simulation and return its result."""
+    """Play game ``index`` of the simulation and return its result.
+
+    The result names its game and options, so a file of results describes itself.
+    """
     seed = cfg.seed + index
     seats = seats_for(cfg, index)
     state = games.new_game(cfg.game, players=cfg.players, seed=seed, **cfg.options)
@@ -73,6 +81,7 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
         if steps > MAX_STEPS:  # pragma: no cover - a guard against engine bugs
             raise RuntimeError(f"game {index} did not end after {MAX_STEPS} steps")
     result: GameResult = {
+        "game": cfg.game, "options": dict(cfg.options),
         "index": index, "seed": seed, "bots": seats,
         "returns": state.returns(), "scores": state.scores(), "steps": steps,
     }
@@ -80,52 +89,78 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
     return result
 
 
-def _play_chunk(cfg: SimConfig, indices: list[int]) -> list[GameResult]:
+def play_chunk(work: Chunk) -> list[GameResult]:
+    """Play one chunk of games (what a worker process or a Ray task runs)."""
+    cfg, indices = work
     return [play_game(cfg, i) for i in indices]
 
 
 def default_jobs() -> int:
+    """The number of cores this process may use."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not on Linux
         return os.cpu_count() or 1
 
 
-def run(cfg: SimConfig, jobs: int = 1, chunk: int = 0,
-        progress: Callable[[int], None] | None = None) -> Iterator[GameResult]:
-    """Yield every game's result (in completion order when ``jobs > 1``).
+def chunks_of(cfg: SimConfig, jobs: int, chunk: int = 0) -> list[Chunk]:
+    """Split ``cfg`` into chunks: small enough to keep ``jobs`` workers busy, at most 50 games."""
+    size = chunk or max(1, min(50, cfg.games // (max(jobs, 1) * 8) or 1))
+    indices = list(range(cfg.games))
+    return [(cfg, indices[i:i + size]) for i in range(0, len(indices), size)]
 
-    Stopping the iteration early (or Ctrl-C in the caller) keeps what has finished.
+
+def run(cfg: SimConfig, jobs: int = 1, chunk: int = 0, progress: Progress | None = None,
+        backend: str = "local", ray_address: str | None = None) -> Iterator[GameResult]:
+    """Yield every game's result (in completion order when ``jobs > 1`` or on Ray).
+
+    ``backend`` is ``local`` (processes on this machine) or ``ray`` (tasks on the Ray cluster at
+    ``ray_address``, or on a local Ray started for the run). Stopping the iteration early (or
+    Ctrl-C in the caller) keeps what has finished.
     """
     cfg.validate()
-    indices = list(range(cfg.games))
-    if jobs <= 1:
-        for i in indices:
-            result = play_game(cfg, i)
-            if progress:
-                progress(1)
-            yield result
-        return
-    size = chunk or max(1, min(50, cfg.games // (jobs * 8) or 1))
-    chunks = [indices[i:i + size] for i in range(0, len(indices), size)]
+    yield from execute(chunks_of(cfg, jobs, chunk), jobs, progress, backend, ray_address)
+
+
+def execute(work: Sequence[Chunk], jobs: int = 1, progress: Progress | None = None,
+            backend: str = "local", ray_address: str | None = None) -> Iterator[GameResult]:
+    """Play every chunk of ``work`` on ``backend`` and yield the results as they come."""
+    if backend not in BACKENDS:
+        raise OptionsError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    if backend == "ray":
+        from furuba.sim.ray_backend import execute_on_ray
+
+        yield from _counted(execute_on_ray(work, jobs, ray_address), progress)
+    elif jobs <= 1:
+        one_by_one = ([play_game(cfg, i)] for cfg, indices in work for i in indices)
+        yield from _counted(one_by_one, progress)
+    else:
+        yield from _counted(_execute_in_processes(work, jobs), progress)
+
+
+def _counted(batches: Iterable[list[GameResult]], progress: Progress | None) -> Iterator[GameResult]:
+    for results in batches:
+        if progress:
+            progress(len(results))
+        yield from results
+
+
+def _execute_in_processes(work: Sequence[Chunk], jobs: int) -> Iterator[list[GameResult]]:
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: set[Future[list[GameResult]]] = set()
-        todo = iter(chunks)
+        todo = iter(work)
         try:
             for c in todo:
-                pending.add(pool.submit(_play_chunk, cfg, c))
+                pending.add(pool.submit(play_chunk, c))
                 if len(pending) >= jobs * 2:
                     break
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
-                    results = fut.result()
-                    if progress:
-                        progress(len(results))
-                    yield from results
+                    yield fut.result()
                     nxt = next(todo, None)
                     if nxt is not None:
-                        pending.add(pool.submit(_play_chunk, cfg, nxt))
+                        pending.add(pool.submit(play_chunk, nxt))
         finally:
             for fut in pending:
                 fut.cancel()

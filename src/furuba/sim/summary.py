@@ -127,3 +127,56 @@ def _daihinmin(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
         "rounds_per_game": [int(r["rounds"]) for r in rs],
         "revolutions": sum(int(r["revolutions"]) for r in rs),
     }
+
+
+# -- from a file of results --------------------------------------------------------------------
+REQUIRED_KEYS = ("index", "seed", "bots", "returns", "scores", "steps")
+GAME_KEYS = {"zodiac": ("rounds", "truncated", "befriended"),
+             "daihinmin": ("rounds", "titles", "revolutions")}
+
+
+def game_of(result: GameResult) -> str:
+    """The game a result comes from: its ``game`` field, else told by the keys it has."""
+    if "game" in result:
+        return str(result["game"])
+    return next((g for g, keys in GAME_KEYS.items() if all(k in result for k in keys)), "")
+
+
+def check_results(rows: list[GameResult]) -> str:
+    """Raise :class:`~furuba.sim.results_io.ResultsFileError` unless ``rows`` are results of one
+    game with everything the summary reads; return the game's name."""
+    from furuba.sim.results_io import ResultsFileError
+
+    names = {game_of(r) for r in rows}
+    if len(names) != 1 or "" in names:
+        raise ResultsFileError("not the results of one game: expected every line to be a game "
+                               "written by `furuba simulate --games-out` "
+                               f"(games found: {', '.join(sorted(n or '?' for n in names))})")
+    game = names.pop()
+    if game not in GAME_KEYS:
+        raise ResultsFileError(f"results of an unknown game {game!r}")
+    players = len(rows[0].get("bots", []))
+    for number, r in enumerate(rows, 1):
+        missing = [k for k in (*REQUIRED_KEYS, *GAME_KEYS[game]) if k not in r]
+        if missing:
+            raise ResultsFileError(f"game {number} of the file lacks {', '.join(missing)}")
+        if not (len(r["bots"]) == len(r["returns"]) == len(r["scores"]) == players):
+            raise ResultsFileError(f"game {number} of the file has a different number of players")
+    return game
+
+
+def config_from_results(rows: list[GameResult]) -> SimConfig:
+    """The simulation that produced ``rows``, read back from the results themselves."""
+    game = check_results(rows)
+    first = min(rows, key=lambda r: int(r["index"]))
+    players = len(first["bots"])
+    k = int(first["index"]) % players
+    lineup = list(first["bots"][k:]) + list(first["bots"][:k])
+    return SimConfig(game=game, games=len(rows), players=players, bots=lineup,
+                     seed=int(first["seed"]) - int(first["index"]),
+                     options=dict(first.get("options") or {}))
+
+
+def summarize_results(rows: list[GameResult]) -> dict[str, Any]:
+    """The summary of a file of per-game results, without replaying a game."""
+    return summarize(config_from_results(rows), rows)

@@ -1,0 +1,68 @@
+"""The Ray backend: the same chunks of games as the local backend, played as Ray tasks.
+
+With no address, a local Ray is started for the run (``num_cpus`` = the number of jobs, no
+dashboard, no usage statistics) and shut down afterwards; with an address (``auto``,
+``ray://host:10001``, …) the tasks go to that cluster, whose workers must have furuba installed.
+When Ray is already initialised in this process (a notebook, a test session) it is used as is.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from furuba.core.errors import OptionsError
+from furuba.sim.runner import Chunk, GameResult, play_chunk
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        raise OptionsError("the Ray backend needs Ray: pip install 'furuba[sim]'") from None
+    return ray
+
+
+def connect(jobs: int, address: str | None) -> bool:
+    """Make sure Ray is initialised; return whether this call started it (and must stop it)."""
+    ray = _ray()
+    if ray.is_initialized():
+        return False
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    try:
+        if address:
+            ray.init(address=address, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise OptionsError(f"cannot start or reach Ray{f' at {address}' if address else ''}: "
+                           f"{exc}") from None
+    return True
+
+
+def execute_on_ray(work: Sequence[Chunk], jobs: int, address: str | None) -> Iterator[list[GameResult]]:
+    """Run every chunk as a Ray task, at most two per CPU in flight; yield results as they land."""
+    ray = _ray()
+    started = connect(jobs, address)
+    task = ray.remote(play_chunk)
+    limit = max(2, 2 * int(ray.cluster_resources().get("CPU", jobs)))
+    todo = iter(work)
+    pending: list[Any] = []
+    try:
+        for c in todo:
+            pending.append(task.remote(c))
+            if len(pending) >= limit:
+                break
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.append(task.remote(nxt))
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()

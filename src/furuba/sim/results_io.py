@@ -1,0 +1,144 @@
+"""Per-game result files: JSON Lines (one game a line) or Parquet, chosen by the file's suffix.
+
+A Parquet file keeps plain values as native columns (``returns`` is a list of doubles, ``bots`` a
+list of strings, ``titles`` a list of lists of strings) and stores a column Arrow cannot type
+(``befriended`` mixes names and player numbers; ``options`` may be empty) as JSON text, naming
+such columns in the schema metadata so that reading the file gives back the results written.
+
+>>> import tempfile, pathlib
+>>> rows = [{"index": 0, "bots": ["greedy"], "returns": [1.0], "befriended": [["Kyo", "human", 0]]}]
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = pathlib.Path(tmp) / "games.parquet"
+...     write_results(path, rows)
+...     read_results(path) == rows
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from furuba.core.errors import FurubaError
+from furuba.sim.runner import GameResult
+
+JSON_COLUMNS_KEY = b"furuba.json_columns"
+
+
+class ResultsFileError(FurubaError, ValueError):
+    """A results file that cannot be read: missing, malformed or of the wrong kind."""
+
+
+def is_parquet(path: Path) -> bool:
+    """Whether ``path`` names a Parquet file (by its suffix)."""
+    return path.suffix.lower() == ".parquet"
+
+
+def _pyarrow() -> tuple[Any, Any]:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:  # pragma: no cover - depends on the installed extras
+        raise ResultsFileError("Parquet needs pyarrow: pip install 'furuba[sim]'") from None
+    return pa, pq
+
+
+# -- writing -----------------------------------------------------------------------------------
+def write_results(path: Path, results: Iterable[GameResult]) -> None:
+    """Write ``results`` to ``path`` (Parquet when it ends in ``.parquet``, else JSON Lines)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if is_parquet(path):
+        _write_parquet(path, list(results))
+        return
+    with path.open("w", encoding="utf-8") as sink:
+        for result in results:
+            sink.write(json.dumps(result) + "\n")
+
+
+def _plain_type(pa: Any, t: Any) -> bool:
+    """Whether Arrow type ``t`` round-trips as is (no null type, no struct without fields)."""
+    if pa.types.is_null(t) or (pa.types.is_struct(t) and t.num_fields == 0):
+        return False
+    if pa.types.is_struct(t):
+        return all(_plain_type(pa, t.field(i).type) for i in range(t.num_fields))
+    if pa.types.is_list(t) or pa.types.is_large_list(t):
+        return bool(_plain_type(pa, t.value_type))
+    return not pa.types.is_map(t)
+
+
+def _column(pa: Any, values: list[Any]) -> tuple[Any, bool]:
+    """An Arrow array of ``values`` and whether it had to be stored as JSON text."""
+    try:
+        array = pa.array(values)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError, OverflowError):
+        array = None
+    if array is not None and _plain_type(pa, array.type):
+        return array, False
+    return pa.array([None if v is None else json.dumps(v) for v in values], pa.string()), True
+
+
+def _write_parquet(path: Path, results: list[GameResult]) -> None:
+    pa, pq = _pyarrow()
+    keys: list[str] = []
+    for r in results:
+        keys.extend(k for k in r if k not in keys)
+    arrays, as_json = [], []
+    for key in keys:
+        array, encoded = _column(pa, [r.get(key) for r in results])
+        arrays.append(array)
+        if encoded:
+            as_json.append(key)
+    table = pa.Table.from_arrays(arrays, names=keys)
+    table = table.replace_schema_metadata({JSON_COLUMNS_KEY: json.dumps(as_json).encode()})
+    pq.write_table(table, path)
+
+
+# -- reading -----------------------------------------------------------------------------------
+def read_results(path: Path) -> list[GameResult]:
+    """The per-game results in ``path``; a clear :class:`ResultsFileError` when it cannot be read."""
+    if not path.is_file():
+        raise ResultsFileError(f"cannot read {path}: no such file")
+    rows = _read_parquet(path) if is_parquet(path) else _read_json_lines(path)
+    if not rows:
+        raise ResultsFileError(f"{path} holds no games")
+    return rows
+
+
+def _read_json_lines(path: Path) -> list[GameResult]:
+    rows: list[GameResult] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResultsFileError(f"cannot read {path}: {exc}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ResultsFileError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(row, dict):
+            raise ResultsFileError(f"{path}, line {number}: expected one game's result (an object)")
+        rows.append(row)
+    return rows
+
+
+def _read_parquet(path: Path) -> list[GameResult]:
+    pa, pq = _pyarrow()
+    try:
+        table = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        raise ResultsFileError(f"cannot read {path} as Parquet: {exc}") from None
+    metadata = table.schema.metadata or {}
+    as_json = set(json.loads(metadata.get(JSON_COLUMNS_KEY, b"[]")))
+    rows: list[GameResult] = []
+    for record in table.to_pylist():
+        row: GameResult = {}
+        for key, value in record.items():
+            if value is None:
+                continue  # a key this game did not have
+            row[key] = json.loads(value) if key in as_json else value
+        rows.append(row)
+    return rows

@@ -1,0 +1,98 @@
+"""The balance report builds from a small result file (or a summary) and holds every plot."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from furuba.sim.analysis import decisive_cards
+from furuba.sim.runner import GameResult
+from furuba.sim.summary import summarize
+
+from .conftest import DAIHINMIN, ZODIAC, Cli
+
+PLOTS = {
+    "zodiac": ["win_rate_by_seat.png", "win_rate_by_bot.png", "game_length.png", "befriendings.png",
+               "decisive_cards.png"],
+    "daihinmin": ["win_rate_by_seat.png", "win_rate_by_bot.png", "game_length.png", "points.png",
+                  "title_transitions.png", "revolutions.png"],
+}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def images(index: Path) -> set[str]:
+    return set(re.findall(r"<img src='([^']+)'", index.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("name", ["zodiac.jsonl", "daihinmin.parquet"])
+def test_report_has_every_plot(cli: Cli, results_files: dict[str, Path], tmp_path: Path, name: str) -> None:
+    game = name.split(".")[0]
+    out = tmp_path / "report"
+    result = cli(["report", results_files[name], "--out", out])
+    assert result.exit_code == 0, result.output
+    index = out / "index.html"
+    assert images(index) == set(PLOTS[game])
+    for plot in PLOTS[game]:
+        data = (out / plot).read_bytes()
+        assert data.startswith(PNG_SIGNATURE) and len(data) > 5_000, plot
+    numbers = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert sorted(numbers["plots"]) == sorted(PLOTS[game])
+    assert numbers["source"] == "per-game results" and numbers["left_out"] == []
+    assert len(numbers["win_rate_by_seat"]) == len(numbers["bots"])
+    html = index.read_text(encoding="utf-8")
+    assert "http" not in html.replace('href="report.json"', "")  # readable offline
+
+
+def test_zodiac_numbers(cli: Cli, results_files: dict[str, Path], tmp_path: Path) -> None:
+    cli(["report", results_files["zodiac.parquet"], "--out", tmp_path])
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert data["games"] == ZODIAC.games
+    assert 0 <= data["truncation"]["rate"] <= 1
+    assert set(data["befriended"]["by_side"]["Kyo"]) == {"human", "animal"}
+    assert set(data["decisive_cards"]["by_bot"]) == {"greedy", "random"}
+
+
+def test_decisive_cards(zodiac_results: list[GameResult]) -> None:
+    cards = decisive_cards(zodiac_results, min_group=5)["by_bot"]["random"]
+    assert cards and all(c["lift_ci95"][0] <= c["lift"] <= c["lift_ci95"][1] for c in cards)
+    assert [c["lift"] for c in cards] == sorted((c["lift"] for c in cards), reverse=True)
+    for c in cards:
+        assert c["played"]["n"] >= 5 and c["not_played"]["n"] >= 5
+        assert c["lift"] == pytest.approx(c["played"]["rate"] - c["not_played"]["rate"])
+
+
+def test_daihinmin_numbers(cli: Cli, results_files: dict[str, Path], daihinmin_results: list[GameResult],
+                           tmp_path: Path) -> None:
+    cli(["report", results_files["daihinmin.jsonl"], "--out", tmp_path])
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    tt = data["title_transitions"]
+    assert tt["titles"][-1] == "Poor Man"
+    assert len(tt["counts"]) == len(tt["titles"])
+    transitions = sum((len(r["titles"]) - 1) * DAIHINMIN.players for r in daihinmin_results)
+    assert sum(map(sum, tt["counts"])) == transitions
+    poor = tt["titles"].index("Poor Man")
+    climbs = tt["poor_man_climbs"]
+    assert climbs["n"] == sum(tt["counts"][poor])
+    assert climbs["rate"] == pytest.approx(1 - tt["counts"][poor][poor] / climbs["n"])
+    assert set(data["points"]) == {"greedy", "random"}
+    assert data["revolutions"]["total"] == sum(r["revolutions"] for r in daihinmin_results)
+
+
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_report_from_a_summary_says_what_it_lacks(cli: Cli, zodiac_results: list[GameResult],
+                                                  daihinmin_results: list[GameResult], tmp_path: Path,
+                                                  game: str) -> None:
+    cfg, rows = (ZODIAC, zodiac_results) if game == "zodiac" else (DAIHINMIN, daihinmin_results)
+    summary = tmp_path / "summary.json"
+    summary.write_text(json.dumps(summarize(cfg, rows)), encoding="utf-8")
+    result = cli(["report", summary, "--out", tmp_path / "r"])
+    assert result.exit_code == 0, result.output
+    assert "left out" in result.stderr and "is a summary" in " ".join(result.stderr.split())
+    html = (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
+    assert "Not in this report" in html
+    shown = images(tmp_path / "r" / "index.html")
+    assert {"win_rate_by_seat.png", "win_rate_by_bot.png", "game_length.png"} <= shown
+    assert shown < set(PLOTS[game])

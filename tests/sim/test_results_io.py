@@ -1,0 +1,54 @@
+"""Per-game results round-trip through JSON Lines and Parquet, and give back the summary."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from furuba.sim.results_io import read_results, write_results
+from furuba.sim.runner import GameResult
+from furuba.sim.summary import config_from_results, summarize, summarize_results
+
+from .conftest import DAIHINMIN, ZODIAC, Cli
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "parquet"])
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_round_trip(results_files: dict[str, Path], zodiac_results: list[GameResult],
+                    daihinmin_results: list[GameResult], game: str, suffix: str) -> None:
+    rows = zodiac_results if game == "zodiac" else daihinmin_results
+    back = read_results(results_files[f"{game}.{suffix}"])
+    assert back == rows
+    assert [type(v) for v in back[0].values()] == [type(v) for v in rows[0].values()]
+
+
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_summary_rebuilt_without_replaying(zodiac_results: list[GameResult],
+                                           daihinmin_results: list[GameResult], game: str) -> None:
+    cfg, rows = (ZODIAC, zodiac_results) if game == "zodiac" else (DAIHINMIN, daihinmin_results)
+    assert config_from_results(list(reversed(rows))) == replace(cfg, bots=cfg.lineup())
+    assert summarize_results(rows) == summarize(cfg, rows)
+
+
+def test_coop_results_round_trip(tmp_path: Path) -> None:
+    rows = [{"game": "zodiac", "options": {"variant": "coop"}, "coop_won": True, "played": [[], ["Trust"]],
+             "returns": [1, 1]}]
+    path = tmp_path / "coop.parquet"
+    write_results(path, rows)
+    assert read_results(path) == rows
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "parquet"])
+def test_simulate_writes_games_out(cli: Cli, tmp_path: Path, suffix: str) -> None:
+    games_out, summary_out = tmp_path / f"games.{suffix}", tmp_path / "summary.json"
+    result = cli(["simulate", "daihinmin", "--games", "5", "--bots", "greedy,random", "--jobs", "1",
+                  "-o", "target=8", "--games-out", games_out, "--json", summary_out, "--quiet"])
+    assert result.exit_code == 0, result.output
+    rows = read_results(games_out)
+    assert sorted(r["index"] for r in rows) == list(range(5))
+    summary = json.loads(summary_out.read_text(encoding="utf-8"))
+    del summary["seconds"]
+    assert json.loads(json.dumps(summarize_results(rows))) == summary

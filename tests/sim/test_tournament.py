@@ -1,0 +1,48 @@
+"""The round robin plays every line-up and rates every bot with openskill."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from furuba.sim.tournament import TournamentConfig, league, lineups, ranks, run_tournament
+
+from .conftest import Cli, flat
+
+
+def test_lineups_cover_every_mix() -> None:
+    assert lineups(["a", "b", "c"], 2) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert len(lineups(["a", "b"], 4)) == 3
+    assert all(len(set(t)) > 1 for t in lineups(["a", "b", "c"], 4))
+
+
+def test_ranks_break_win_ties_by_points() -> None:
+    assert ranks({"returns": [0.0, 1.0, 0.0, 0.0], "scores": [5, 7, 6, 5]}) == [3, 1, 2, 3]
+
+
+def test_league_table_has_ratings_for_each_bot() -> None:
+    cfg = TournamentConfig(game="zodiac", bots=["random", "greedy"], games=4, players=3, seed=2)
+    results = list(run_tournament(cfg, jobs=1))
+    assert len(results) == 2 * cfg.games_per_lineup == 12
+    table = league(cfg, results)
+    assert {row["bot"] for row in table["table"]} == {"random", "greedy"}
+    assert table["rating_model"] == "openskill PlackettLuce"
+    best = table["table"][0]
+    assert best["bot"] == "greedy" and best["ordinal"] == best["mu"] - 3 * best["sigma"]
+    assert league(cfg, list(reversed(results))) == table  # completion order does not matter
+
+
+def test_tournament_command(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "league.json"
+    result = cli(["tournament", "--game", "daihinmin", "--bots", "random,greedy", "--games", "4",
+                  "--players", "4", "--seed", "5", "--jobs", "2", "--json", out, "--quiet"])
+    assert result.exit_code == 0, result.output
+    text = flat(result.stdout)
+    for heading in ("rating", "mu", "sigma", "games", "win rate"):
+        assert heading in text
+    assert "greedy" in text and "random" in text
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["games"] == 3 * 4
+    for row in data["table"]:
+        assert {"ordinal", "mu", "sigma", "games", "win_rate", "win_ci95"} <= set(row)
+        assert row["games"] == 12  # both bots sit at every table
