@@ -25,7 +25,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -41,10 +41,11 @@ from furuba.integrations.layout import Vector
 ENV_IDS = {"zodiac": "furuba/Zodiac-v0", "daihinmin": "furuba/DaiHinMin-v0"}
 
 
-class FurubaEnv(gymnasium.Env[Vector, np.int64]):  # type: ignore[misc]
+class FurubaEnv(gymnasium.Env[Vector, np.int64]):
     """A furuba game (``game``, with its ``options``) seen from one seat."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {  # noqa: RUF012 - gymnasium.Env declares it per instance
+        "render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(self, game: str = "zodiac", seat: int | None = 0,
                  opponents: str | Sequence[str] = "greedy", illegal_reward: float = -1.0,
