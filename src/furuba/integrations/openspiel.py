@@ -73,15 +73,25 @@ class GameSpec:
     max_game_length: Callable[[State], int]
 
 
+def _plain_string(name: str, value: Any) -> str:
+    """A string parameter that survives OpenSpiel's game strings (no ``,``, ``=``, ``(``, ``)``)."""
+    text = str(value)
+    if any(c in text for c in ",=()"):
+        raise ValueError(f"OpenSpiel parameter {name}={text!r} may not contain , = ( or ) "
+                         "(they break OpenSpiel's game strings); combine variants with '+'")
+    return text
+
+
 def _zodiac_options(p: Params) -> Params:
-    out: Params = {"players": int(p["players"]), "variant": str(p["variant"]),
+    variant = _plain_string("variant", p["variant"]).replace("+", ",")
+    out: Params = {"players": int(p["players"]), "variant": variant,
                    "max_rounds": int(p["max_rounds"])}
     if int(p["target"]) > 0:
         out["target"] = int(p["target"])
     if int(p["sets"]) > 0:
         out["sets"] = int(p["sets"])
     if str(p["cardset"]):
-        out["cardset"] = str(p["cardset"])
+        out["cardset"] = _plain_string("cardset", p["cardset"])
     return out
 
 
@@ -139,7 +149,8 @@ ZODIAC = GameSpec(
     min_players=1, max_players=32, options=_zodiac_options, max_game_length=_zodiac_max_length)
 """``target`` 0: the variant's (7, or 13 in the Long Game and co-op); ``sets`` 0: one per 4
 players; ``cardset``: a card-set file ("" for the default set); ``variant``: ``standard``,
-``long``, ``coop``, ``true-friends`` (comma-separated)."""
+``long``, ``coop``, ``true-friends``, combined with ``+`` (``long+true-friends``): OpenSpiel's
+game strings cannot hold commas."""
 
 DAIHINMIN = GameSpec(
     name="daihinmin", short_name="python_furuba_daihinmin", long_name="Python furuba Dai Hin Min",
