@@ -15,7 +15,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from furuba.server import create_app
 
-FAST = {"bot_delay": 0.0, "hello_timeout": 2.0}
+FAST = {"bot_delay": 0.0, "hello_timeout": 2.0, "hint_sims": 30}
 
 
 class LiveServer:
@@ -163,3 +163,33 @@ class Client:
                 out.append(self.recv(timeout=quiet))
             except TimeoutError:
                 return out
+
+
+def is_event(kind: str) -> Any:
+    """A predicate for ``Client.until``: an event of ``kind``."""
+    return lambda msg: msg.get("type") == "event" and msg["event"]["kind"] == kind
+
+
+def my_turn(client: Client) -> int | None:
+    """The seat of ``client`` that must decide now, if any."""
+    for seat, legal in client.legal.items():
+        if seat is not None and legal and client.current == seat and client.status == "playing":
+            return int(seat)
+    return None
+
+
+def play_to_end(client: Client, pick: Any = None, timeout: float = 120.0) -> None:
+    """Act for the client's seats (first legal action, or ``pick(legal)``) until the game ends."""
+    deadline = time.monotonic() + timeout
+    while client.status != "finished":
+        if time.monotonic() > deadline:
+            raise TimeoutError("the game did not end")
+        seat = my_turn(client)
+        if seat is not None:
+            legal = client.legal[seat]
+            choice = pick(legal) if pick else legal[0]
+            client.send({"type": "act", "seq_seen": client.seq, "action": choice["name"], "seat": seat})
+            client.legal[seat] = []
+        msg = client.recv(timeout=15)
+        if msg.get("type") == "error":
+            raise AssertionError(f"refused: {msg}")

@@ -159,8 +159,8 @@ def _progress_bar(quiet: bool) -> Progress:
 
 
 def _print_summary(s: dict[str, Any]) -> None:
-    table = Table(title=f"{s['game']}: {s['games']} games, {s['players']} players "
-                        f"({s['seconds']} s)")
+    table = Table(title=f"{s['game']}: {s['games']} games, {s['players']} players",
+                  caption=f"{s['seconds']} s")
     table.add_column("bot")
     table.add_column("win rate", justify="right")
     table.add_column("95% interval", justify="right")
@@ -249,7 +249,8 @@ def tournament(
 
 def _print_league(league_table: dict[str, Any]) -> None:
     rich_table = Table(title=f"{league_table['game']}: {league_table['games']} games, "
-                             f"{league_table['players']} players, {len(league_table['lineups'])} line-ups")
+                             f"{league_table['players']} players, {len(league_table['lineups'])} "
+                             f"line-up{'s' if len(league_table['lineups']) != 1 else ''}")
     for heading in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval"):
         rich_table.add_column(heading, justify="left" if heading == "bot" else "right")
     for i, row in enumerate(league_table["table"], 1):

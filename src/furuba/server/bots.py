@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from furuba.bots.registry import BOTS, make_bot
@@ -66,24 +66,46 @@ def choose(spec: str, seed: int, state: State) -> int:
     return action if action in legal else legal[0]
 
 
-def hint_function(spec: str | None) -> tuple[str, Callable[[State, int], int]]:
-    """Who gives hints and how: ``furuba.bots.hint`` if installed, else the search bot, else greedy."""
+@dataclass(frozen=True)
+class Suggestion:
+    """One hinted action, with the search's win chance and reason when it gives them."""
+
+    action: int
+    name: str
+    win_chance: float | None = None
+    reason: str | None = None
+
+
+def hints(state: State, seat: int, seed: int, spec: str | None = None,
+          sims: int | None = None) -> tuple[str, list[Suggestion]]:
+    """Suggestions for ``seat`` (the player to move), best first, and who made them.
+
+    ``furuba.bots.hint`` (the search bot's hints, with reasons) when installed and ``spec`` is
+    ``None``; else the bot ``spec`` (or ISMCTS, or greedy) gives its one choice.
+    """
+    legal = state.legal_actions()
     if spec is None:
         try:
-            module = importlib.import_module("furuba.bots.hint")
+            module: Any = importlib.import_module("furuba.bots.hint")
         except ImportError:
             module = None
-        fn: Any = getattr(module, "hint", None)
+        fn = getattr(module, "hint", None)
         if callable(fn):
-            def by_module(state: State, seed: int) -> int:
-                out = fn(state.clone())
-                return int(getattr(out, "action", out))
-
-            return "hint", by_module
+            try:
+                extra = {"sims": sims} if sims else {}
+                found = fn(state.clone(), seat, seed=seed, **extra)
+                out = [Suggestion(int(h.action), state.action_to_string(int(h.action)),
+                                  _chance(getattr(h, "win_chance", None)), getattr(h, "reason", None))
+                       for h in (found if isinstance(found, list) else [found])
+                       if int(getattr(h, "action", -1)) in legal]
+                if out:
+                    return "ismcts", out
+            except Exception:  # an incompatible or failing hint module: fall back to a bot
+                log.exception("furuba.bots.hint failed; falling back to a bot's choice")
         spec = "ismcts:normal" if "ismcts" in BOTS else "greedy"
-    chosen = spec
+    action = choose(spec, seed, state)
+    return spec, [Suggestion(action, state.action_to_string(action))]
 
-    def by_bot(state: State, seed: int) -> int:
-        return choose(chosen, seed, state)
 
-    return chosen, by_bot
+def _chance(value: Any) -> float | None:
+    return None if value is None else round(float(value), 3)

@@ -44,5 +44,7 @@ class ServerConfig:
     default_turn_seconds: int | None = None
     hint_bot: str | None = None
     """Bot spec for hints; ``None`` picks the best installed (``furuba.bots.hint``, ISMCTS, greedy)."""
+    hint_sims: int | None = None
+    """Simulations of a search hint (``None``: the search bot's default)."""
     ready_table: bool = False
     """Create a table against bots at start-up unless one is open (``make run``)."""

@@ -217,11 +217,20 @@ class ErrorMsg(BaseModel):
     ref: str | None = None
 
 
+class Suggestion(BaseModel):
+    id: int
+    name: str
+    win_chance: float | None = None
+    reason: str | None = None
+
+
 class HintMsg(BaseModel):
     type: Literal["hint"] = "hint"
     seat: int
     action: LegalAction
+    """The best suggestion."""
     by: str
+    suggestions: list[Suggestion]
 
 
 class Pong(BaseModel):
@@ -251,7 +260,7 @@ class CreateTable(BaseModel):
     seats: Annotated[list[Annotated[str, Field(max_length=60)]], Field(max_length=8)] | None = None
     options: JSONDict = {}
     seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
-    turn_seconds: Annotated[int, Field(ge=5, le=3600)] | None = None
+    turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = None
     grace_seconds: Annotated[int, Field(ge=1, le=86400)] | None = -1
     """``-1`` (the default): the server's default grace period."""
     chat: bool = True

@@ -81,6 +81,17 @@ def build_router() -> APIRouter:
         hub.forget_if_idle(room)
         return out
 
+    @router.get("/api/tables/{table_id}/catalog")
+    async def catalog(table_id: str, request: Request) -> dict[str, Any]:
+        """The game's static components (card names, texts, symbols): public, fetched once."""
+        hub = hub_of(request)
+        room = await hub.get(table_id)
+        if room is None:
+            raise HTTPException(404, "there is no such table")
+        hub.forget_if_idle(room)
+        out: dict[str, Any] = room.state.catalog()
+        return out
+
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: m.JoinSeat, request: Request) -> m.Joined:
         try:

@@ -175,10 +175,10 @@ async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
     if room.state.current_player != seat:
         raise RoomError("not_your_turn", "a hint is for the seat that must decide now")
     state = room.state
-    by, fn = bots.hint_function(hub.config.hint_bot)
     seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
-    action = await asyncio.to_thread(fn, state, seed)
-    if action not in state.legal_actions():  # pragma: no cover - choose() guards this
-        action = state.legal_actions()[0]
-    conn.send_model(m.HintMsg(seat=seat, action=m.LegalAction(id=action, name=state.action_to_string(action)),
-                              by=by))
+    config = hub.config
+    by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot, config.hint_sims)
+    best = found[0]
+    conn.send_model(m.HintMsg(seat=seat, action=m.LegalAction(id=best.action, name=best.name), by=by,
+                              suggestions=[m.Suggestion(id=h.action, name=h.name, win_chance=h.win_chance,
+                                                        reason=h.reason) for h in found]))

@@ -1,0 +1,92 @@
+"""HTTP routes: creating tables, claiming seats, pages, and every refusal."""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import LiveServer
+
+
+def test_games_catalog_lists_games_options_and_bots(live: LiveServer) -> None:
+    out = live.http.get("/api/games").json()
+    assert [g["name"] for g in out["games"]] == ["zodiac", "daihinmin"]
+    assert {"random", "greedy"} <= set(out["bots"])
+    assert out["defaults"]["grace_seconds"] == 60
+
+
+def test_create_defaults_one_human_and_greedy_bots(live: LiveServer) -> None:
+    made = live.create(game="fotz")
+    table = made["table"]
+    assert table["game"] == "zodiac" and table["status"] == "waiting"
+    assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]
+    assert made["url"] == f"/t/{made['id']}" and made["invite_url"].endswith(made["url"])
+    assert len(made["id"]) == 16
+    assert live.table(made["id"])["seats"][1]["name"] == "Greedy 2"
+
+
+def test_table_ids_and_tokens_are_unguessable(live: LiveServer) -> None:
+    ids = {live.create(game="daihinmin")["id"] for _ in range(5)}
+    assert len(ids) == 5
+    table_id = ids.pop()
+    token = live.join(table_id, 0, "Ann")
+    assert len(token) == 32
+    stored = live.hub.rooms[table_id].seats[0].token_hash
+    assert stored != token and len(stored) == 64   # only the hash is kept
+
+
+@pytest.mark.parametrize(("body", "fragment"), [
+    ({"game": "chess"}, "unknown game"),
+    ({"game": "daihinmin", "seats": ["human", "greedy"]}, "4 to 7 players"),
+    ({"game": "daihinmin", "options": {"colour": "red"}}, "unknown option"),
+    ({"game": "daihinmin", "options": {"target": "lots"}}, "whole number"),
+    ({"game": "daihinmin", "options": {"target": None, "max_rounds": None}}, "target"),
+    ({"game": "zodiac", "options": {"variant": "speedy"}}, "unknown variant"),
+    ({"game": "zodiac", "options": {"cardset": "../../etc/passwd"}}, "unknown card set"),
+    ({"game": "zodiac", "seats": ["human", "wizard"]}, "unknown bot"),
+    ({"game": "zodiac", "seats": ["human"] * 3, "options": {"players": 4}}, "disagree"),
+])
+def test_create_refuses_bad_requests_with_a_sentence(live: LiveServer, body: dict[str, object],
+                                                     fragment: str) -> None:
+    r = live.http.post("/api/tables", json=body)
+    assert r.status_code == 400, r.text
+    assert fragment in r.json()["detail"]
+
+
+def test_create_refuses_bodies_off_the_schema(live: LiveServer) -> None:
+    for body in ({"seats": ["human"]}, {"game": "zodiac", "turn_seconds": 0},
+                 {"game": "zodiac", "surprise": 1}):
+        assert live.http.post("/api/tables", json=body).status_code == 422
+
+
+def test_join_claims_a_seat_once(live: LiveServer) -> None:
+    table_id = live.create(game="zodiac", seats=["human", "human", "greedy"])["id"]
+    live.join(table_id, 0, "Ann")
+    assert live.table(table_id)["status"] == "waiting"
+    r = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
+    assert r.status_code == 409 and "already taken" in r.json()["detail"]
+    r = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 2, "name": "Eve"})
+    assert r.status_code == 409 and "bot" in r.json()["detail"]
+    r = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 9, "name": "Eve"})
+    assert r.status_code == 400
+    r = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "<script>"})
+    assert r.status_code == 400 and "letters" in r.json()["detail"]
+    live.join(table_id, 1, "Ben O'Neil")
+    table = live.table(table_id)
+    assert table["status"] == "playing"
+    assert [s["name"] for s in table["seats"]] == ["Ann", "Ben O'Neil", "Greedy 3"]
+
+
+def test_unknown_tables_are_404(live: LiveServer) -> None:
+    assert live.http.get("/api/tables/nope").status_code == 404
+    assert live.http.post("/api/tables/nope/join", json={"seat": 0, "name": "A"}).status_code == 404
+    assert live.http.get("/api/tables/nope/replay").status_code == 404
+
+
+def test_pages_static_files_and_catalog(live: LiveServer) -> None:
+    table_id = live.create(game="zodiac")["id"]
+    for path in ("/", f"/t/{table_id}", f"/replay/{table_id}", "/static/app.js", "/static/style.css"):
+        r = live.http.get(path)
+        assert r.status_code == 200, path
+    catalog = live.http.get(f"/api/tables/{table_id}/catalog").json()
+    assert len(catalog["sohmas"]) == 13
+    assert live.http.get("/api/health").json()["ok"] is True
