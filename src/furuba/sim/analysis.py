@@ -115,7 +115,7 @@ def decisive_cards(rows: list[GameResult], min_group: int = MIN_GROUP) -> Data:
     out: Data = {"method": "win share of players who played the card minus that of players of the "
                            "same bot who did not, in games where the card was played; 95% Newcombe "
                            f"interval; cards with fewer than {min_group} players on a side left out",
-                 "by_bot": {}}
+                 "by_bot": {}, "median_lift": {}}
     for bot in sorted({b for b, _ in tally}):
         cards: list[Data] = []
         for (b, card), (w1, n1, w0, n0) in tally.items():
@@ -126,6 +126,7 @@ def decisive_cards(rows: list[GameResult], min_group: int = MIN_GROUP) -> Data:
                           "lift": w1 / n1 - w0 / n0, "lift_ci95": [lo, hi]})
         cards.sort(key=lambda c: (-c["lift"], c["card"]))
         out["by_bot"][bot] = cards
+        out["median_lift"][bot] = median([c["lift"] for c in cards])
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 Data = dict[str, Any]
 DPI = 110
@@ -56,7 +56,7 @@ def _rates(ax: Any, labels: list[str], rows: Sequence[Data], fair: float | None)
         ax.legend(loc="upper right", frameon=False)
     top = max([r["ci95"][1] for r in rows] + [fair or 0.0])
     ax.set_ylim(0, min(1.0, top * 1.15 + 0.02))
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     for x, r in zip(xs, rows, strict=True):
         ax.annotate(f"{r['rate']:.1%}", (x, r["ci95"][1]), textcoords="offset points", xytext=(0, 3),
                     ha="center", fontsize=8)
@@ -91,13 +91,30 @@ def bot_win_rate(data: Data, out: Path) -> Plot:
                 "line is what a bot of average strength would get.")
 
 
+def _tail_cut(counts: dict[float, int]) -> float | None:
+    """Where to cut a long thin tail off a histogram (the 99.5th percentile), or ``None``."""
+    total, seen = sum(counts.values()), 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= 0.995 * total:
+            return value if max(counts) > 1.5 * value + 2 else None
+    return None  # pragma: no cover - the loop always reaches the total
+
+
 def game_length(data: Data, out: Path) -> Plot:
     hist = data["game_length"]
-    xs = [float(k) for k in hist["counts"]]
-    ys = list(hist["counts"].values())
+    counts = {float(k): int(v) for k, v in hist["counts"].items()}
+    cut = _tail_cut(counts)
     fig = _figure(6.5, 3.4)
     ax = fig.add_subplot()
-    ax.bar(xs, ys, width=0.85, color=BAR)
+    shown = {x: c for x, c in counts.items() if cut is None or x <= cut}
+    ax.bar(list(shown), list(shown.values()), width=0.85, color=BAR)
+    if cut is not None:
+        tail = {x: c for x, c in counts.items() if x > cut}
+        ax.bar([cut + 2], [sum(tail.values())], width=0.85, color=FAIR, hatch="//",
+               label=f"longer than {cut:g} ({sum(tail.values())} games, up to {max(tail):g})")
+        ax.annotate(f">{cut:g}", (cut + 2, sum(tail.values())), textcoords="offset points",
+                    xytext=(0, 3), ha="center", fontsize=8)
     ax.axvline(hist["median"], color="black", linestyle="--", linewidth=1,
                label=f"median {hist['median']:g}")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -107,7 +124,8 @@ def game_length(data: Data, out: Path) -> Plot:
     ax.set_title("Game length")
     return Plot(_save(fig, out, "game_length.png"), "Game length",
                 "How many rounds the games lasted (a round: every player takes one turn; in Dai "
-                "Hin Min, one deal played out).")
+                "Hin Min, one deal played out). A thin tail of very long games (such as games "
+                "stopped by the round limit) is gathered into one hatched bar.")
 
 
 # -- Friends of the Zodiac -----------------------------------------------------------------------
@@ -126,7 +144,8 @@ def befriendings(data: Data, out: Path) -> Plot:
     ax.axhline(mean, color=FAIR, linestyle="--", linewidth=1, label=f"mean {mean:.2f}")
     ax.set_xticks(list(xs), names, rotation=35, ha="right")
     ax.set_ylabel("befriendings per game")
-    ax.legend(frameon=False, ncols=3, loc="upper center", bbox_to_anchor=(0.5, -0.32))
+    ax.set_ylim(0, max(h + a for h, a in zip(human, animal, strict=True)) * 1.22)
+    ax.legend(frameon=False, ncols=3, loc="upper center")
     ax.set_title("Befriendings per Sohma and side")
     return Plot(_save(fig, out, "befriendings.png"), "Befriendings per Sohma and side",
                 "How often each Sohma was befriended per game, split by the side showing when "
@@ -152,7 +171,11 @@ def decisive_cards(data: Data, out: Path) -> Plot:
         ax.barh(ys, lifts, xerr=err, color=[GAIN if x >= 0 else LOSS for x in lifts], height=0.7,
                 error_kw={"linewidth": 0.7, "ecolor": "#444444"})
         ax.axvline(0, color="black", linewidth=0.8)
-        ax.xaxis.set_major_formatter(lambda v, _pos: f"{v:+.0%}")
+        typical = data["decisive_cards"]["median_lift"][bot]
+        ax.axvline(typical, color=FAIR, linestyle=":", linewidth=1.2, label=f"typical card {typical:+.1%}")
+        ax.legend(loc="lower right", frameon=False, fontsize=7)
+        ax.xaxis.set_major_locator(MaxNLocator(5))
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_xlabel("win share: played − not played")
         ax.set_title(bot)
         ax.grid(axis="y", color="#eeeeee", linewidth=0.6)
@@ -168,8 +191,9 @@ def decisive_cards(data: Data, out: Path) -> Plot:
                 "For each bot, the win share of its players who played a card minus that of its "
                 "players who did not, in the games where the card was played, with 95% intervals "
                 "(rows ordered by the bot with the most games; a missing bar: too few players to "
-                "compare). An association, not a proof: bots choose when to play a card, and a "
-                "player who wins quickly plays fewer cards.")
+                "compare). Playing cards is how friendships are made, so most cards lean positive: "
+                "what sets a card apart is its distance from the typical card (dotted line, the "
+                "median). An association, not a proof: bots choose when to play a card.")
 
 
 # -- Dai Hin Min ---------------------------------------------------------------------------------
@@ -187,7 +211,7 @@ def points(data: Data, out: Path) -> Plot:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("points at the end of the game")
     ax.set_ylabel("share of the bot's players")
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.legend(frameon=False)
     ax.set_title("Points distribution")
     return Plot(_save(fig, out, "points.png"), "Points distribution",
@@ -209,7 +233,7 @@ def title_transitions(data: Data, out: Path) -> Plot:
     ax.set_yticks(range(len(names)), names)
     ax.set_xlabel("title in the next round")
     ax.set_ylabel("title in a round")
-    fig.colorbar(image, ax=ax, shrink=0.8, format=lambda v, _pos: f"{v:.0%}")
+    fig.colorbar(image, ax=ax, shrink=0.8, format=PercentFormatter(1.0))
     climbs = tt["poor_man_climbs"]
     ax.set_title(f"Title transitions (the Poor Man climbs {climbs['rate']:.0%})")
     return Plot(_save(fig, out, "title_transitions.png"), "Title transitions",

@@ -171,12 +171,14 @@ def _decisive_table(data: Data, top: int = 5) -> str:
         if not cards:
             continue
         picked = cards[:top] + [c for c in cards[-top:] if c not in cards[:top]]
+        typical = data["decisive_cards"]["median_lift"][bot]
         rows = [[c["card"], f"{c['lift']:+.1%}", f"{c['lift_ci95'][0]:+.1%} – {c['lift_ci95'][1]:+.1%}",
-                 f"{c['played']['rate']:.1%} of {c['played']['n']:,}",
+                 f"{c['lift'] - typical:+.1%}", f"{c['played']['rate']:.1%} of {c['played']['n']:,}",
                  f"{c['not_played']['rate']:.1%} of {c['not_played']['n']:,}"] for c in picked]
         parts.append(f"<h3>{escape(bot)}: the {top} cards most tied to winning and to losing</h3>"
-                     + _table(["card", "difference", "95% interval", "win share, played",
-                               "win share, not played"], rows))
+                     f"<p class='note'>The typical (median) card's difference is {typical:+.1%}.</p>"
+                     + _table(["card", "difference", "95% interval", "vs typical card",
+                               "win share, played", "win share, not played"], rows))
     return "".join(parts)
 
 
