@@ -134,7 +134,8 @@ def test_openspiel_bots_play_furuba_bots(name: str, params: dict[str, Any]) -> N
     """OpenSpiel's ISMCTS and (determinized) MCTS against furuba's greedy and random bots."""
     game = pyspiel.load_game(name, params)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    searcher = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4,
+    searcher = ismcts.ISMCTSBot(game, fos.BotRolloutEvaluator("greedy", seed=0), uct_c=2.0,
+                                max_simulations=4,
                                 random_state=np.random.RandomState(1))
     searcher.set_resampler(fos.resampler(1))
     planner = fos.Determinized(mcts.MCTSBot(game, 2.0, 3, evaluator,
@@ -145,3 +146,15 @@ def test_openspiel_bots_play_furuba_bots(name: str, params: dict[str, Any]) -> N
     returns = fos.play(state, bots, random.Random(5))
     assert state.is_terminal() and sum(returns) == pytest.approx(1.0)
     assert all(0.0 <= r <= 1.0 for r in returns)
+
+
+def test_bot_rollout_evaluator() -> None:
+    game = pyspiel.load_game("python_furuba_daihinmin", {"players": 4, "max_rounds": 1, "deals": 8})
+    evaluator = fos.BotRolloutEvaluator("greedy", n_rollouts=2, seed=1)
+    state = game.new_initial_state()
+    assert evaluator.prior(state) == state.chance_outcomes()
+    assert sum(evaluator.evaluate(state)) == pytest.approx(1.0)
+    state.apply_action(3)
+    values = evaluator.evaluate(state)
+    assert len(values) == 4 and sum(values) == pytest.approx(1.0)
+    assert [a for a, _ in evaluator.prior(state)] == state.legal_actions()

@@ -36,7 +36,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from furuba import games
 from furuba.bots.base import Bot
@@ -50,8 +52,8 @@ from furuba.integrations.openspiel_state import (
     resampler,
 )
 
-__all__ = ["DAIHINMIN", "ZODIAC", "Determinized", "FurubaBot", "FurubaGame", "FurubaState",
-           "play", "resampler"]
+__all__ = ["DAIHINMIN", "ZODIAC", "BotRolloutEvaluator", "Determinized", "FurubaBot", "FurubaGame",
+           "FurubaState", "play", "resampler"]
 
 Params = dict[str, Any]
 
@@ -290,6 +292,42 @@ class Determinized(pyspiel.Bot):  # type: ignore[misc]
         world = state.resample_with(state.current_player(), self._rng)
         action: int = self._bot.step(world)
         return action
+
+
+class BotRolloutEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """An MCTS/ISMCTS evaluator that plays the rest of the game with a furuba bot in every seat
+    (``"greedy"`` by default) on the furuba state directly, instead of uniformly random moves.
+
+    Random playouts say little about a card game (the lesson of UECda's FujiGokoro: playouts
+    with a good policy). Use it only on states a searcher may see in full — ISMCTS's sampled
+    worlds, or :class:`Determinized` — never on the real state, whose hidden cards it would read.
+    """
+
+    def __init__(self, spec: str = "greedy", n_rollouts: int = 1, seed: int = 0) -> None:
+        self._bot: Bot = make_bot(spec, seed=seed)
+        self._rng = random.Random(seed)
+        self.n_rollouts = n_rollouts
+
+    def evaluate(self, state: Any) -> Any:
+        """The mean returns of ``n_rollouts`` playouts from ``state``."""
+        total = np.zeros(state.num_players())
+        for _ in range(self.n_rollouts):
+            if state.is_chance_node():
+                world = state.get_game().deal(self._rng.randrange(state.get_game().max_chance_outcomes()))
+            else:
+                world = state.furuba_state.clone()
+            while not world.is_terminal():
+                world.apply(self._bot.choose(world))
+            total += world.returns()
+        return total / self.n_rollouts
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        """Uniform over the legal actions (the chance outcomes at the deal)."""
+        if state.is_chance_node():
+            outcomes: list[tuple[int, float]] = state.chance_outcomes()
+            return outcomes
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 def play(state: Any, bots: Sequence[Any], rng: random.Random | None = None) -> list[float]:
