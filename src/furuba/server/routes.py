@@ -22,7 +22,7 @@ STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "bad_seat": 400, "bad_
 
 
 def static_dir() -> str:
-    return str(resources.files("furuba.server") / "static")
+    return str(resources.files("furuba.server") / "web")
 
 
 def hub_of(request: Request | WebSocket) -> Hub:

@@ -1,0 +1,100 @@
+// Tiny DOM helpers: h() builds HTML elements, s() builds SVG elements.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function fill(el, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === 'text') {
+      el.textContent = value;
+    } else if (key === 'dataset') {
+      for (const [k, v] of Object.entries(value)) if (v !== undefined && v !== null) el.dataset[k] = v;
+    } else if (key === 'style' && typeof value === 'object') {
+      Object.assign(el.style, value);
+    } else if (value === true) {
+      el.setAttribute(key, '');
+    } else {
+      el.setAttribute(key, String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** An HTML element: h('button', {class: 'x', onclick: f}, 'text', child). */
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element. */
+export function s(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** Replace an element's children. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  return append(el, children);
+}
+
+/** Make a non-button element act like a button: focusable, Enter/Space activate. */
+export function asButton(el, onActivate, label) {
+  el.setAttribute('role', 'button');
+  el.setAttribute('tabindex', '0');
+  if (label) el.setAttribute('aria-label', label);
+  el.addEventListener('click', onActivate);
+  el.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      onActivate(ev);
+    }
+  });
+  return el;
+}
+
+/** Re-render a region without losing keyboard focus: the focused element's data-key is refocused. */
+export function keepFocus(render) {
+  const active = document.activeElement;
+  const key = active && active.dataset ? active.dataset.key : undefined;
+  render();
+  if (key) {
+    const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again && again !== document.activeElement && !again.hasAttribute('disabled')) again.focus({ preventScroll: true });
+  }
+}
+
+/** Split text into lines of at most `width` characters (on spaces). */
+export function wrap(text, width, maxLines = 99) {
+  const words = String(text || '').split(/\s+/).filter(Boolean);
+  const lines = [];
+  let line = '';
+  for (const word of words) {
+    if (line && (line + ' ' + word).length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? line + ' ' + word : word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = kept[maxLines - 1].replace(/\s*\S*$/, '') + '…';
+    return kept;
+  }
+  return lines;
+}
+
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : (many || one + 's')}`;
+}

@@ -1,0 +1,165 @@
+// The table's WebSocket: numbered events, resync on gaps, automatic reconnection with backoff,
+// closed while the page is hidden and reopened when it is shown (mobile browsers keep dead sockets).
+
+const PING_MS = 25000;
+const MAX_BACKOFF_MS = 10000;
+
+export class TableSocket {
+  /**
+   * @param {string} tableId
+   * @param {object} handlers onSnapshot(msg), onEvent(msg), onWelcome(msg), onError(msg), onHint(msg),
+   *   onState(state) with state one of 'connecting', 'open', 'reconnecting', 'paused', 'gone'
+   * @param {() => string[]} tokens the seat tokens to present in hello
+   */
+  constructor(tableId, handlers, tokens) {
+    this.tableId = tableId;
+    this.handlers = handlers;
+    this.tokens = tokens;
+    this.ws = null;
+    this.lastSeq = null;   // seq of the latest message applied; null until the first snapshot
+    this.epoch = null;
+    this.syncingFrom = null;
+    this.attempt = 0;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.paused = false;
+    this.gone = false;
+    this.state = 'connecting';
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.pause();
+      else this.resume();
+    });
+    window.addEventListener('pagehide', () => this.pause());
+    window.addEventListener('pageshow', () => { if (document.visibilityState !== 'hidden') this.resume(); });
+    window.addEventListener('online', () => this.resume());
+  }
+
+  setState(state) {
+    this.state = state;
+    this.handlers.onState?.(state);
+  }
+
+  open() {
+    if (this.gone || this.paused) return;
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    clearTimeout(this.retryTimer);
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
+    this.ws = ws;
+    this.setState(this.attempt ? 'reconnecting' : 'connecting');
+    ws.addEventListener('open', () => {
+      const hello = { type: 'hello', tokens: this.tokens() };
+      if (this.lastSeq !== null && this.epoch) {
+        hello.last_seq = this.lastSeq;
+        hello.epoch = this.epoch;
+      }
+      ws.send(JSON.stringify(hello));
+    });
+    ws.addEventListener('message', (ev) => {
+      if (ws !== this.ws) return;
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      this.receive(msg);
+    });
+    ws.addEventListener('close', (ev) => {
+      if (ws !== this.ws) return;
+      this.ws = null;
+      clearInterval(this.pingTimer);
+      if (ev.code === 4404) {
+        this.gone = true;
+        this.setState('gone');
+        return;
+      }
+      if (this.paused) {
+        this.setState('paused');
+        return;
+      }
+      this.scheduleRetry();
+    });
+  }
+
+  scheduleRetry() {
+    this.attempt += 1;
+    const delay = Math.min(MAX_BACKOFF_MS, 300 * 2 ** Math.min(this.attempt - 1, 6));
+    this.setState('reconnecting');
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay * (0.75 + Math.random() * 0.5));
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.epoch = msg.epoch;
+        this.attempt = 0;
+        this.syncingFrom = null;
+        this.setState('open');
+        clearInterval(this.pingTimer);
+        this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+        this.handlers.onWelcome?.(msg);
+        break;
+      case 'snapshot':
+        this.lastSeq = msg.seq;
+        this.epoch = msg.epoch;
+        this.syncingFrom = null;
+        this.handlers.onSnapshot?.(msg);
+        break;
+      case 'event':
+        if (this.lastSeq === null || msg.seq <= this.lastSeq) return;  // before the snapshot, or a duplicate
+        if (msg.seq !== this.lastSeq + 1) {
+          // A gap: ask once for what we missed; the server sends the events or a snapshot.
+          if (this.syncingFrom !== this.lastSeq) {
+            this.syncingFrom = this.lastSeq;
+            this.send({ type: 'sync', last_seq: this.lastSeq });
+          }
+          return;
+        }
+        this.lastSeq = msg.seq;
+        this.syncingFrom = null;
+        this.handlers.onEvent?.(msg);
+        break;
+      case 'error':
+        this.handlers.onError?.(msg);
+        break;
+      case 'hint':
+        this.handlers.onHint?.(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Close while the page is hidden. */
+  pause() {
+    if (this.gone) return;
+    this.paused = true;
+    clearTimeout(this.retryTimer);
+    if (this.ws) this.ws.close(1000, 'page hidden');
+    else this.setState('paused');
+  }
+
+  /** Reopen when the page is shown again. */
+  resume() {
+    if (!this.paused || this.gone) return;
+    this.paused = false;
+    this.attempt = 1;
+    this.open();
+  }
+
+  /** Start afresh (new seats were claimed): a new hello with every token, and a full snapshot. */
+  restart() {
+    this.lastSeq = null;
+    this.epoch = null;
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close(1000, 'restart');
+    clearInterval(this.pingTimer);
+    this.attempt = 0;
+    this.open();
+  }
+}

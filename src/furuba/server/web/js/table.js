@@ -1,0 +1,372 @@
+// The table page (/t/{id}): take a seat or watch, play, chat, hints, rematch; hot-seat curtain.
+import { h, replace, keepFocus, plural } from './dom.js';
+import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
+import { TableSocket } from './socket.js';
+import { motionToggle, toast } from './prefs.js';
+import { renderZodiac, zodiacLog, zodiacResult } from './zodiac.js';
+import { renderDaihinmin, daihinminLog, daihinminResult } from './daihinmin.js';
+
+const tableId = tableIdFromPath();
+const app = {
+  catalog: {},
+  table: null,
+  views: new Map(),      // seat (or null for a spectator) → {view, log, legal}
+  seats: [],             // the seats this browser holds at this table
+  chat: [],
+  timer: null,
+  timerAt: 0,
+  active: null,          // the held seat on screen
+  revealed: null,        // hot-seat: the seat whose player said "show my cards"
+  busy: false,
+  hint: null,
+};
+
+const el = {
+  header: document.getElementById('table-header'),
+  seats: document.getElementById('seat-panel'),
+  curtain: document.getElementById('curtain'),
+  game: document.getElementById('game'),
+  result: document.getElementById('result'),
+  players: document.getElementById('players'),
+  log: document.getElementById('log'),
+  chat: document.getElementById('chat'),
+  conn: document.getElementById('conn'),
+};
+
+const socket = new TableSocket(tableId, {
+  onWelcome: (msg) => { app.seats = msg.seats; },
+  onSnapshot: (msg) => {
+    app.table = msg.table;
+    app.views = new Map(msg.views.map((v) => [v.seat, { view: v.view, log: v.log.entries, legal: v.legal }]));
+    app.chat = msg.chat;
+    setTimer(msg.timer);
+    app.busy = false;
+    render();
+  },
+  onEvent: (msg) => {
+    const ev = msg.event;
+    const t = app.table;
+    if (msg.views) {
+      for (const v of msg.views) {
+        const prev = app.views.get(v.seat);
+        const log = prev && v.log.from > 0 ? prev.log.slice(0, v.log.from).concat(v.log.entries) : v.log.entries;
+        app.views.set(v.seat, { view: v.view, log, legal: v.legal });
+      }
+      t.status = msg.status;
+      t.current_player = msg.current_player;
+      if (msg.status === 'finished') t.replay_url = `/replay/${tableId}`;
+      setTimer(msg.timer);
+      app.busy = false;
+      app.hint = null;
+    }
+    if (msg.table) {
+      const was = t.status;
+      app.table = msg.table;
+      setTimer(msg.timer);
+      if (was === 'waiting' && msg.table.status === 'playing') {
+        socket.restart();   // the game started: a fresh snapshot brings everyone's first decisions
+        return;
+      }
+    }
+    if (ev.kind === 'chat') app.chat.push({ seq: msg.seq, seat: ev.seat, name: ev.name, text: ev.text, at: ev.at });
+    if (ev.kind === 'rematch') {
+      app.table.rematch = ev.table_id;
+      copyTokens(tableId, ev.table_id);
+    }
+    render();
+  },
+  onError: (msg) => {
+    app.busy = false;
+    toast(msg.message, 'error');
+    render();
+  },
+  onHint: (msg) => {
+    app.hint = msg;
+    render();
+  },
+  onState: (state) => renderConn(state),
+}, () => Object.values(loadTokens(tableId)));
+
+function setTimer(timer) {
+  app.timer = timer;
+  app.timerAt = performance.now();
+}
+
+function names() {
+  if (!app.table) return [];
+  return app.table.seats.map((s) => s.name || (s.kind === 'bot' ? s.bot : `Seat ${s.seat + 1}`));
+}
+
+function currentEntry() {
+  const t = app.table;
+  if (!app.seats.length) return app.views.get(null);
+  const cur = t.current_player;
+  if (cur !== null && cur !== undefined && app.seats.includes(cur)) app.active = cur;
+  if (app.active === null || !app.seats.includes(app.active)) app.active = app.seats[0];
+  return app.views.get(app.active);
+}
+
+function act(name) {
+  if (app.busy) return;
+  const entry = app.views.get(app.active);
+  const found = entry && entry.legal.find((a) => a.name === name);
+  const sent = socket.send({ type: 'act', action: found ? found.id : name, seq_seen: socket.lastSeq, seat: app.active });
+  if (!sent) {
+    toast('Not connected: trying again…', 'error');
+    return;
+  }
+  app.busy = true;
+  el.game.setAttribute('aria-busy', 'true');
+  setTimeout(() => { if (app.busy) { app.busy = false; render(); } }, 5000);
+}
+
+// -- rendering ---------------------------------------------------------------------------------
+
+function renderConn(state) {
+  const words = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Reconnecting…', paused: 'Paused', gone: 'No such table' };
+  el.conn.dataset.state = state;
+  el.conn.textContent = words[state] || state;
+}
+
+function renderHeader() {
+  const t = app.table;
+  const invite = `${location.origin}/t/${tableId}`;
+  const input = h('input', { type: 'text', id: 'invite-link', readonly: true, value: invite, 'aria-label': 'Invite link' });
+  const copy = h('button', { type: 'button', class: 'btn', id: 'copy-invite', onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(invite);
+    } catch {
+      input.select();
+      document.execCommand('copy');
+    }
+    toast('Invite link copied');
+  } }, 'Copy invite link');
+  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished' }[t.status];
+  replace(el.header,
+    h('h1', {}, t.title),
+    h('p', { class: 'table-status', id: 'table-status', 'data-status': t.status }, status,
+      app.seats.length ? ` · you are ${app.seats.map((s) => names()[s]).join(', ')}` : ' · you are watching'),
+    h('div', { class: 'invite' }, input, copy));
+}
+
+function renderSeats() {
+  const t = app.table;
+  const free = t.seats.filter((s) => s.kind === 'human' && !s.claimed);
+  if (!free.length) {
+    el.seats.hidden = true;
+    el.seats.replaceChildren();
+    return;
+  }
+  el.seats.hidden = false;
+  const forms = free.map((s) => {
+    const id = `name-${s.seat}`;
+    const input = h('input', { type: 'text', id, name: 'name', required: true, maxlength: 32, value: lastName(),
+      autocomplete: 'nickname', pattern: "[\\p{L}\\p{N} _.'\\-]+" });
+    return h('form', { class: 'join-form', 'data-seat': s.seat, onsubmit: async (ev) => {
+      ev.preventDefault();
+      const name = input.value.trim();
+      if (!name) return;
+      try {
+        await joinSeat(tableId, s.seat, name);
+        rememberName(name);
+        socket.restart();
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    } },
+    h('label', { for: id }, `Seat ${s.seat + 1}: your name`), input,
+    h('button', { type: 'submit', class: 'btn primary' }, `Take seat ${s.seat + 1}`));
+  });
+  replace(el.seats,
+    h('h2', {}, app.seats.length ? 'Free seats' : 'Take a seat'),
+    h('p', {}, app.seats.length
+      ? 'Another player at this device can take a free seat too (hot-seat), or share the invite link.'
+      : 'Pick a name and take a free seat, or just watch: anyone with the link can follow the game.'),
+    forms,
+    t.status === 'waiting' ? h('p', { class: 'muted' }, `The game starts when every seat is taken (${plural(free.length, 'seat')} free).`) : '');
+}
+
+function renderPlayers() {
+  const t = app.table;
+  const n = names();
+  const list = h('ul', { class: 'seat-list' }, t.seats.map((s) => {
+    const bits = [];
+    if (s.kind === 'bot') bits.push(`bot (${s.bot})`);
+    else if (!s.claimed) bits.push('free seat');
+    else bits.push(s.connected ? 'online' : 'offline');
+    if (s.zombie) bits.push('a bot is playing for them');
+    const mine = app.seats.includes(s.seat);
+    return h('li', { class: `${t.current_player === s.seat ? 'current' : ''}${mine ? ' me' : ''}`, 'data-seat': s.seat },
+      h('span', { class: `dot ${s.kind === 'bot' || s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
+      h('strong', {}, n[s.seat]), mine ? ' (you)' : '', h('span', { class: 'muted' }, ` — ${bits.join(', ')}`),
+      t.current_player === s.seat ? h('span', { class: 'turn-mark' }, ' ◀ deciding') : '',
+      s.zombie && mine ? h('button', { type: 'button', class: 'btn small', onclick: () => socket.send({ type: 'reclaim', seat: s.seat }) }, 'Take my seat back') : '');
+  }));
+  const clock = h('p', { class: 'timer', id: 'timer' });
+  replace(el.players, h('h2', {}, 'Players'), list, clock);
+  renderTimer();
+}
+
+function renderTimer() {
+  const clock = document.getElementById('timer');
+  if (!clock) return;
+  const t = app.timer;
+  if (!t) {
+    clock.textContent = '';
+    return;
+  }
+  const left = Math.max(0, Math.ceil((t.ms_left - (performance.now() - app.timerAt)) / 1000));
+  const who = names()[t.seat];
+  clock.textContent = t.kind === 'turn' ? `${who}: ${left} s to decide` : `${who} is away: a bot takes over in ${left} s`;
+}
+setInterval(renderTimer, 1000);
+
+function renderResult(entry) {
+  const t = app.table;
+  if (t.status !== 'finished' || !entry) {
+    el.result.hidden = true;
+    return;
+  }
+  el.result.hidden = false;
+  const n = names();
+  const text = t.game === 'zodiac' ? zodiacResult(entry.view, n) : daihinminResult(entry.view, n);
+  const parts = [h('h2', {}, 'Game over'), h('p', { id: 'result-text' }, text)];
+  const actions = h('div', { class: 'prompt-actions' });
+  actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, 'Watch the replay'));
+  if (t.rematch) {
+    actions.append(h('a', { class: 'btn primary', href: `/t/${t.rematch}`, id: 'rematch-link' }, 'Go to the rematch'));
+  } else if (app.seats.length) {
+    actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: () => socket.send({ type: 'rematch' }) }, 'Rematch'));
+  }
+  actions.append(h('a', { class: 'btn subtle', href: '/' }, 'New table'));
+  parts.push(actions);
+  replace(el.result, ...parts);
+}
+
+function renderLog(entry) {
+  const n = names();
+  const lines = !entry ? [] : app.table.game === 'zodiac'
+    ? zodiacLog(entry.log, n)
+    : daihinminLog(entry.log, n, app.seats.length ? app.active : null);
+  const list = h('ol', { class: 'log-list' }, lines.slice(-200).map((l) => h('li', { class: l.private ? 'private' : '' }, l.text)));
+  replace(el.log, h('h2', {}, 'Game log'), list);
+  list.scrollTop = list.scrollHeight;
+}
+
+function decode(text) {
+  return new DOMParser().parseFromString(`<p>${text}</p>`, 'text/html').documentElement.textContent;
+}
+
+function renderChat() {
+  const t = app.table;
+  if (!t.settings.chat) {
+    replace(el.chat, h('h2', {}, 'Chat'), h('p', { class: 'muted' }, 'Chat is off at this table.'));
+    return;
+  }
+  const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {}, h('strong', {}, `${c.name}: `), decode(c.text))));
+  const input = h('input', { type: 'text', id: 'chat-text', maxlength: 500, autocomplete: 'off', 'data-key': 'chat-text' });
+  const old = document.getElementById('chat-text');
+  if (old) input.value = old.value;
+  const form = h('form', { class: 'chat-form', onsubmit: (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (text && socket.send({ type: 'chat', text })) input.value = '';
+  } }, h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'), input,
+  h('button', { type: 'submit', class: 'btn' }, 'Say'));
+  replace(el.chat, h('h2', {}, 'Chat'), list, form);
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderCurtain(entry) {
+  const t = app.table;
+  const hotSeat = app.seats.length > 1 && t.status === 'playing' && !(entry && entry.view.team);
+  if (!hotSeat || app.revealed === app.active) {
+    el.curtain.hidden = true;
+    return false;
+  }
+  const who = names()[app.active];
+  el.curtain.hidden = false;
+  const show = h('button', { type: 'button', class: 'btn primary', id: 'reveal', onclick: () => {
+    app.revealed = app.active;
+    render();
+    document.getElementById('prompt')?.focus();
+  } }, `I am ${who}: show my cards`);
+  replace(el.curtain, h('h2', {}, `Pass the device to ${who}`),
+    h('p', {}, 'The other players should look away: the next screen shows a hand.'), show);
+  setTimeout(() => show.focus(), 0);
+  return true;
+}
+
+function render() {
+  const t = app.table;
+  if (!t) return;
+  el.game.removeAttribute('aria-busy');
+  const entry = currentEntry();
+  const myTurn = app.seats.length && t.status === 'playing' && app.seats.includes(t.current_player);
+  document.title = `${myTurn ? '● Your turn — ' : ''}${t.title} — furuba`;
+  renderHeader();
+  renderSeats();
+  renderPlayers();
+  renderResult(entry);
+  renderLog(entry);
+  renderChat();
+  const hidden = renderCurtain(entry);
+  if (hidden || !entry) {
+    el.game.replaceChildren();
+    if (!entry) el.game.append(h('p', { class: 'muted' }, 'Loading the table…'));
+    return;
+  }
+  const ctx = {
+    view: entry.view,
+    log: entry.log,
+    legal: t.status === 'playing' ? entry.legal : [],
+    seat: app.seats.length ? app.active : null,
+    catalog: app.catalog,
+    names: names(),
+    act,
+    readOnly: t.status !== 'playing' || app.busy,
+    answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
+  };
+  el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';
+  keepFocus(() => {
+    if (t.game === 'zodiac') renderZodiac(el.game, ctx);
+    else renderDaihinmin(el.game, ctx);
+    renderHintBar(entry);
+  });
+}
+
+function renderHintBar(entry) {
+  const t = app.table;
+  const prompt = document.getElementById('prompt');
+  if (!prompt || !t.settings.hints || t.status !== 'playing' || !entry.legal.length || !app.seats.length) return;
+  const bar = h('div', { class: 'hint-bar' });
+  bar.append(h('button', { type: 'button', class: 'btn subtle', id: 'hint', 'data-key': 'hint',
+    onclick: () => socket.send({ type: 'hint', seat: app.active }) }, 'Hint'));
+  if (app.hint && app.hint.seat === app.active) {
+    const best = (app.hint.suggestions && app.hint.suggestions[0]) || app.hint.action;
+    const chance = typeof best.win_chance === 'number' ? ` (about ${Math.round(best.win_chance * 100)}% to win)` : '';
+    bar.append(h('span', { class: 'hint-text', id: 'hint-text' },
+      `Hint: ${app.hint.action.name}${chance}.${best.reason ? ' ' + best.reason : ''}`));
+    for (const c of el.game.querySelectorAll(`[data-action="${CSS.escape(app.hint.action.name)}"]`)) c.classList.add('hinted');
+  }
+  prompt.append(bar);
+}
+
+async function start() {
+  const top = document.getElementById('page-tools');
+  top.append(motionToggle());
+  renderConn('connecting');
+  try {
+    app.catalog = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/catalog`);
+  } catch (err) {
+    if (/no such table/i.test(err.message)) {
+      replace(el.game, h('p', {}, 'There is no such table. ', h('a', { href: '/' }, 'Start a new one.')));
+      renderConn('gone');
+      return;
+    }
+    app.catalog = {};
+  }
+  socket.open();
+}
+
+start();
