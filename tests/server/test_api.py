@@ -84,7 +84,8 @@ def test_unknown_tables_are_404(live: LiveServer) -> None:
 
 def test_pages_static_files_and_catalog(live: LiveServer) -> None:
     table_id = live.create(game="zodiac")["id"]
-    for path in ("/", f"/t/{table_id}", f"/replay/{table_id}", "/static/js/table.js", "/static/css/furuba.css"):
+    for path in ("/", f"/t/{table_id}", f"/replay/{table_id}", "/static/js/table.js",
+                 "/static/css/furuba.css"):
         r = live.http.get(path)
         assert r.status_code == 200, path
     catalog = live.http.get(f"/api/tables/{table_id}/catalog").json()

@@ -267,7 +267,7 @@ RUNS = [
 
 
 def test_no_frame_reveals_another_seats_hidden_cards(db_url: str) -> None:
-    with LiveServer(db_url, rate_per_second=1000.0, burst=1000) as live:   # scripted players are fast
+    with LiveServer(db_url) as live:
         scan(live)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .harness import Client, LiveServer, is_event, my_turn, play_to_end
+from .harness import PRODUCTION_THROTTLE, Client, LiveServer, is_event, my_turn, play_to_end
 
 
 def seated(live: LiveServer, game: str = "zodiac", seats: list[str] | None = None,
@@ -133,7 +133,12 @@ def test_hello_must_come_first_and_unknown_tables_close(live: LiveServer) -> Non
             assert "4404" in str(exc)
 
 
-def test_flooding_is_throttled(live: LiveServer) -> None:
+def test_flooding_is_throttled(db_url: str) -> None:
+    with LiveServer(db_url, **PRODUCTION_THROTTLE) as live:
+        flood(live)
+
+
+def flood(live: LiveServer) -> None:
     table_id, token = seated(live)
     with live.client(table_id, [token]) as c:
         c.until_type("snapshot")
@@ -148,7 +153,7 @@ def test_flooding_is_throttled(live: LiveServer) -> None:
 
 
 def test_flooding_on_closes_the_socket(db_url: str) -> None:
-    with LiveServer(db_url, flood_close_after=30) as live:
+    with LiveServer(db_url, flood_close_after=30, **PRODUCTION_THROTTLE) as live:
         table_id, token = seated(live)
         with live.client(table_id, [token]) as c:
             c.until_type("snapshot")
