@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser venv clean
+.PHONY: run test lint typecheck unit bench browser postgres venv clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,14 +21,17 @@ venv: $(STAMP)
 browser:
 	@bash scripts/install-browser.sh
 
+postgres:
+	@bash scripts/setup-postgres.sh
+
 run: $(STAMP)
-	$(VENV)/bin/furuba play zodiac --seats you,greedy,greedy,greedy
+	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 	$(VENV)/bin/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) postgres
 	$(VENV)/bin/pytest -n 2 --durations=15
 
 test: lint unit

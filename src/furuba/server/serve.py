@@ -2,35 +2,53 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from typing import TextIO
-
-from fastapi import FastAPI
+from typing import Any, TextIO
 
 WS_MAX_SIZE = 65536
 """Frames above this close the socket (1009); the app refuses anything above 4096 bytes itself."""
 
 
 def display_host(host: str) -> str:
-    """The host to print in a URL (a wildcard address is reached through localhost)."""
+    """The host to print in a URL (a wildcard address is reached through localhost).
+
+    >>> display_host("0.0.0.0"), display_host("127.0.0.1")
+    ('localhost', '127.0.0.1')
+    """
     return "localhost" if host in ("0.0.0.0", "::", "") else host
 
 
 def run_server(host: str, port: int, database_url: str, *, ready_table: bool = False,
                bot_delay: float = 0.6, log_level: str = "info", out: TextIO = sys.stdout) -> None:
-    """Serve until interrupted; print the address (and the ready table's page) once started."""
+    """Serve until interrupted; once listening, print the address (and the ready table's page)."""
     import uvicorn
 
     from furuba.server.app import create_app
 
-    base = f"http://{display_host(host)}:{port}"
+    app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay)
+    config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
+                            ws_per_message_deflate=False)
+    server = uvicorn.Server(config)
 
-    def announce(app: FastAPI) -> None:
+    async def announce() -> None:
+        while not server.started:
+            if server.should_exit:
+                return
+            await asyncio.sleep(0.05)
+        base = f"http://{display_host(host)}:{port}"
         print(f"furuba is serving at {base}/", file=out, flush=True)
-        ready = getattr(app.state, "ready_table", None)
+        ready: Any = getattr(app.state, "ready_table", None)
         if ready:
             print(f"a table against bots is ready: {base}/t/{ready}", file=out, flush=True)
 
-    app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay, on_ready=announce)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                ws_per_message_deflate=False)
+    async def main() -> None:
+        task = asyncio.create_task(announce())
+        try:
+            await server.serve()
+        finally:
+            task.cancel()
+
+    asyncio.run(main())
+    if not server.started:
+        raise SystemExit(1)

@@ -1,0 +1,142 @@
+"""Storage, on SQLite and on a real PostgreSQL server: the same tests for both.
+
+The PostgreSQL server is started by the tests themselves (see ``postgres.py``); each test gets a
+database of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from furuba.server.storage import Database, SeatData, Storage, TableData
+
+from .harness import LiveServer, is_event, my_turn, play_to_end
+from .postgres import Postgres, running_postgres
+
+_names = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    with running_postgres() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    server: Postgres = request.getfixturevalue("postgres")
+    return server.create_database(f"furuba_{next(_names)}_{abs(hash(tmp_path)) % 10**8}")
+
+
+def table(table_id: str = "t1", status: str = "waiting") -> TableData:
+    return TableData(id=table_id, game="daihinmin", options={"players": 4, "target": 5}, seed=2**61 + 5,
+                     settings={"turn_seconds": None, "grace_seconds": 60, "chat": True, "hints": True},
+                     status=status, seq=0,
+                     seats=[SeatData(0, "human"), SeatData(1, "human"), SeatData(2, "bot", "greedy", "Greedy 3"),
+                            SeatData(3, "bot", "random", "Random 4")], ready=True)
+
+
+def test_tables_seats_actions_answers_chat_round_trip(url: str) -> None:
+    db = Database(url)
+    try:
+        db.call(Storage.create_table, table())
+        assert db.call(Storage.claim_seat, "t1", 0, "Ann", "h0", None) is True
+        assert db.call(Storage.claim_seat, "t1", 0, "Eve", "h9", None) is False   # taken
+        assert db.call(Storage.claim_seat, "t1", 2, "Eve", "h9", None) is False   # a bot's
+        assert db.call(Storage.ready_table_id) == "t1"
+        assert db.call(Storage.claim_seat, "t1", 1, "Ben", "h1", "playing") is True
+        assert db.call(Storage.ready_table_id) is None
+        db.call(Storage.append_action, "t1", 0, 1, 0, 18, "human")
+        db.call(Storage.append_answer, "t1", 1, 2, 0, "ünïcode ✓")
+        db.call(Storage.append_chat, "t1", 3, None, "Spectator", "&lt;hi&gt;", 1.5)
+        db.call(Storage.append_action, "t1", 1, 4, 1, 0, "zombie")
+        data = db.call(Storage.load_table, "t1")
+        assert data is not None
+        assert data.seed == 2**61 + 5 and data.status == "playing" and data.seq == 4
+        assert [(s.name, s.token_hash) for s in data.seats[:2]] == [("Ann", "h0"), ("Ben", "h1")]
+        assert data.actions == [(0, 18, "human"), (1, 0, "zombie")]
+        assert data.answers == [(1, 0, "ünïcode ✓", 2)]
+        assert data.chat == [(3, None, "Spectator", "&lt;hi&gt;", 1.5)]
+        assert db.call(Storage.open_table_ids) == ["t1"]
+        assert db.call(Storage.load_table, "nope") is None
+        finished = {"returns": [1.0, 0, 0, 0], "scores": [5, 1, 0, 2], "winners": [0]}
+        db.call(Storage.append_action, "t1", 2, 5, 2, 3, "bot", finished, {"game": "daihinmin"})
+        assert db.call(Storage.open_table_ids) == []
+        assert db.call(Storage.count_tables) == 1
+    finally:
+        db.close()
+
+
+def test_the_log_is_append_only_and_a_bad_write_fails_alone(url: str) -> None:
+    """Writes queued together share a transaction; one faulty call raises without its neighbours."""
+    db = Database(url)
+
+    async def burst() -> list[object]:
+        calls = [db.run(Storage.append_action, "t1", i % 5, i + 1, 0, i, "bot") for i in range(8)]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    try:
+        db.call(Storage.create_table, table(status="playing"))
+        results = asyncio.run(burst())
+        failed = [r for r in results if isinstance(r, Exception)]
+        assert len(failed) == 3                      # indexes 0–2 were already taken
+        data = db.call(Storage.load_table, "t1")
+        assert data is not None and [a[1] for a in data.actions] == [0, 1, 2, 3, 4]
+    finally:
+        db.close()
+
+
+def test_rematch_links_both_tables(url: str) -> None:
+    db = Database(url)
+    try:
+        db.call(Storage.create_table, table("old", "finished"))
+        db.call(Storage.link_rematch, "old", table("new", "playing"))
+        old, new = db.call(Storage.load_table, "old"), db.call(Storage.load_table, "new")
+        assert old is not None and new is not None and old.rematch == "new"
+    finally:
+        db.close()
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    db = Database(f"sqlite:///{tmp_path / 'sub' / 'x.sqlite3'}")
+    try:
+        with db.engine.connect() as conn:
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    finally:
+        db.close()
+
+
+def test_a_game_survives_a_restart_on_either_database(url: str) -> None:
+    """Play part of a game, drop the app, build a new one on the same database, finish."""
+    with LiveServer(url) as first:
+        table_id = first.create(game="daihinmin", seats=["human", "greedy", "greedy", "greedy"],
+                                options={"max_rounds": 1})["id"]
+        token = first.join(table_id, 0, "Ann")
+        with first.client(table_id, [token]) as c:
+            c.until_type("snapshot")
+            moves = 0
+            while moves < 2:
+                seat = my_turn(c)
+                if seat is not None:
+                    c.send({"type": "act", "seq_seen": c.seq, "action": c.legal[0][-1]["id"]})
+                    c.legal[0] = []
+                    c.until(is_event("action"))
+                    moves += 1
+                else:
+                    c.recv()
+            c.drain(0.2)
+            before = first.hub.rooms[table_id].state.to_json()
+    with LiveServer(url) as second:
+        assert second.hub.rooms[table_id].state.to_json() == before
+        with second.client(table_id, [token]) as c:
+            c.until_type("snapshot")
+            play_to_end(c)
+        assert second.table(table_id)["status"] == "finished"
