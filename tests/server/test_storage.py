@@ -40,8 +40,10 @@ def table(table_id: str = "t1", status: str = "waiting") -> TableData:
     return TableData(id=table_id, game="daihinmin", options={"players": 4, "target": 5}, seed=2**61 + 5,
                      settings={"turn_seconds": None, "grace_seconds": 60, "chat": True, "hints": True},
                      status=status, seq=0,
-                     seats=[SeatData(0, "human"), SeatData(1, "human"), SeatData(2, "bot", "greedy", "Greedy 3"),
-                            SeatData(3, "bot", "random", "Random 4")], ready=True)
+                     seats=[SeatData(0, "human"), SeatData(1, "human"),
+                            SeatData(2, "bot", "greedy", "Greedy 3"),
+                            SeatData(3, "bot", "random", "Random 4")],
+                     ready=True)
 
 
 def test_tables_seats_actions_answers_chat_round_trip(url: str) -> None:
