@@ -5,6 +5,10 @@ Examples::
     python -m benchmarks                       # everything, ~3 s per subject
     python -m benchmarks --only zodiac,peers --seconds 5
     python -m benchmarks --only daihinmin --profile   # where the time goes (cProfile, top 15)
+
+The web server's load test is separate (it starts a server and 200 WebSocket players)::
+
+    python -m benchmarks.load_server           # p50/p99 action → update, lost/duplicated events
 """
 
 from __future__ import annotations
