@@ -246,6 +246,8 @@ def test_hint_names_a_legal_action_for_the_seat_to_move(live: LiveServer) -> Non
         assert hint["by"] == "greedy" or hint["by"].startswith("ismcts")
         assert hint["suggestions"][0]["id"] == hint["action"]["id"]
         assert all({"id": s["id"], "name": s["name"]} in c.legal[0] for s in hint["suggestions"])
+        c.send({"type": "hint"})             # the same position: the same hint, from the cache
+        assert c.until_type("hint", timeout=2) == hint
 
 
 def test_reconnect_with_a_gap_gets_the_missed_events(live: LiveServer) -> None:

@@ -77,6 +77,7 @@ class Conn:
         self.dropped = 0
         self.last_throttle_notice = -1e9
         self.closing = False
+        self.hinting = False
         self.close_code = 1000
         self.close_reason = ""
 
@@ -149,6 +150,8 @@ class Room:
     """Loop time at which the current decision began (bot delay and turn timer count from it)."""
     logs: dict[int | None, tuple[int, list[Any]]] = field(default_factory=dict)
     """Per viewer: (state version, the view's log) last sent, for log deltas."""
+    hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
+    """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
     closed: bool = False
     task: asyncio.Task[None] | None = None
 

@@ -174,10 +174,22 @@ async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
     seat = room.pick_seat(conn, wanted)
     if room.state.current_player != seat:
         raise RoomError("not_your_turn", "a hint is for the seat that must decide now")
-    state = room.state
-    seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
-    config = hub.config
-    by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot, config.hint_sims)
+    state, version = room.state, room.version
+    cached = room.hint_cache.get(seat)
+    if cached is not None and cached[0] == version:
+        by, found = cached[1], cached[2]
+    else:
+        if conn.hinting:
+            raise RoomError("throttled", "a hint is already being worked out for you")
+        conn.hinting = True
+        try:
+            seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
+            config = hub.config
+            by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot,
+                                                config.hint_sims)
+        finally:
+            conn.hinting = False
+        room.hint_cache[seat] = (version, by, found)
     best = found[0]
     conn.send_model(m.HintMsg(seat=seat, action=m.LegalAction(id=best.action, name=best.name), by=by,
                               suggestions=[m.Suggestion(id=h.action, name=h.name, win_chance=h.win_chance,
