@@ -34,7 +34,7 @@ lint: $(STAMP)
 unit: $(STAMP) postgres
 	$(VENV)/bin/pytest -n 2 --durations=15
 
-test: lint unit
+test: browser lint unit
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

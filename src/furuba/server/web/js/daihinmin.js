@@ -1,6 +1,6 @@
 // Dai Hin Min: your hand sorted, select cards and play or pass, the pile and who played it,
 // card counts, titles, scores, the exchange and the revolution question.
-import { h, plural } from './dom.js';
+import { h, plural, listWords } from './dom.js';
 import { playingCard, cardBack, parseCard, sortCards } from './cards.js';
 
 const selected = new Set();   // the cards picked in the hand, kept across updates
@@ -48,7 +48,7 @@ const PLACES = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th'];
 /** The log in words: [{n, text}]. */
 export function daihinminLog(log, names, seat) {
   const who = (p) => (p === seat ? 'You' : names[p] ?? `Player ${p + 1}`);
-  const list = (cards) => (cards && cards.length ? cards.join(' ') : 'nothing');
+  const list = (cards) => (cards && cards.length ? cards.map((c) => (isJoker(c) ? 'joker' : c)).join(' ') : 'nothing');
   const out = [];
   for (const e of log || []) {
     let text = null;
@@ -72,7 +72,7 @@ export function daihinminLog(log, names, seat) {
         text = `Round ${e.round} is over: ${e.order.map((p, i) => `${i + 1}. ${who(p)}`).join(', ')}.`;
         break;
       case 'game end':
-        text = `Game over${e.truncated ? ' (round limit)' : ''}: ${e.winners.map(who).join(' and ')} ${e.winners.length > 1 ? 'win' : 'wins'}.`;
+        text = `Game over${e.truncated ? ' (round limit)' : ''}: ${listWords(e.winners.map(who))} ${e.winners.length > 1 ? 'win' : 'wins'}.`;
         break;
       default: text = e.event;
     }
@@ -129,7 +129,7 @@ export function renderDaihinmin(root, ctx) {
     const need = title === 'Rich Man' ? 2 : 1;
     const partner = (view.titles || []).indexOf(title === 'Rich Man' ? 'Poor Man' : 'Second Poorest');
     prompt.append(h('p', { class: 'prompt-title' },
-      `Exchange: choose ${plural(need - view.giving.length, 'more card')} to give ${partner >= 0 ? nameOf(partner) : 'away'}`));
+      `Exchange: choose ${plural(need - view.giving.length, view.giving.length ? 'more card' : 'card')} to give ${partner >= 0 ? nameOf(partner) : 'away'}`));
     prompt.append(h('p', { class: 'prompt-help' },
       `Click a card in your hand. ${view.giving.length ? `Chosen so far: ${view.giving.join(' ')}.` : ''} You get their best ${plural(need, 'card')} in return.`));
   } else if (myTurn) {
@@ -236,8 +236,8 @@ export function renderDaihinmin(root, ctx) {
     if (view.phase === 'play') {
       section.append(h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn));
       updatePlay();
-      if (myTurn) {
-        const plays = legal.filter((a) => a.name.startsWith('play'));
+      const plays = legal.filter((a) => a.name.startsWith('play'));
+      if (myTurn && plays.length) {
         section.append(h('details', { class: 'legal-plays' }, h('summary', {}, `All legal plays (${plays.length})`),
           h('div', { class: 'chips' }, plays.map((a) => h('button', { type: 'button', class: 'chip', 'data-key': `chip:${a.name}`,
             onclick: () => {
@@ -267,5 +267,5 @@ export function renderDaihinmin(root, ctx) {
 export function daihinminResult(view, names) {
   const winners = (view.winners || []).map((p) => names[p] ?? `Player ${p + 1}`);
   const scores = view.scores.map((sc, p) => `${names[p] ?? p}: ${sc}`).join(', ');
-  return `${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}! Points — ${scores}.`;
+  return `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}! Points — ${scores}.`;
 }

@@ -98,3 +98,9 @@ export function wrap(text, width, maxLines = 99) {
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : (many || one + 's')}`;
 }
+
+/** "Ann", "Ann and Ben", "Ann, Ben and Cat". */
+export function listWords(items) {
+  if (items.length < 2) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

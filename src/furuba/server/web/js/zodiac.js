@@ -1,6 +1,6 @@
 // Friends of the Zodiac: the circle of 13 Sohmas, Tohru, the center, your hand, the piles and
 // everyone's friendships. Only legal actions are clickable; every choice is asked in the prompt bar.
-import { h, s, asButton, plural } from './dom.js';
+import { h, s, asButton, plural, listWords } from './dom.js';
 import {
   symbolMap, sohmaCard, tohruCard, playCard, friendshipCard, cardBack, symbolDisc,
   SOHMA_W, SOHMA_H, TOHRU_W, TOHRU_H,
@@ -142,7 +142,7 @@ export function renderZodiac(root, ctx) {
       `${who}${mine && view.current_player === ctx.seat ? ' (you)' : ''} is ${PENDING_WORDS[pending.kind] || 'deciding'}…`));
     if (pending.event) prompt.append(h('p', { class: 'prompt-help' }, `Event: ${pending.event}`));
   }
-  if (view.final_turns) {
+  if (view.final_turns && view.outcome === 'running') {
     const ender = names[view.final_turns.reached_target] ?? 'Someone';
     prompt.append(h('p', { class: 'final-turns' },
       `${ender} reached the target: ${plural(view.final_turns.turns_left, 'final turn')} left.`));
@@ -276,7 +276,9 @@ export function renderZodiac(root, ctx) {
     const team = view.friendships[0] || [];
     people.append(h('h2', {}, 'The team'));
     people.append(h('p', { class: 'team-score' },
-      `Friends made: ${team.length} of 13 · Team score if you win now: ${view.deck_size} (cards left in the deck)`));
+      view.outcome === 'running'
+      ? `Friends made: ${team.length} of 13 · Cards left in the deck: ${view.deck_size} (your score if you win now)`
+      : `Friends made: ${team.length} of 13 · Team score: ${view.team && view.outcome === 'won' ? view.scores[0] : 0}`));
     people.append(h('div', { class: 'friend-cards' }, team.map((f) => friendshipCard(f))));
     const list = h('ul', { class: 'player-list' });
     for (let p = 0; p < view.players; p++) {
@@ -321,9 +323,15 @@ export function renderZodiac(root, ctx) {
       journal.append(form);
     }
     if (!view.journal.length) journal.append(h('p', { class: 'muted' }, 'When someone plays a memory, its question appears here.'));
-    journal.append(h('ol', { class: 'journal-list' }, view.journal.map((j) => h('li', {},
+    const entry = (j) => h('li', {},
       h('strong', {}, `${names[j.player] ?? j.player} — ${j.memory}: `), h('em', {}, j.prompt),
-      j.answer ? h('p', {}, j.answer) : h('p', { class: 'muted' }, 'no answer yet')))));
+      j.answer ? h('p', { class: 'journal-answer' }, j.answer) : '');
+    const newest = [...view.journal].reverse();
+    journal.append(h('ol', { class: 'journal-list', reversed: true }, newest.slice(0, 4).map(entry)));
+    if (newest.length > 4) {
+      journal.append(h('details', {}, h('summary', {}, `Earlier prompts (${newest.length - 4})`),
+        h('ol', { class: 'journal-list', reversed: true, start: newest.length - 4 }, newest.slice(4).map(entry))));
+    }
     root.append(journal);
   }
 
@@ -348,5 +356,5 @@ export function zodiacResult(view, names) {
   }
   const winners = (view.winners || []).map((p) => names[p] ?? `Player ${p + 1}`);
   const counts = view.scores.map((sc, p) => `${names[p] ?? p}: ${sc}`).join(', ');
-  return `${winners.join(' and ')} ${winners.length > 1 ? 'win' : 'wins'}! Friendships — ${counts}.`;
+  return `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}! Friendships — ${counts}.`;
 }

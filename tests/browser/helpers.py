@@ -1,0 +1,92 @@
+"""Playing through the pages the way a person does: by clicking (or by keyboard) the legal controls."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from playwright.sync_api import Page
+
+WAIT_MS = 45_000
+
+READY = """() => document.querySelector('#table-status')?.dataset.status === 'finished'
+  || (document.querySelector('#reveal') && !document.querySelector('#curtain').hidden)
+  || document.querySelector('#game[data-turn=mine]:not([aria-busy])')"""
+
+LEGAL = '#game [data-action]:not([disabled]):not([data-action=""])'
+
+
+def status(page: Page) -> str:
+    return page.locator("#table-status").get_attribute("data-status") or ""
+
+
+def wait_ready(page: Page) -> None:
+    """Until this page must decide, must hand the device over, or the game is over."""
+    page.wait_for_function(READY, timeout=WAIT_MS)
+
+
+def press(page: Page, selector: str, key: str = "Enter") -> None:
+    """Act by keyboard: focus the control and press Enter (or Space)."""
+    target = page.locator(selector).first
+    target.focus()
+    page.keyboard.press(key)
+
+
+def zodiac_turn(page: Page, keyboard: bool = False) -> str:
+    """Take one decision in Friends of the Zodiac: a memory or event if possible, else what is legal."""
+    loc = page.locator('#game [data-action^="play "]:not([disabled])')
+    if loc.count() == 0:
+        loc = page.locator(LEGAL)
+    name = loc.first.get_attribute("data-action") or ""
+    if keyboard:
+        loc.first.focus()
+        page.keyboard.press("Enter" if len(name) % 2 else " ")
+    else:
+        loc.first.click()
+    return name
+
+
+def daihinmin_turn(page: Page) -> str:
+    """Take one decision in Dai Hin Min: select the lowest playable card and play it, else pass."""
+    cards = page.locator(".dhm-hand .card-button:not([disabled])")
+    play = page.locator("#play-selected")
+    if play.count() and cards.count():
+        cards.first.click()
+        if play.is_enabled():
+            name = play.get_attribute("data-action") or ""
+            play.click()
+            return name
+        page.locator('[data-action="pass"]').click()
+        return "pass"
+    loc = page.locator(LEGAL)
+    name = loc.first.get_attribute("data-action") or ""
+    loc.first.click()
+    return name
+
+
+def play_to_end(page: Page, turn: Callable[[Page], str], limit: int = 600,
+                on_turn: Callable[[Page, int, str], None] | None = None) -> list[str]:
+    """Decide whenever it is this page's turn until the game is over; the actions taken."""
+    taken: list[str] = []
+    for _ in range(limit):
+        wait_ready(page)
+        if status(page) == "finished":
+            return taken
+        reveal = page.locator("#reveal")
+        if reveal.count() and reveal.is_visible():
+            reveal.click()
+            continue
+        name = turn(page)
+        taken.append(name)
+        if on_turn is not None:
+            on_turn(page, len(taken), name)
+        page.wait_for_selector("#game:not([aria-busy])", state="attached", timeout=WAIT_MS)
+    raise AssertionError(f"the game did not end within {limit} decisions")
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.05)
