@@ -1,14 +1,16 @@
-"""Bots by name: ``random``, ``greedy`` (and the search bot's levels once it is installed).
+"""Bots by name: ``random``, ``greedy``, the search bot ``ismcts`` and its levels.
 
 A bot spec is a name with optional settings, ``name:key=value,key=value``. A bad spec gets a
 clear :class:`~furuba.core.errors.OptionsError`.
 
 >>> make_bot("greedy", seed=1).name
 'greedy'
->>> make_bot("wizard")
+>>> make_bot("wizard")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-furuba.core.errors.OptionsError: unknown bot 'wizard'; the bots are: random, greedy
+furuba.core.errors.OptionsError: unknown bot 'wizard'; the bots are: random, greedy, ismcts, ...
+>>> make_bot("ismcts:hard").name, make_bot("normal").name, make_bot("ismcts:sims=800").name
+('ismcts:hard', 'ismcts:normal', 'ismcts')
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable
 
 from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
+from furuba.bots.ismcts import LEVELS, make_ismcts
 from furuba.core.errors import OptionsError
 
 BotFactory = Callable[[dict[str, str], int], Bot]
@@ -32,9 +35,22 @@ def _plain(cls: type[RandomBot] | type[GreedyBot]) -> BotFactory:
     return make
 
 
+def _level(level: str) -> BotFactory:
+    """``easy``, ``normal``, ``hard``: the search bot at that level (settings may follow)."""
+    def make(settings: dict[str, str], seed: int) -> Bot:
+        if "level" in settings and settings["level"] != level:
+            raise OptionsError(f"the {level} bot is ismcts:{level}; give it settings such as "
+                               f"{level}:c=0.5, not another level")
+        return make_ismcts(settings, seed, level)
+
+    return make
+
+
 BOTS: dict[str, BotFactory] = {
     "random": _plain(RandomBot),
     "greedy": _plain(GreedyBot),
+    "ismcts": make_ismcts,
+    **{level: _level(level) for level in LEVELS},
 }
 """Bot name → factory. Other modules may register more bots here."""
 

@@ -294,6 +294,7 @@ BASE_HELP = (
     ("log [N]", "the last N log entries (12 by default)"),
     ("rules", "a short summary of the rules"),
     ("save [FILE]", "save now, and after every action from then on"),
+    ("hint [N]", "the N best actions (3 by default) with win chances and reasons"),
     ("help", "this list"),
     ("quit", "leave the game"),
 )
@@ -433,6 +434,8 @@ class Session:
             self.console.print(self.screen.rules_text, highlight=False)
         elif word == "save":
             self.save_command(arg)
+        elif word == "hint":
+            self.hint_command(arg, menu)
         elif word in ("quit", "exit"):
             raise QuitGame
         elif word in extra:
@@ -461,6 +464,24 @@ class Session:
         self.autosave()
         self.console.print(f"saved to {escape(str(self.save_path))}; it is saved after every "
                            "action from now on", highlight=False, soft_wrap=True)
+
+    def hint_command(self, arg: str, menu: list[Choice]) -> None:
+        """Show the search bot's best actions for the player to move (from their view only)."""
+        from furuba.bots.hint import hint
+
+        if arg and not (arg.isdigit() and 1 <= int(arg) <= len(menu)):
+            raise IllegalActionError(f"hint takes a number of actions from 1 to {len(menu)}, "
+                                     f"not {arg!r}")
+        count = int(arg) if arg else 3
+        seed = (self.record.seed * 1_000_003 + len(self.record.actions)) % 2**63
+        with self.console.status("thinking…"):
+            hints = hint(self.state, self.state.current_player, count=count, seed=seed)
+        lines = {action: (i, label) for i, (action, label) in enumerate(menu, 1)}
+        for h in hints:
+            number, label = lines.get(h.action, (0, escape(h.name)))
+            reason = escape(name_players(h.reason, self.names))
+            self.console.print(f"  [cyan]{number}[/] {label} — [bold]{h.win_chance:.0%}[/] "
+                               f"to win: {reason}", highlight=False)
 
     def show_board(self, view: JSON, full: bool = True) -> None:
         for part in self.screen.board(view, full):

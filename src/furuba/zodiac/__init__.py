@@ -13,11 +13,14 @@ from typing import Any
 
 from furuba.core.errors import OptionsError
 from furuba.zodiac.cardset import CardSet, resolve_cardset
+from furuba.zodiac.explain import explain_action
 from furuba.zodiac.options import Options
+from furuba.zodiac.playout import ROLLOUT_DEPTH, evaluate, rollout_action
 from furuba.zodiac.rules import Rules, compile_rules
 from furuba.zodiac.state import GameState
 
-__all__ = ["GameState", "Options", "Rules", "make_rules", "new_game"]
+__all__ = ["ROLLOUT_DEPTH", "GameState", "Options", "Rules", "evaluate", "explain_action",
+           "make_rules", "new_game", "rollout_action"]
 
 
 def make_rules(cardset: CardSet | str | Path | None = None, **options: Any) -> Rules:

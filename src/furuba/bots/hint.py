@@ -1,0 +1,68 @@
+"""Hints: the search bot's best few actions for a player, with a win chance and a reason.
+
+:func:`hint` runs the ISMCTS search from ``seat``'s information set and reads the root: each hint
+is an action, the mean value the search backed up for it (an estimated win share; in a co-op game
+the team's chance to win) and a short reason in words. The reason comes from the game's
+``explain_action(world, action, player)``, which compares a world sampled from ``seat``'s view
+before and after the action — so a hint never tells a player anything they could not know.
+
+>>> from furuba import games
+>>> state = games.new_game("zodiac", players=3, seed=4)
+>>> hints = hint(state, 0, sims=60)
+>>> all(state.is_legal(h.action) and 0.0 <= h.win_chance <= 1.0 and h.reason for h in hints)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from furuba import games
+from furuba.bots.ismcts import LEVELS, Search, Settings
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import State
+
+DEFAULT_SIMS = LEVELS["normal"]
+DEFAULT_COUNT = 3
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One suggested action."""
+
+    action: int
+    name: str
+    """``state.action_to_string(action)``."""
+    win_chance: float
+    """The search's estimate of the player's win share after this action, in [0, 1]."""
+    visits: int
+    """How many of the search's simulations went through this action (its confidence)."""
+    reason: str
+
+
+def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count: int = DEFAULT_COUNT,
+         seed: int = 0) -> list[Hint]:
+    """The best ``count`` actions for ``seat`` (the player to move), best first.
+
+    Raises :class:`~furuba.core.errors.OptionsError` when the game is over, when ``seat`` is not
+    the player to move, or for a budget below 1.
+    """
+    if state.is_terminal():
+        raise OptionsError("the game is over: there is nothing to hint")
+    player = state.current_player
+    if seat is not None and seat != player:
+        raise OptionsError(f"hints are for the player to move (player {player}), "
+                           f"not player {seat}")
+    if sims < 1 or count < 1:
+        raise OptionsError("a hint needs at least 1 simulation and at least 1 action")
+    rng = random.Random(seed)
+    result = Search(state, Settings(sims=sims, level=None), rng).run()
+    explain = games.game_module(state.game_name).explain_action
+    world = state.determinize(player, rng)
+    out = []
+    for stats in result.actions[:count]:
+        reason = explain(world, stats.action, player)
+        out.append(Hint(stats.action, state.action_to_string(stats.action),
+                        min(1.0, max(0.0, stats.value)), stats.visits, reason))
+    return out

@@ -1,0 +1,351 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS), one implementation for every game.
+
+Each iteration of the search
+
+1. samples a world with :meth:`~furuba.core.protocol.State.determinize` from the searching
+   player's seat — the bot never reads another seat's hand or the order of the deck;
+2. descends the tree with UCT over the actions legal *in that world*. Different worlds offer
+   different actions, so each child counts how often it was available (its *availability*) and
+   UCT uses that count in place of the parent's visits (Cowling, Powley and Whitehouse, 2012);
+3. adds one new node, then plays a short playout with the game's fast rollout policy
+   (``rollout_action``; uniform random with ``rollout=random``) for at most ``depth`` steps,
+   stopping early once the game's ``playout_mark`` differs from the searched state's (e.g. at the
+   end of a round);
+4. scores the end of the playout with ``returns()`` at a terminal state, else with the game's
+   heuristic ``evaluate`` (each player's estimated win share), and backs the whole vector up.
+
+In a multiplayer game each node keeps one value per player and the player who acts at a node
+picks the child that is best *for that player* (max-n backups).
+
+The game-specific parts come from the game's package through :func:`furuba.games.game_module`:
+``rollout_action(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)`` and
+``ROLLOUT_DEPTH``. A level fixes a number of simulations, so the same seed always gives the
+same decisions; a time budget (``time=0.5``) is for interactive play only.
+
+>>> from furuba import games
+>>> state = games.new_game("daihinmin", players=4, seed=3)
+>>> bot = ISMCTSBot(Settings(sims=50), seed=1)
+>>> bot.choose(state) in state.legal_actions(), bot.last.iterations
+(True, 50)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from furuba import games
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import State
+
+LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1600}
+"""Simulations per decision of each level."""
+DEFAULT_LEVEL = "normal"
+DEFAULT_C = 0.7
+DEFAULT_DEPTH = 12
+ROLLOUTS = ("greedy", "random")
+OPPONENTS = ("tree", "policy")
+TIME_CHECK = 16
+"""With a time budget, the clock is read every this many iterations."""
+MAX_SIMS = 10_000_000
+MAX_TIME = 600.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the bot thinks. ``time`` (seconds), when set, replaces ``sims`` as the budget."""
+
+    sims: int = LEVELS[DEFAULT_LEVEL]
+    time: float | None = None
+    c: float = DEFAULT_C
+    depth: int | None = None
+    """Rollout steps after leaving the tree; ``None``: the game's ``ROLLOUT_DEPTH``."""
+    rollout: str = "greedy"
+    bias: float = 0.0
+    """Progressive bias toward the game's policy: ``bias / (visits + 1)`` added to its action."""
+    opponents: str = "tree"
+    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the rollout policy."""
+    level: str | None = DEFAULT_LEVEL
+
+    def describe(self) -> str:
+        """The settings in spec form, e.g. ``sims=1600,c=0.7,rollout=greedy``."""
+        budget = f"time={self.time:g}" if self.time is not None else f"sims={self.sims}"
+        depth = "" if self.depth is None else f",depth={self.depth}"
+        return f"{budget},c={self.c:g}{depth},rollout={self.rollout}"
+
+
+def _number(key: str, text: str, kind: type[int] | type[float], low: float, high: float,
+            hint: str) -> Any:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise OptionsError(f"ismcts: {key} must be {hint}, not {text!r}") from None
+    if not (low <= value <= high) or value != value:  # the last test refuses NaN
+        raise OptionsError(f"ismcts: {key} must be {hint}, not {text!r}")
+    return value
+
+
+def parse_settings(settings: dict[str, str], level: str | None = None) -> Settings:
+    """:class:`Settings` from a spec's ``key=value`` pairs; a bad one raises :class:`OptionsError`.
+
+    >>> parse_settings({"level": "hard"}).sims
+    1600
+    >>> parse_settings({"sims": "-3"})
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.OptionsError: ismcts: sims must be a whole number from 1 to 10000000, not '-3'
+    """
+    settings = dict(settings)
+    level = settings.pop("level", level) or DEFAULT_LEVEL
+    if level not in LEVELS:
+        raise OptionsError(f"ismcts: unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
+    out = Settings(sims=LEVELS[level], level=level)
+    for key, text in settings.items():
+        if key == "sims":
+            sims = _number(key, text, int, 1, MAX_SIMS, f"a whole number from 1 to {MAX_SIMS}")
+            out = replace(out, sims=sims, level=None)
+        elif key == "time":
+            seconds = _number(key, text, float, 1e-3, MAX_TIME,
+                              f"a number of seconds from 0.001 to {MAX_TIME:g}")
+            out = replace(out, time=seconds, level=None)
+        elif key == "c":
+            out = replace(out, c=_number(key, text, float, 0.0, 100.0, "a number from 0 to 100"))
+        elif key == "bias":
+            out = replace(out, bias=_number(key, text, float, 0.0, 100.0, "a number from 0 to 100"))
+        elif key == "depth":
+            out = replace(out, depth=_number(key, text, int, 0, 10_000,
+                                             "a whole number from 0 to 10000"))
+        elif key == "opp":
+            if text not in OPPONENTS:
+                raise OptionsError(f"ismcts: opp must be one of {', '.join(OPPONENTS)}, "
+                                   f"not {text!r}")
+            out = replace(out, opponents=text)
+        elif key == "rollout":
+            if text not in ROLLOUTS:
+                raise OptionsError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
+                                   f"not {text!r}")
+            out = replace(out, rollout=text)
+        else:
+            raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
+                               "time, c, bias, depth, rollout, opp (e.g. ismcts:sims=800,c=0.7)")
+    return out
+
+
+class Node:
+    """One edge of the tree: the action that leads here, seen from every world at once."""
+
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = [0.0] * players
+        """Sum of the backed-up values, one per player."""
+
+
+@dataclass
+class ActionStats:
+    """What the search learned about one action at the root."""
+
+    action: int
+    visits: int
+    value: float
+    """Mean backed-up value for the searching player: an estimated win share in [0, 1]."""
+
+
+@dataclass
+class SearchResult:
+    """The root statistics of one search."""
+
+    player: int
+    iterations: int
+    seconds: float
+    actions: list[ActionStats] = field(default_factory=list)
+    """Every root action, most visited first."""
+
+    @property
+    def best(self) -> int:
+        """The most visited action (ties: the higher value, then the lower id)."""
+        return self.actions[0].action
+
+
+@dataclass
+class GameHooks:
+    """The game-specific functions the search uses, found in the game's package."""
+
+    rollout: Callable[[Any, random.Random], int]
+    policy: Callable[[Any, random.Random], int]
+    """The game's own fast policy (the prior and the opponent model, whatever the rollouts)."""
+    evaluate: Callable[[Any], list[float]]
+    mark: Callable[[Any], int] | None
+    """A playout stops when this value changes (``None``: only the depth limits it)."""
+    depth: int
+
+    @classmethod
+    def of(cls, game_name: str, rollout: str) -> GameHooks:
+        module = games.game_module(game_name)
+        policy = module.rollout_action if rollout == "greedy" else _random_action
+        return cls(policy, module.rollout_action, module.evaluate, getattr(module, "playout_mark", None),
+                   int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)))
+
+
+def _random_action(state: State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+class Search:
+    """One search from one player's information set; :meth:`run` does the iterations."""
+
+    def __init__(self, state: State, settings: Settings, rng: random.Random) -> None:
+        self.state = state
+        self.settings = settings
+        self.rng = rng
+        self.player = state.current_player
+        self.players = state.num_players
+        self.hooks = GameHooks.of(state.game_name, settings.rollout)
+        self.depth = self.hooks.depth if settings.depth is None else settings.depth
+        self.root = Node(self.players)
+        mark = self.hooks.mark
+        self.start_mark = mark(state) if mark is not None else 0
+
+    def run(self) -> SearchResult:
+        """Iterate until the simulation or time budget is spent; return the root statistics."""
+        started = time.perf_counter()
+        budget = self.settings.time
+        deadline = started + budget if budget is not None else math.inf
+        count = 0
+        limit = self.settings.sims if budget is None else MAX_SIMS
+        while count < limit:
+            self.iterate()
+            count += 1
+            if budget is not None and count % TIME_CHECK == 0 and time.perf_counter() >= deadline:
+                break
+        return self.result(count, time.perf_counter() - started)
+
+    def iterate(self) -> None:
+        """One simulation: sample a world, select, expand, play out, back up."""
+        rng = self.rng
+        world = self.state.determinize(self.player, rng)
+        node = self.root
+        path = [node]
+        c = self.settings.c
+        log = math.log
+        sqrt = math.sqrt
+        me = self.player
+        model = self.hooks.policy if self.settings.opponents == "policy" else None
+        bias = self.settings.bias
+        prior = self.hooks.policy if bias > 0 else None
+        while not world.is_terminal():
+            if model is not None and world.current_player != me:
+                action = model(world, rng)
+                child = node.children.get(action)
+                world.apply(action)
+                if child is None:
+                    child = node.children[action] = Node(self.players)
+                    path.append(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            favourite = prior(world, rng) if prior is not None and len(legal) > 1 else -1
+            if untried:
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                if favourite in untried:
+                    action = favourite
+                else:
+                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                node = Node(self.players)
+                node.avail = 1
+                children[action] = node
+                world.apply(action)
+                path.append(node)
+                break
+            mover = world.current_player
+            best_score = -math.inf
+            best = legal[0]
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                n = child.visits
+                score = child.value[mover] / n + c * sqrt(log(child.avail) / n)
+                if a == favourite:
+                    score += bias / (n + 1)
+                if score > best_score:
+                    best_score, best = score, a
+            node = children[best]
+            world.apply(best)
+            path.append(node)
+        values = self.playout(world)
+        for node in path:
+            node.visits += 1
+            total = node.value
+            for p, v in enumerate(values):
+                total[p] += v
+
+    def playout(self, world: State) -> list[float]:
+        """Play ``world`` forward with the rollout policy; its value for every player."""
+        hooks = self.hooks
+        policy, mark, rng = hooks.rollout, hooks.mark, self.rng
+        start = self.start_mark
+        for _ in range(self.depth):
+            if world.is_terminal() or (mark is not None and mark(world) != start):
+                break
+            world.apply(policy(world, rng))
+        if world.is_terminal():
+            return world.returns()
+        return hooks.evaluate(world)
+
+    def result(self, iterations: int, seconds: float) -> SearchResult:
+        """The root statistics, most visited action first."""
+        me = self.player
+        stats = [ActionStats(a, ch.visits, ch.value[me] / ch.visits if ch.visits else 0.0)
+                 for a, ch in self.root.children.items()]
+        stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
+        return SearchResult(me, iterations, seconds, stats)
+
+
+class ISMCTSBot:
+    """The search bot. ``name`` is the spec it was made from (``ismcts:hard``, …).
+
+    One generator, seeded once, drives every decision, so a game played with the same seeds is
+    played the same way.
+    """
+
+    def __init__(self, settings: Settings | None = None, seed: int = 0,
+                 name: str = "ismcts") -> None:
+        self.settings = settings or Settings()
+        self.rng = random.Random(seed)
+        self.name = name
+        self.last: SearchResult | None = None
+        """The statistics of the last search (``None`` when the last decision was forced)."""
+
+    def search(self, state: State) -> SearchResult:
+        """Search from ``state.current_player``'s information set; ``state`` is not changed."""
+        return Search(state, self.settings, self.rng).run()
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last = None
+            return legal[0]
+        self.last = self.search(state)
+        return self.last.best
+
+
+def make_ismcts(settings: dict[str, str], seed: int, level: str | None = None) -> ISMCTSBot:
+    """The factory the bot registry uses for ``ismcts`` and the level aliases."""
+    parsed = parse_settings(settings, level)
+    name = "ismcts" if parsed.level is None else f"ismcts:{parsed.level}"
+    return ISMCTSBot(parsed, seed=seed, name=name)

@@ -1,0 +1,111 @@
+"""What search bots need from Dai Hin Min: a fast playout policy and an evaluation.
+
+The playout policy is the greedy policy itself (:func:`~furuba.daihinmin.greedy.greedy_action`):
+it is already fast and reads only what the player to move may know. Playouts stop at the end of
+the round being searched (:func:`playout_mark`): the next deal is noise.
+
+:func:`evaluate` scores a position mid-round. A player's points this round are the number of
+players who go out after them (D6), so their expected points are the sum, over the others still
+holding cards, of the chance of going out first; that chance is a logistic function of the
+difference of two *burdens*, a linear score of a hand (which ranks it must still get rid of, and
+whether it leads) fitted to greedy self-play (docs/BOTS.md).
+Expected final points then become win shares through a softmax whose temperature grows with the
+number of rounds still to play.
+
+>>> import random
+>>> from furuba.daihinmin import new_game
+>>> s = new_game(players=4, seed=3)
+>>> s.is_legal(rollout_action(s, random.Random(0)))
+True
+>>> round(sum(evaluate(s)), 6)
+1.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from furuba.daihinmin.greedy import greedy_action
+from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+ROLLOUT_DEPTH = 16
+"""Rollout steps a search plays after leaving its tree (a round ends them sooner)."""
+
+SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
+              -0.762)
+"""The burden of holding a set of each level (3 … 2): low sets must still be got rid of, high
+ones win the lead back."""
+B_CARDS = -0.073
+B_JOKERS = 0.034
+B_LEAD = -0.99
+"""Per card, per joker, and for being the one to lead an empty pile."""
+POINTS_PER_ROUND = 2.0
+"""About how many points the leader gains per round (for the number of rounds still to play)."""
+
+
+def rollout_action(state: GameState, rng: random.Random) -> int:
+    """The greedy policy's action (deterministic; ``rng`` is not needed)."""
+    return greedy_action(state, rng)
+
+
+def playout_mark(state: GameState) -> int:
+    """The round number: a playout stops when the round it started in is over."""
+    return state.round
+
+
+def burden(counts: tuple[int, ...], leading: bool) -> float:
+    """How far a hand (a rank-count vector) is from going out; lower is better.
+
+    The weights were fitted by logistic regression on who went out first, over the pairs of
+    players still holding cards in 80,000 positions of 1,500 four-player greedy games.
+    """
+    value = B_LEAD if leading else 0.0
+    cards = 0
+    for level in range(NUM_LEVELS):
+        k = counts[level]
+        if k:
+            value += SET_BURDEN[level]
+            cards += k
+    return value + B_CARDS * cards + B_JOKERS * counts[JOKER]
+
+
+def expected_points(state: GameState) -> list[float]:
+    """Each player's points at the end of this round, as far as can be told now."""
+    n = state.num_players
+    points = [float(s) for s in state.scores()]
+    sizes = state.hand_sizes()
+    holding = [p for p in range(n) if sizes[p]]
+    if len(holding) < 2 or state.is_terminal():
+        return points
+    top_size = state.pile_top()[1]
+    leader = state.current_player if top_size == 0 and state.phase == "play" else -1
+    loads = {p: burden(state.hand_counts(p), p == leader) for p in holding}
+    for i in holding:
+        bi = loads[i]
+        for j in holding:
+            if j != i:
+                points[i] += 1.0 / (1.0 + math.exp(bi - loads[j]))
+    return points
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each player's estimated win share of the game."""
+    if state.is_terminal():
+        return state.returns()
+    projected = expected_points(state)
+    options = state.options
+    top = max(projected)
+    rounds = math.inf
+    if options.target is not None:
+        rounds = max(0.0, options.target - top) / POINTS_PER_ROUND
+    if options.max_rounds is not None:
+        rounds = min(rounds, float(options.max_rounds - state.round))
+    temperature = 0.8 * math.sqrt(1.0 + 2.5 * rounds)
+    es = [math.exp((x - top) / temperature) for x in projected]
+    total = sum(es)
+    return [e / total for e in es]

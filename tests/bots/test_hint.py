@@ -1,0 +1,80 @@
+"""Hints: legal actions, win chances in [0, 1], reasons in words; and the terminal command."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from furuba import games
+from furuba.bots.hint import hint
+from furuba.cli.main import app
+from furuba.core.errors import OptionsError
+
+from .test_ismcts import GAMES, midgame
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_hints_are_legal_with_chances_and_reasons(game: str, seed: int) -> None:
+    state = midgame(game, seed, steps=12 * seed)
+    hints = hint(state, state.current_player, sims=60, count=3, seed=seed)
+    assert 1 <= len(hints) <= 3
+    assert len({h.action for h in hints}) == len(hints)
+    for h in hints:
+        assert state.is_legal(h.action)
+        assert h.name == state.action_to_string(h.action)
+        assert 0.0 <= h.win_chance <= 1.0
+        assert h.reason and h.reason.strip() == h.reason
+    assert [h.visits for h in hints] == sorted((h.visits for h in hints), reverse=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_action_has_a_reason(game: str) -> None:
+    """explain_action has words for whatever the player may do, all through a game."""
+    module = games.game_module(game)
+    rng = random.Random(3)
+    state = games.new_game(game, players=4, seed=3)
+    while not state.is_terminal():
+        me = state.current_player
+        world = state.determinize(me, rng)
+        for action in state.legal_actions():
+            reason = module.explain_action(world, action, me)
+            assert isinstance(reason, str) and len(reason) > 5, (state.action_to_string(action), reason)
+        state.apply(module.greedy_action(state, rng))
+
+
+def test_hint_names_the_befriending() -> None:
+    from furuba.zodiac.state import GameState
+
+    state = GameState.from_json({"players": 2, "hands": [["Trust", "Rainy Day"], ["Hidden Tears"]],
+                                 "center": ["Sunny Picnic", "A Warm Meal", "Planting Seeds"]})
+    best = hint(state, 0, sims=150)[0]
+    assert best.name == "play Trust"
+    assert best.reason.startswith("befriends Yuki now")
+    assert best.win_chance > 0.5
+
+
+def test_hint_is_only_for_the_player_to_move() -> None:
+    state = games.new_game("daihinmin", players=4, seed=2)
+    with pytest.raises(OptionsError, match="player to move"):
+        hint(state, (state.current_player + 1) % 4, sims=10)
+    with pytest.raises(OptionsError, match="at least 1 simulation"):
+        hint(state, sims=0)
+
+
+def test_the_terminal_game_offers_a_hint_command() -> None:
+    runner = CliRunner()
+    lines = "help\nhint\nhint 2\nhint many\nquit\n"
+    result = runner.invoke(app, ["play", "zodiac", "--seed", "3", "--seats", "you,easy,greedy"],
+                           input=lines)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "hint [N]" in out
+    assert "% to win:" in out
+    assert "hint takes a number of actions" in out
+    result = runner.invoke(app, ["play", "daihinmin", "--seed", "3", "--seats",
+                                 "you,ismcts:sims=30,greedy,greedy"], input="hint 1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("% to win:") == 1

@@ -1,0 +1,191 @@
+"""The search bot: honest, legal, on budget, reproducible, and strict about its settings."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from furuba import games
+from furuba.bots.ismcts import LEVELS, ISMCTSBot, Search, Settings, parse_settings
+from furuba.bots.registry import make_bot
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import State
+
+GAMES = ("zodiac", "daihinmin")
+
+
+def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
+    """A position reached by greedy play, where the player to move has a real choice."""
+    state = games.new_game(game, players=players, seed=seed)
+    policy = games.game_module(game).greedy_action
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(policy(state, rng))
+    while len(state.legal_actions()) < 2:
+        state.apply(policy(state, rng))
+    return state
+
+
+# -- honesty ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int) -> None:
+    real = midgame(game, seed, steps=10 * seed)
+    seat = real.current_player
+    other = real.determinize(seat, random.Random(99))
+    assert other.view(seat) == real.view(seat)
+    assert other.to_json() != real.to_json()  # hidden cards really differ
+    first, second = ISMCTSBot(Settings(sims=60), seed=7), ISMCTSBot(Settings(sims=60), seed=7)
+    assert first.choose(real) == second.choose(other)
+    assert first.last is not None and second.last is not None
+    assert first.last.actions == second.last.actions  # the whole root, not just the choice
+
+
+# -- legality, budget, reproducibility -----------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("spec", ["ismcts:sims=30", "ismcts:sims=30,rollout=random",
+                                  "ismcts:sims=30,opp=policy,depth=3"])
+def test_plays_only_legal_actions(game: str, spec: str) -> None:
+    state = games.new_game(game, players=4, seed=5)
+    bot = make_bot(spec, seed=3)
+    greedy = games.game_module(game).greedy_action
+    rng = random.Random(0)
+    for step in range(60):
+        if state.is_terminal():
+            break
+        before = state.to_json()
+        action = bot.choose(state) if step % 3 == 0 else greedy(state, rng)
+        assert state.to_json() == before  # choosing never changes the state
+        assert state.is_legal(action)
+        state.apply(action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_respects_the_simulation_budget(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(game, 4)
+    cls: Any = type(state)
+    calls = []
+    original = cls.determinize
+
+    def counting(self: State, player: int, rng: random.Random) -> State:
+        calls.append(player)
+        result: State = original(self, player, rng)
+        return result
+
+    monkeypatch.setattr(cls, "determinize", counting)
+    bot = ISMCTSBot(Settings(sims=37), seed=1)
+    bot.choose(state)
+    assert bot.last is not None and bot.last.iterations == 37
+    assert len(calls) == 37 and set(calls) == {state.current_player}
+    assert sum(s.visits for s in bot.last.actions) == 37
+
+
+def test_a_forced_move_needs_no_search() -> None:
+    state = midgame("daihinmin", 2)
+    while len(state.legal_actions()) != 1:
+        state.apply(games.game_module("daihinmin").greedy_action(state, random.Random(0)))
+    bot = ISMCTSBot(Settings(sims=50), seed=0)
+    assert bot.choose(state) == state.legal_actions()[0] and bot.last is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_same_seed_same_decisions(game: str) -> None:
+    def record(seed: int) -> list[int]:
+        state = games.new_game(game, players=4, seed=8)
+        bots = [make_bot("ismcts:sims=20,depth=4", seed=seed), make_bot("greedy", seed=1),
+                make_bot("random", seed=2), make_bot("ismcts:sims=10", seed=seed + 1)]
+        actions = []
+        for _ in range(50):
+            if state.is_terminal():
+                break
+            action = bots[state.current_player].choose(state)
+            actions.append(action)
+            state.apply(action)
+        return actions
+
+    assert record(11) == record(11)
+
+
+def test_a_time_budget_stops_on_time() -> None:
+    state = midgame("zodiac", 6)
+    started = time.perf_counter()
+    result = Search(state, parse_settings({"time": "0.05"}), random.Random(0)).run()
+    assert time.perf_counter() - started < 1.0
+    assert result.iterations >= 1 and state.is_legal(result.best)
+
+
+# -- specs --------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("spec", "sims"), [("ismcts", LEVELS["normal"]), ("ismcts:hard", LEVELS["hard"]),
+                                            ("ismcts:level=easy", LEVELS["easy"]), ("hard", LEVELS["hard"]),
+                                            ("easy:c=0.3", LEVELS["easy"]), ("ismcts:sims=800", 800)])
+def test_levels_and_settings(spec: str, sims: int) -> None:
+    bot = make_bot(spec, seed=0)
+    assert isinstance(bot, ISMCTSBot) and bot.settings.sims == sims
+
+
+def test_free_settings_are_read() -> None:
+    s = parse_settings({"sims": "50", "c": "0.3", "depth": "5", "rollout": "random", "opp": "policy"})
+    assert (s.sims, s.c, s.depth, s.rollout, s.opponents, s.level) == (50, 0.3, 5, "random", "policy", None)
+    assert parse_settings({"time": "0.5"}).time == 0.5
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("ismcts:sims=-3", "sims must be a whole number"),
+    ("ismcts:sims=abc", "sims must be a whole number"),
+    ("ismcts:sims=0", "sims must be a whole number"),
+    ("ismcts:level=ultra", "unknown level 'ultra'"),
+    ("ismcts:ultra", "unknown level 'ultra'"),
+    ("ismcts:speed=3", "unknown setting 'speed'"),
+    ("ismcts:time=0", "time must be a number of seconds"),
+    ("ismcts:time=fast", "time must be a number of seconds"),
+    ("ismcts:c=-1", "c must be a number"),
+    ("ismcts:c=nan", "c must be a number"),
+    ("ismcts:depth=1.5", "depth must be a whole number"),
+    ("ismcts:rollout=smart", "rollout must be one of greedy, random"),
+    ("ismcts:opp=psychic", "opp must be one of"),
+    ("hard:level=easy", "not another level"),
+    ("wizard", "unknown bot 'wizard'"),
+])
+def test_bad_specs_get_a_clear_message(spec: str, words: str) -> None:
+    with pytest.raises(OptionsError, match=words):
+        make_bot(spec)
+
+
+# -- what the games provide ----------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [4, 5])
+def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int) -> None:
+    module = games.game_module(game)
+    rng = random.Random(players)
+    for seed in range(3):
+        state = games.new_game(game, players=players, seed=seed)
+        while not state.is_terminal():
+            values = module.evaluate(state)
+            assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
+            assert sum(values) == pytest.approx(1.0)
+            action = module.rollout_action(state, rng)
+            assert state.is_legal(action)
+            state.apply(action)
+        assert module.evaluate(state) == state.returns()
+
+
+def test_zodiac_coop_evaluation_is_one_chance_for_everyone() -> None:
+    state = games.new_game("zodiac", players=3, seed=1, variant="coop")
+    values = games.game_module("zodiac").evaluate(state)
+    assert len(set(values)) == 1 and 0.0 < values[0] < 1.0
+    bot = ISMCTSBot(Settings(sims=20), seed=0)
+    assert state.is_legal(bot.choose(state))
+
+
+def test_search_settles_on_an_immediate_befriending() -> None:
+    from furuba.zodiac.state import GameState
+
+    # Tohru is next to Yuki (human: sun, heart, flower, star); the center holds three of them
+    # and the hand holds the fourth: playing it befriends Yuki at once.
+    state = GameState.from_json({"players": 2, "hands": [["Trust", "Rainy Day"], ["Hidden Tears"]],
+                                 "center": ["Sunny Picnic", "A Warm Meal", "Planting Seeds"]})
+    bot = ISMCTSBot(Settings(sims=200), seed=0)
+    assert state.action_to_string(bot.choose(state)) == "play Trust"
