@@ -132,7 +132,7 @@ def test_hot_seat_hides_hands_between_players(page: Page) -> None:
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Ann", timeout=WAIT_MS)
     expect(page.locator("#hand")).to_have_count(0)
     page.click("#reveal")
-    for _ in range(3):
+    for _ in range(20):   # Ann's three actions, and whatever choices her events ask for
         wait_ready(page)
         if page.locator("#reveal").is_visible():
             break
