@@ -2,8 +2,8 @@
 
 One ``furuba serve`` process (uvicorn, SQLite in WAL mode) is started on a free loopback port;
 this process opens one WebSocket per seat (all seats human, so every action crosses the network)
-and plays: when a seat must decide, it waits the fixed think time, then sends a random legal
-action. It measures, for every action, the time from sending it to receiving the resulting event
+and plays: when a seat must decide, it waits the think time (the fixed mean, ±50% so that tables
+do not move in lockstep), then sends a random legal action. It measures, for every action, the time from sending it to receiving the resulting event
 (at the actor, and at every seat of the table), and counts events lost (gaps in ``seq``) and
 duplicated.
 
@@ -47,6 +47,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     events: int = 0
     finished_tables: int = 0
+    play_seconds: float = 0.0
 
 
 def free_port() -> int:
@@ -130,7 +131,7 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                 elif kind == "error":
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
                 if status == "playing" and current == seat and legal and due is None:
-                    due = now + think
+                    due = now + think * rng.uniform(0.5, 1.5)
             if due is not None and now >= due and legal and current == seat:
                 choice = rng.choice(legal)
                 stats.sent[(table_id, seat)] = time.monotonic()
@@ -162,9 +163,11 @@ async def swarm(base: str, ws_url: str, tables: int, think: float, seconds: floa
                 r = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"P{seat}"})
                 players.append((table_id, r.json()["token"], seat))
                 seats_total += 1
-    stop = time.monotonic() + seconds
+    start = time.monotonic()
+    stop = start + seconds
     await asyncio.gather(*(seat_player(ws_url, table_id, token, seat, think, stop, stats, i)
                            for i, (table_id, token, seat) in enumerate(players)))
+    stats.play_seconds = time.monotonic() - start
     return stats, seats_total
 
 
@@ -173,6 +176,7 @@ def run(tables: int, think: float, seconds: float) -> dict[str, Any]:
     port = free_port()
     proc = start_server(port, folder)
     try:
+        load0 = os.getloadavg()[0]
         cpu0, wall0 = cpu_seconds(proc.pid), time.monotonic()
         own0 = resource.getrusage(resource.RUSAGE_SELF)
         stats, seats = asyncio.run(swarm(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables,
@@ -180,14 +184,16 @@ def run(tables: int, think: float, seconds: float) -> dict[str, Any]:
         wall = time.monotonic() - wall0
         server_cpu = cpu_seconds(proc.pid) - cpu0
         own1 = resource.getrusage(resource.RUSAGE_SELF)
+        load1 = os.getloadavg()[0]
     finally:
         proc.terminate()
         proc.wait(timeout=20)
     client_cpu = (own1.ru_utime - own0.ru_utime) + (own1.ru_stime - own0.ru_stime)
     return {
         "seats": seats, "tables": tables, "games": "half Friends of the Zodiac, half Dai Hin Min, 4 seats",
-        "think_s": think, "seconds": round(wall, 1), "actions": len(stats.actor_ms),
-        "actions_per_s": round(len(stats.actor_ms) / wall, 1), "events_received": stats.events,
+        "think_s": think, "seconds": round(stats.play_seconds, 1), "actions": len(stats.actor_ms),
+        "actions_per_s": round(len(stats.actor_ms) / stats.play_seconds, 1),
+        "events_received": stats.events,
         "actor_latency_ms": {"p50": round(percentile(stats.actor_ms, 50), 2),
                              "p99": round(percentile(stats.actor_ms, 99), 2),
                              "max": round(max(stats.actor_ms, default=float("nan")), 2),
@@ -197,6 +203,8 @@ def run(tables: int, think: float, seconds: float) -> dict[str, Any]:
                               "max": round(max(stats.fanout_ms, default=float("nan")), 2)},
         "lost_events": stats.lost, "duplicated_events": stats.duplicated, "errors": stats.errors,
         "server_cpu_share": round(server_cpu / wall, 3), "client_cpu_share": round(client_cpu / wall, 3),
+        "server_cpu_ms_per_action": round(1000 * server_cpu / max(1, len(stats.actor_ms)), 2),
+        "load_average_1min": [round(load0, 2), round(load1, 2)],
         "python": sys.version.split()[0], "cores": os.cpu_count(),
     }
 
@@ -218,7 +226,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"action → update, at every seat: p50 {f['p50']} ms, p99 {f['p99']} ms, max {f['max']} ms")
     print(f"lost events: {report['lost_events']}, duplicated: {report['duplicated_events']}, "
           f"errors: {report['errors'] or 'none'}")
-    print(f"CPU: server {report['server_cpu_share']:.0%} of a core, clients {report['client_cpu_share']:.0%}")
+    print(f"CPU: server {report['server_cpu_share']:.0%} of a core "
+          f"({report['server_cpu_ms_per_action']} ms per action), clients {report['client_cpu_share']:.0%}; "
+          f"machine load average {report['load_average_1min'][0]} → {report['load_average_1min'][1]}")
 
 
 if __name__ == "__main__":

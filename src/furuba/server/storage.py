@@ -41,6 +41,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 T = TypeVar("T")
 MAX_BATCH = 128
+CHECKPOINT_SECONDS = 2.0
+"""How often SQLite's write-ahead log is copied back into the database file (off the write path)."""
 
 
 class Base(DeclarativeBase):
@@ -163,6 +165,7 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA wal_autocheckpoint=0")   # the checkpoint thread does it
             cur.close()
 
         return engine
@@ -291,6 +294,12 @@ class Database:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="furuba-db", daemon=True)
         self._thread.start()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="furuba-wal",
+                                                  daemon=True)
+            self._checkpointer.start()
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(session, *args)`` now, on the calling thread (start-up and shutdown only)."""
@@ -307,7 +316,27 @@ class Database:
     def close(self) -> None:
         self._queue.put(None)
         self._thread.join(timeout=10)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+            self._checkpoint("TRUNCATE")
         self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        """Checkpoint SQLite's log now and then, on this thread and its own connection.
+
+        An automatic checkpoint would run inside some commit and fsync the database file there,
+        holding up every action behind it; a passive checkpoint here never blocks a writer.
+        """
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        except Exception:  # a busy database: the next round will do
+            pass
 
     # the thread ---------------------------------------------------------------------------
     def _work(self) -> None:
