@@ -50,6 +50,11 @@ def test_zodiac_from_the_home_page_to_the_end_by_keyboard(page: Page, shots: Pat
     assert taken and status(page) == "finished"
     expect(page.locator("#result-text")).to_contain_text(re.compile(r"wins?!"))
     expect(page.locator("#replay-link")).to_be_visible()
+    first = page.url
+    page.click("#rematch")   # a new deal at a new table; this browser keeps its seat there
+    page.wait_for_url(lambda url: "/t/" in url and url != first)
+    expect(page.locator("#table-status")).to_contain_text("you are Ann")
+    expect(page.locator("#hand [data-card]").first).to_be_visible(timeout=WAIT_MS)
 
 
 def test_daihinmin_against_bots_by_clicking(page: Page, shots: Path) -> None:

@@ -62,7 +62,8 @@ export function sohmaCard(sohma, info, symbols) {
   // Small symbols: what the other side will ask for.
   const other = sohma.other_needs || [];
   g.append(s('text', { x: 8, y: 132, 'font-size': 9.5, class: 'muted-text' }, 'flip:'));
-  other.forEach((id, i) => g.append(symbolDisc(symbols[id], 38 + i * 15, 128.5, 6.5)));
+  const step = other.length > 4 ? 12 : 15;
+  other.forEach((id, i) => g.append(symbolDisc(symbols[id], 38 + i * step, 128.5, other.length > 4 ? 5.5 : 6.5)));
   // Friendship cards left beside the Sohma.
   g.append(s('g', { class: 'stack-badge' },
     s('rect', { x: SOHMA_W - 27, y: 120, width: 22, height: 17, rx: 4 }),

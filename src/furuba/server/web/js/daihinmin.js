@@ -111,7 +111,7 @@ export function renderDaihinmin(root, ctx) {
   root.className = 'game daihinmin';
 
   // -- prompt ----------------------------------------------------------------------------------
-  const prompt = h('section', { class: 'prompt', id: 'prompt', 'aria-live': 'polite', 'aria-label': 'What to do now' });
+  const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
   const title = view.titles[ctx.seat];
   if (view.phase === 'over') {

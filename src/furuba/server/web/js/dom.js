@@ -62,14 +62,25 @@ export function asButton(el, onActivate, label) {
   return el;
 }
 
-/** Re-render a region without losing keyboard focus: the focused element's data-key is refocused. */
-export function keepFocus(render) {
+/**
+ * Re-render without losing keyboard focus: the focused element's data-key is focused again; when it
+ * is gone (the card was played), focus moves to `fallback()` if the old focus was inside `region`.
+ */
+export function keepFocus(render, region, fallback) {
   const active = document.activeElement;
   const key = active && active.dataset ? active.dataset.key : undefined;
+  const inside = region && active && region.contains(active);
   render();
   if (key) {
     const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again && again !== document.activeElement && !again.hasAttribute('disabled')) again.focus({ preventScroll: true });
+    if (again && !again.hasAttribute('disabled')) {
+      if (again !== document.activeElement) again.focus({ preventScroll: true });
+      return;
+    }
+  }
+  if (inside && fallback && (!document.activeElement || document.activeElement === document.body)) {
+    const next = fallback();
+    if (next) next.focus({ preventScroll: true });
   }
 }
 

@@ -19,6 +19,7 @@ const app = {
   revealed: null,        // hot-seat: the seat whose player said "show my cards"
   busy: false,
   hint: null,
+  wantRematch: false,
 };
 
 const el = {
@@ -72,6 +73,10 @@ const socket = new TableSocket(tableId, {
     if (ev.kind === 'rematch') {
       app.table.rematch = ev.table_id;
       copyTokens(tableId, ev.table_id);
+      if (app.wantRematch) {
+        location.assign(ev.url);
+        return;
+      }
     }
     render();
   },
@@ -234,9 +239,12 @@ function renderResult(entry) {
   const actions = h('div', { class: 'prompt-actions' });
   actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, 'Watch the replay'));
   if (t.rematch) {
+    copyTokens(tableId, t.rematch);
     actions.append(h('a', { class: 'btn primary', href: `/t/${t.rematch}`, id: 'rematch-link' }, 'Go to the rematch'));
   } else if (app.seats.length) {
-    actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: () => socket.send({ type: 'rematch' }) }, 'Rematch'));
+    actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: () => {
+      app.wantRematch = socket.send({ type: 'rematch' });
+    } }, 'Rematch'));
   }
   actions.append(h('a', { class: 'btn subtle', href: '/' }, 'New table'));
   parts.push(actions);
@@ -332,7 +340,8 @@ function render() {
     if (t.game === 'zodiac') renderZodiac(el.game, ctx);
     else renderDaihinmin(el.game, ctx);
     renderHintBar(entry);
-  });
+  }, el.game, () => el.game.querySelector('[data-action]:not([disabled]):not([data-action=""]), .dhm-hand .card-button:not([disabled])')
+    || el.game.querySelector('#prompt'));
 }
 
 function renderHintBar(entry) {

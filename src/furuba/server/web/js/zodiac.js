@@ -79,7 +79,7 @@ export function renderZodiac(root, ctx) {
   root.className = 'game zodiac';
 
   // -- prompt bar: what to do now --------------------------------------------------------------
-  const prompt = h('section', { class: 'prompt', id: 'prompt', 'aria-live': 'polite', 'aria-label': 'What to do now' });
+  const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
   if (view.outcome && view.outcome !== 'running') {
     prompt.append(h('p', { class: 'prompt-title' }, 'The game is over.'));
   } else if (myTurn) {
