@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from .conftest import LiveServer
 from .helpers import WAIT_MS, daihinmin_turn, play_to_end, press, status, wait_ready, zodiac_turn
@@ -228,4 +228,54 @@ def test_phone_width_fits_the_screen(browser: Browser, base_url: str, live_serve
     page.goto("/")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 392
+    context.close()
+
+
+def test_a_lost_event_is_noticed_and_resynced(browser: Browser, base_url: str,
+                                              live_server: LiveServer) -> None:
+    table_id = live_server.create(game="zodiac", seats=["human", "greedy", "greedy"], seed=21,
+                                  options={"target": 3})["id"]
+    r = live_server.http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"})
+    tokens = json.dumps({"0": r.json()["token"]})
+    init = f"localStorage.setItem('furuba:tokens:{table_id}', {json.dumps(tokens)})"
+    context = browser.new_context(base_url=base_url)
+    context.add_init_script(init)
+    page = context.new_page()
+    lost: list[str] = []
+    sent: list[str] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            text = message if isinstance(message, str) else message.decode()
+            if not lost and '"type":"event"' in text and '"kind":"action"' in text:
+                lost.append(text)   # this one never reaches the page
+                return
+            ws.send(text)
+
+        def to_server(message: str | bytes) -> None:
+            sent.append(message if isinstance(message, str) else message.decode())
+            server.send(message)
+
+        server.on_message(to_page)
+        ws.on_message(to_server)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page.goto(f"/t/{table_id}")
+    for _ in range(4):   # the first actions; the bots' replies bring the gap to light
+        wait_ready(page)
+        zodiac_turn(page)
+        page.wait_for_selector("#game:not([aria-busy])", state="attached")
+    wait_ready(page)
+    assert lost, "an action event was held back"
+    syncs = [m for m in sent if json.loads(m).get("type") == "sync"]
+    assert syncs, "the page asked for what it missed"
+
+    fresh = context.new_page()   # the same seat, loaded from scratch
+    fresh.goto(f"/t/{table_id}")
+    wait_ready(fresh)
+    wait_ready(page)
+    assert page.locator(".log-list li").all_inner_texts() == fresh.locator(".log-list li").all_inner_texts()
+    assert hand_of(page) == hand_of(fresh)
     context.close()

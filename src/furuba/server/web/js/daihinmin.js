@@ -116,6 +116,8 @@ export function renderDaihinmin(root, ctx) {
   const title = view.titles[ctx.seat];
   if (view.phase === 'over') {
     prompt.append(h('p', { class: 'prompt-title' }, 'The game is over.'));
+  } else if (ctx.waiting) {
+    prompt.append(h('p', { class: 'prompt-title' }, 'Waiting for players: the game starts when every seat is taken.'));
   } else if (myTurn && view.phase === 'revolution') {
     const both = legalNames.has('declare revolution');
     prompt.append(h('p', { class: 'prompt-title' }, both ? 'You hold both jokers. Declare a revolution?' : 'You are the Poor Man.'));

@@ -118,6 +118,8 @@ export class TableSocket {
         this.handlers.onEvent?.(msg);
         break;
       case 'error':
+        // A stale action means we missed a change of the position: ask for it.
+        if (msg.code === 'stale' && this.lastSeq !== null) this.send({ type: 'sync', last_seq: this.lastSeq });
         this.handlers.onError?.(msg);
         break;
       case 'hint':

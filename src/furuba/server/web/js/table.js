@@ -122,7 +122,13 @@ function act(name) {
   }
   app.busy = true;
   el.game.setAttribute('aria-busy', 'true');
-  setTimeout(() => { if (app.busy) { app.busy = false; render(); } }, 5000);
+  // No answer in a while: the event may have been lost on the way; ask for what we missed.
+  setTimeout(() => {
+    if (!app.busy) return;
+    app.busy = false;
+    if (socket.lastSeq !== null) socket.send({ type: 'sync', last_seq: socket.lastSeq });
+    render();
+  }, 3000);
 }
 
 // -- rendering ---------------------------------------------------------------------------------
@@ -333,6 +339,7 @@ function render() {
     names: names(),
     act,
     readOnly: t.status !== 'playing' || app.busy,
+    waiting: t.status === 'waiting',
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
   };
   el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';

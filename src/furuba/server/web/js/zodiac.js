@@ -82,6 +82,8 @@ export function renderZodiac(root, ctx) {
   const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
   if (view.outcome && view.outcome !== 'running') {
     prompt.append(h('p', { class: 'prompt-title' }, 'The game is over.'));
+  } else if (ctx.waiting) {
+    prompt.append(h('p', { class: 'prompt-title' }, 'Waiting for players: the game starts when every seat is taken.'));
   } else if (myTurn) {
     let title = '';
     let help = '';
