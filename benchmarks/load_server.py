@@ -3,9 +3,9 @@
 One ``furuba serve`` process (uvicorn, SQLite in WAL mode) is started on a free loopback port;
 this process opens one WebSocket per seat (all seats human, so every action crosses the network)
 and plays: when a seat must decide, it waits the think time (the fixed mean, ±50% so that tables
-do not move in lockstep), then sends a random legal action. It measures, for every action, the time from sending it to receiving the resulting event
-(at the actor, and at every seat of the table), and counts events lost (gaps in ``seq``) and
-duplicated.
+do not move in lockstep), then sends a random legal action. It measures, for every action, the
+time from sending it to receiving the resulting event (at the actor, and at every seat of the
+table), and counts events lost (gaps in ``seq``) and duplicated.
 
     python -m benchmarks.load_server                       # 200 seats, 60 s
     python -m benchmarks.load_server --tables 60 --seconds 30 --think 0.5 --json out.json
