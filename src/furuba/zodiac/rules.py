@@ -89,7 +89,7 @@ def _compile_condition(side: SohmaSide) -> Cond:
     raise TypeError(c)  # pragma: no cover
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Rules:
     """Everything about a game that never changes while it is played."""
 

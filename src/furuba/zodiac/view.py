@@ -16,6 +16,7 @@ Bestest Friends the hands are open to the whole team. Once the game is over, eve
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from furuba.core.deck import FRIENDSHIP_CARDS, SOHMA_NAMES, SUITS
@@ -69,10 +70,16 @@ def friendship_label(card: int) -> str:
 
 def entry_text(state: GameState, entry: LogEntry, viewer: int | None, public_all: bool) -> str:
     """One log entry as ``viewer`` may read it."""
+    see = public_all or entry[0] == viewer or state.rules.options.coop
+    return _entry_text(state.rules, entry, see)
+
+
+@lru_cache(maxsize=1 << 16)
+def _entry_text(rules: Rules, entry: LogEntry, see: bool) -> str:
+    """Cached: a game's log entries are immutable, and views render them again and again."""
     actor, code, a, b = entry
-    names = state.rules.kind_names
+    names = rules.kind_names
     who = f"player {actor}"
-    see = public_all or actor == viewer or state.rules.options.coop
     match code:
         case "turn":
             return f"round {a}: {who}'s turn"
@@ -101,7 +108,7 @@ def entry_text(state: GameState, entry: LogEntry, viewer: int | None, public_all
         case "reveal":
             return f"revealed from the deck: {names[a]}"
         case "befriend":
-            team = "the team" if state.rules.options.coop else who
+            team = "the team" if rules.options.coop else who
             card, side = divmod(int(b), 2)
             return (f"{team} befriended {SOHMA_NAMES[a]} ({friendship_label(card)}, "
                     f"{SIDE_NAMES[side]} side)")
@@ -135,8 +142,9 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
             "other_condition": condition_text(rules.conditions[i][1 - side]),
             "stack": state.stacks[i],
         })
+    entries = state.log_entries()
     sides = {(e[0] if not rules.options.coop else 0, e[2]): int(e[3]) % 2
-             for e in state.log_entries() if e[1] == "befriend"}
+             for e in entries if e[1] == "befriend"}
     friendships = [
         [{"sohma": SOHMA_NAMES[(c % 52) // 4], "card": friendship_label(c),
           "side": SIDE_NAMES[sides.get((t, (c % 52) // 4), 0)]} for c in team]
@@ -169,7 +177,7 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
         "journal": [{"player": p, "memory": names[k], "prompt": _prompt(rules, k), "answer": a}
                     for p, k, a in state.journal],
         "log": [{"n": i + 1, "actor": e[0], "kind": e[1], "text": entry_text(state, e, viewer, over)}
-                for i, e in enumerate(state.log_entries())],
+                for i, e in enumerate(entries)],
         "final_turns": ({"reached_target": state.ender, "turns_left": max(state.final_left, 0)
                          if state.final_left >= 0 else state.num_players - 1}
                         if state.ender >= 0 else None),
