@@ -12,6 +12,7 @@ export function motionOff() {
 
 export function applyMotion() {
   document.documentElement.classList.toggle('no-motion', motionOff());
+  document.documentElement.classList.toggle('motion', localStorage.getItem(KEY) === 'on');
 }
 
 /** A checkbox that turns animations off, for the page header. */

@@ -6,6 +6,8 @@ import {
   SOHMA_W, SOHMA_H, TOHRU_W, TOHRU_H,
 } from './cards.js';
 
+const skippedPrompts = new Set();   // True Friends prompts this player chose not to answer
+
 const W = 1000;
 const H = 960;
 const CX = 500;
@@ -312,7 +314,8 @@ export function renderZodiac(root, ctx) {
     const waiting = mine && !ctx.readOnly
       ? [...view.journal].reverse().find((j) => j.player === ctx.seat)
       : null;
-    if (waiting && !waiting.answer && ctx.answer) {
+    const skipKey = waiting ? `${ctx.seat}:${view.journal.lastIndexOf(waiting)}:${waiting.memory}` : '';
+    if (waiting && !waiting.answer && ctx.answer && !skippedPrompts.has(skipKey)) {
       const area = h('textarea', { id: 'answer-text', rows: 3, maxlength: 2000, 'aria-label': 'Your answer' });
       const form = h('form', { class: 'answer-form', onsubmit: (ev) => {
         ev.preventDefault();
@@ -321,7 +324,12 @@ export function renderZodiac(root, ctx) {
       } },
       h('p', {}, h('strong', {}, `${waiting.memory}: `), waiting.prompt),
       h('label', { for: 'answer-text', class: 'visually-hidden' }, 'Your answer'), area,
-      h('button', { type: 'submit', class: 'btn' }, 'Write it in the journal'));
+      h('div', { class: 'prompt-actions' },
+        h('button', { type: 'submit', class: 'btn' }, 'Write it in the journal'),
+        h('button', { type: 'button', class: 'btn subtle', onclick: () => {
+          skippedPrompts.add(skipKey);
+          form.remove();
+        } }, 'Not this time')));
       journal.append(form);
     }
     if (!view.journal.length) journal.append(h('p', { class: 'muted' }, 'When someone plays a memory, its question appears here.'));
