@@ -145,6 +145,7 @@ def test_hot_seat_hides_hands_between_players(page: Page) -> None:
         page.wait_for_selector("#game:not([aria-busy])", state="attached")
     expect(page.locator("#curtain")).to_contain_text("Pass the device to Cat", timeout=WAIT_MS)
     expect(page.locator("#hand")).to_have_count(0)
+    expect(page.locator(".log-list")).to_have_count(0)   # the log names the cards a seat drew
     page.click("#reveal")
     expect(page.locator("#hand [data-card]").first).to_be_visible()
     expect(page.locator("#prompt")).to_contain_text("Your turn")

@@ -322,9 +322,14 @@ function render() {
   renderSeats();
   renderPlayers();
   renderResult(entry);
-  renderLog(entry);
   renderChat();
   const hidden = renderCurtain(entry);
+  if (hidden) {
+    // The log names the cards this seat drew: it waits behind the curtain too.
+    replace(el.log, h('h2', {}, 'Game log'), h('p', { class: 'muted' }, 'Hidden until the next player shows their cards.'));
+  } else {
+    renderLog(entry);
+  }
   if (hidden || !entry) {
     el.game.replaceChildren();
     if (!entry) el.game.append(h('p', { class: 'muted' }, 'Loading the table…'));
