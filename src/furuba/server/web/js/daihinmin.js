@@ -53,7 +53,7 @@ export function daihinminLog(log, names, seat) {
   for (const e of log || []) {
     let text = null;
     switch (e.event) {
-      case 'round': text = `Round ${e.round}: ${who(e.dealer)} deals.`; break;
+      case 'round': text = `Round ${e.round}: ${who(e.dealer)} ${e.dealer === seat ? 'deal' : 'deals'}.`; break;
       case 'dealt': text = `${who(e.player)} ${e.player === seat ? 'were' : 'was'} dealt ${plural(e.cards.length, 'card')}.`; break;
       case 'revolution':
         text = e.declared ? `${who(e.player)} showed both jokers: Revolution! No exchange; play goes counterclockwise.` : null;
