@@ -247,6 +247,23 @@ def profile(console: Console, subjects: list[Subject], seconds: float, seed: int
         print(stream.getvalue().strip("\n"), flush=True)
 
 
+def search_bot(console: Console, args: argparse.Namespace) -> int:
+    """``--only ismcts``: the search bot's simulations/s and decision time (benchmarks/ismcts.py)."""
+    from benchmarks import ismcts
+
+    pinning = pin_to_one_core()
+    with console.status("measuring the search bot…"):
+        results = ismcts.run(args.level, args.positions, args.seed)
+    report = {"machine": machine_info(pinning), "versions": versions(), **ismcts.report(results)}
+    ismcts.print_table(console, results)
+    if not args.no_json:
+        path = args.json if args.json != DEFAULT_JSON else DEFAULT_JSON.with_name("ismcts.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        console.print(f"wrote {path.name}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the flags, measure, report."""
     parser = argparse.ArgumentParser(
@@ -257,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         metavar="LIST",
-        help="comma-separated groups (zodiac, daihinmin, peers) or subject keys",
+        help="comma-separated groups (zodiac, daihinmin, peers) or subject keys; or ismcts alone",
     )
     parser.add_argument(
         "--seconds", type=float, default=3.0, help="time budget per subject (default 3)"
@@ -273,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the results (default benchmarks/results/latest.json)",
     )
     parser.add_argument("--no-json", action="store_true", help="do not write a JSON file")
+    parser.add_argument("--level", default="hard", help="--only ismcts: the level (default hard)")
+    parser.add_argument("--positions", type=int, default=8,
+                        help="--only ismcts: positions per game (default 8)")
     parser.add_argument(
         "--profile",
         action="store_true",
@@ -285,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     console = Console()
     if not console.is_terminal:
         console = Console(width=120)
+    if args.only and args.only.strip() == "ismcts":
+        return search_bot(console, args)
     subjects = select(all_subjects(), args.only)
     pinning = pin_to_one_core()
     if args.profile:

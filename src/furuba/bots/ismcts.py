@@ -3,7 +3,9 @@
 Each iteration of the search
 
 1. samples a world with :meth:`~furuba.core.protocol.State.determinize` from the searching
-   player's seat — the bot never reads another seat's hand or the order of the deck;
+   player's seat — the bot never reads another seat's hand or the order of the deck. A game may
+   refine the sample with what the public log suggests (``world_sampler``; ``infer=off`` turns it
+   off): it still starts from ``determinize`` and reads only what the player may know;
 2. descends the tree with UCT over the actions legal *in that world*. Different worlds offer
    different actions, so each child counts how often it was available (its *availability*) and
    UCT uses that count in place of the parent's visits (Cowling, Powley and Whitehouse, 2012);
@@ -15,12 +17,21 @@ Each iteration of the search
    heuristic ``evaluate`` (each player's estimated win share), and backs the whole vector up.
 
 In a multiplayer game each node keeps one value per player and the player who acts at a node
-picks the child that is best *for that player* (max-n backups).
+picks the child that is best *for that player* (max-n backups). Two refinements, both switchable:
+
+* *progressive bias* (``bias``): the game's policy action at a node gets ``bias / (visits + 1)``
+  added to its UCT score, and is expanded first — the search leaves the policy's choice only when
+  its simulations show a better one;
+* *opponent model* (``opp=policy``): the other players' moves inside the tree follow the game's
+  policy instead of UCT, so the search spends its simulations on the bot's own choices (as
+  FujiGokoro does: sampled worlds, a bandit over its own moves, good playouts).
 
 The game-specific parts come from the game's package through :func:`furuba.games.game_module`:
-``rollout_action(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)`` and
-``ROLLOUT_DEPTH``. A level fixes a number of simulations, so the same seed always gives the
-same decisions; a time budget (``time=0.5``) is for interactive play only.
+``rollout_action(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)``,
+``world_sampler(state, player)`` and ``SEARCH_DEFAULTS`` (the game's tuned ``c``, ``bias``, ``opp``,
+``depth`` and ``infer``). A level fixes a number
+of simulations, so the same seed always gives the same decisions; a time budget (``time=0.5``)
+is for interactive play only.
 
 >>> from furuba import games
 >>> state = games.new_game("daihinmin", players=4, seed=3)
@@ -42,40 +53,42 @@ from furuba import games
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 
-LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1600}
+LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1000}
 """Simulations per decision of each level."""
 DEFAULT_LEVEL = "normal"
-DEFAULT_C = 0.7
-DEFAULT_DEPTH = 12
 ROLLOUTS = ("greedy", "random")
 OPPONENTS = ("tree", "policy")
+SWITCHES = ("on", "off")
+FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
+"""Search settings for a game that gives no ``SEARCH_DEFAULTS`` of its own."""
 TIME_CHECK = 16
 """With a time budget, the clock is read every this many iterations."""
 MAX_SIMS = 10_000_000
 MAX_TIME = 600.0
+UNKNOWN = -2
 
 
 @dataclass(frozen=True)
 class Settings:
-    """How hard the bot thinks. ``time`` (seconds), when set, replaces ``sims`` as the budget."""
+    """How the bot thinks. ``None`` means the game's own default (its ``SEARCH_DEFAULTS``).
+
+    ``time`` (seconds), when set, replaces ``sims`` as the budget.
+    """
 
     sims: int = LEVELS[DEFAULT_LEVEL]
     time: float | None = None
-    c: float = DEFAULT_C
-    depth: int | None = None
-    """Rollout steps after leaving the tree; ``None``: the game's ``ROLLOUT_DEPTH``."""
-    rollout: str = "greedy"
-    bias: float = 0.0
+    c: float | None = None
+    """The UCT exploration constant (values are win shares in [0, 1])."""
+    bias: float | None = None
     """Progressive bias toward the game's policy: ``bias / (visits + 1)`` added to its action."""
-    opponents: str = "tree"
-    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the rollout policy."""
+    opponents: str | None = None
+    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy."""
+    depth: int | None = None
+    """Rollout steps after leaving the tree."""
+    infer: bool | None = None
+    """Whether worlds are refined with the game's ``world_sampler`` (when it has one)."""
+    rollout: str = "greedy"
     level: str | None = DEFAULT_LEVEL
-
-    def describe(self) -> str:
-        """The settings in spec form, e.g. ``sims=1600,c=0.7,rollout=greedy``."""
-        budget = f"time={self.time:g}" if self.time is not None else f"sims={self.sims}"
-        depth = "" if self.depth is None else f",depth={self.depth}"
-        return f"{budget},c={self.c:g}{depth},rollout={self.rollout}"
 
 
 def _number(key: str, text: str, kind: type[int] | type[float], low: float, high: float,
@@ -89,11 +102,17 @@ def _number(key: str, text: str, kind: type[int] | type[float], low: float, high
     return value
 
 
+def _choice(key: str, text: str, allowed: tuple[str, ...]) -> str:
+    if text not in allowed:
+        raise OptionsError(f"ismcts: {key} must be one of {', '.join(allowed)}, not {text!r}")
+    return text
+
+
 def parse_settings(settings: dict[str, str], level: str | None = None) -> Settings:
     """:class:`Settings` from a spec's ``key=value`` pairs; a bad one raises :class:`OptionsError`.
 
     >>> parse_settings({"level": "hard"}).sims
-    1600
+    1000
     >>> parse_settings({"sims": "-3"})
     Traceback (most recent call last):
     ...
@@ -120,30 +139,28 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, depth=_number(key, text, int, 0, 10_000,
                                              "a whole number from 0 to 10000"))
         elif key == "opp":
-            if text not in OPPONENTS:
-                raise OptionsError(f"ismcts: opp must be one of {', '.join(OPPONENTS)}, "
-                                   f"not {text!r}")
-            out = replace(out, opponents=text)
+            out = replace(out, opponents=_choice(key, text, OPPONENTS))
         elif key == "rollout":
-            if text not in ROLLOUTS:
-                raise OptionsError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
-                                   f"not {text!r}")
-            out = replace(out, rollout=text)
+            out = replace(out, rollout=_choice(key, text, ROLLOUTS))
+        elif key == "infer":
+            out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, depth, rollout, opp (e.g. ismcts:sims=800,c=0.7)")
+                               "time, c, bias, opp, depth, rollout, infer (e.g. ismcts:sims=800,c=0.7)")
     return out
 
 
 class Node:
     """One edge of the tree: the action that leads here, seen from every world at once."""
 
-    __slots__ = ("avail", "children", "value", "visits")
+    __slots__ = ("avail", "children", "favourite", "value", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
+        self.favourite = UNKNOWN
+        """The policy's action here, asked once, in the first world that selects from the node."""
         self.value = [0.0] * players
         """Sum of the backed-up values, one per player."""
 
@@ -166,7 +183,7 @@ class SearchResult:
     iterations: int
     seconds: float
     actions: list[ActionStats] = field(default_factory=list)
-    """Every root action, most visited first."""
+    """Every root action tried, most visited first."""
 
     @property
     def best(self) -> int:
@@ -174,24 +191,41 @@ class SearchResult:
         return self.actions[0].action
 
 
-@dataclass
-class GameHooks:
-    """The game-specific functions the search uses, found in the game's package."""
+Policy = Callable[[Any, random.Random], int]
 
-    rollout: Callable[[Any, random.Random], int]
-    policy: Callable[[Any, random.Random], int]
+
+@dataclass
+class Plan:
+    """Settings resolved against one game: its functions and the numbers the search uses."""
+
+    rollout: Policy
+    policy: Policy
     """The game's own fast policy (the prior and the opponent model, whatever the rollouts)."""
     evaluate: Callable[[Any], list[float]]
     mark: Callable[[Any], int] | None
     """A playout stops when this value changes (``None``: only the depth limits it)."""
+    sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
+    """The game's ``world_sampler`` when inference is on."""
+    c: float
+    bias: float
+    model_opponents: bool
     depth: int
 
     @classmethod
-    def of(cls, game_name: str, rollout: str) -> GameHooks:
+    def of(cls, game_name: str, settings: Settings) -> Plan:
         module = games.game_module(game_name)
-        policy = module.rollout_action if rollout == "greedy" else _random_action
-        return cls(policy, module.rollout_action, module.evaluate, getattr(module, "playout_mark", None),
-                   int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH)))
+        own = {**FALLBACK, **getattr(module, "SEARCH_DEFAULTS", {})}
+        policy: Policy = module.rollout_action
+        infer = own["infer"] if settings.infer is None else settings.infer
+        return cls(
+            rollout=policy if settings.rollout == "greedy" else _random_action,
+            policy=policy, evaluate=module.evaluate, mark=getattr(module, "playout_mark", None),
+            sampler=getattr(module, "world_sampler", None) if infer else None,
+            c=float(own["c"] if settings.c is None else settings.c),
+            bias=float(own["bias"] if settings.bias is None else settings.bias),
+            model_opponents=(own["opp"] if settings.opponents is None
+                             else settings.opponents) == "policy",
+            depth=int(own["depth"] if settings.depth is None else settings.depth))
 
 
 def _random_action(state: State, rng: random.Random) -> int:
@@ -208,10 +242,13 @@ class Search:
         self.rng = rng
         self.player = state.current_player
         self.players = state.num_players
-        self.hooks = GameHooks.of(state.game_name, settings.rollout)
-        self.depth = self.hooks.depth if settings.depth is None else settings.depth
+        self.plan = Plan.of(state.game_name, settings)
+        sampler = self.plan.sampler
+        self.sample: Callable[[random.Random], State] = (
+            sampler(state, self.player) if sampler is not None
+            else lambda rng: state.determinize(self.player, rng))
         self.root = Node(self.players)
-        mark = self.hooks.mark
+        mark = self.plan.mark
         self.start_mark = mark(state) if mark is not None else 0
 
     def run(self) -> SearchResult:
@@ -231,16 +268,14 @@ class Search:
     def iterate(self) -> None:
         """One simulation: sample a world, select, expand, play out, back up."""
         rng = self.rng
-        world = self.state.determinize(self.player, rng)
+        plan = self.plan
+        world = self.sample(rng)
         node = self.root
         path = [node]
-        c = self.settings.c
-        log = math.log
-        sqrt = math.sqrt
-        me = self.player
-        model = self.hooks.policy if self.settings.opponents == "policy" else None
-        bias = self.settings.bias
-        prior = self.hooks.policy if bias > 0 else None
+        c, bias, me = plan.c, plan.bias, self.player
+        model = plan.policy if plan.model_opponents else None
+        prior = plan.policy if bias > 0 else None
+        log, sqrt = math.log, math.sqrt
         while not world.is_terminal():
             if model is not None and world.current_player != me:
                 action = model(world, rng)
@@ -255,8 +290,11 @@ class Search:
                 continue
             legal = world.legal_actions()
             children = node.children
+            favourite = node.favourite
+            if favourite == UNKNOWN:
+                favourite = prior(world, rng) if prior is not None and len(legal) > 1 else -1
+                node.favourite = favourite
             untried = [a for a in legal if a not in children]
-            favourite = prior(world, rng) if prior is not None and len(legal) > 1 else -1
             if untried:
                 for a in legal:
                     child = children.get(a)
@@ -266,9 +304,8 @@ class Search:
                     action = favourite
                 else:
                     action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                node = Node(self.players)
+                node = children[action] = Node(self.players)
                 node.avail = 1
-                children[action] = node
                 world.apply(action)
                 path.append(node)
                 break
@@ -296,16 +333,16 @@ class Search:
 
     def playout(self, world: State) -> list[float]:
         """Play ``world`` forward with the rollout policy; its value for every player."""
-        hooks = self.hooks
-        policy, mark, rng = hooks.rollout, hooks.mark, self.rng
+        plan = self.plan
+        policy, mark, rng = plan.rollout, plan.mark, self.rng
         start = self.start_mark
-        for _ in range(self.depth):
+        for _ in range(plan.depth):
             if world.is_terminal() or (mark is not None and mark(world) != start):
                 break
             world.apply(policy(world, rng))
         if world.is_terminal():
             return world.returns()
-        return hooks.evaluate(world)
+        return plan.evaluate(world)
 
     def result(self, iterations: int, seconds: float) -> SearchResult:
         """The root statistics, most visited action first."""
@@ -317,7 +354,7 @@ class Search:
 
 
 class ISMCTSBot:
-    """The search bot. ``name`` is the spec it was made from (``ismcts:hard``, …).
+    """The search bot. ``name`` is ``ismcts``, or ``ismcts:<level>`` for a plain level.
 
     One generator, seeded once, drives every decision, so a game played with the same seeds is
     played the same way.

@@ -15,13 +15,15 @@ from typing import Any
 from furuba.daihinmin import events
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
+from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import DEFAULT_TARGET, Options, validate
-from furuba.daihinmin.playout import ROLLOUT_DEPTH, evaluate, playout_mark, rollout_action
+from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, rollout_action
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_from_order
 from furuba.daihinmin.state import GameState
 
-__all__ = ["DEFAULT_TARGET", "ROLLOUT_DEPTH", "GameState", "Options", "evaluate", "explain_action",
-           "greedy_action", "new_game", "playout_mark", "rollout_action", "summarize"]
+__all__ = ["DEFAULT_TARGET", "SEARCH_DEFAULTS", "GameState", "Options", "evaluate", "explain_action",
+           "greedy_action", "new_game", "playout_mark", "rollout_action", "summarize",
+           "world_sampler"]
 
 
 def new_game(players: int = 4, seed: int = 0, target: int | None = DEFAULT_TARGET,

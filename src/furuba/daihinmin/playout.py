@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
@@ -33,8 +33,12 @@ from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-ROLLOUT_DEPTH = 16
-"""Rollout steps a search plays after leaving its tree (a round ends them sooner)."""
+SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 16,
+                                   "infer": True}
+"""The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
+toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
+steps after the tree (a round ends them sooner); worlds are refined by
+:func:`~furuba.daihinmin.inference.world_sampler`."""
 
 SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)

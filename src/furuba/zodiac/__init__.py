@@ -15,11 +15,11 @@ from furuba.core.errors import OptionsError
 from furuba.zodiac.cardset import CardSet, resolve_cardset
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.options import Options
-from furuba.zodiac.playout import ROLLOUT_DEPTH, evaluate, rollout_action
+from furuba.zodiac.playout import SEARCH_DEFAULTS, evaluate, rollout_action
 from furuba.zodiac.rules import Rules, compile_rules
 from furuba.zodiac.state import GameState
 
-__all__ = ["ROLLOUT_DEPTH", "GameState", "Options", "Rules", "evaluate", "explain_action",
+__all__ = ["SEARCH_DEFAULTS", "GameState", "Options", "Rules", "evaluate", "explain_action",
            "make_rules", "new_game", "rollout_action"]
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.actions import DRAW, MOVE
@@ -39,8 +39,10 @@ from furuba.zodiac.state import (
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
-ROLLOUT_DEPTH = 10
-"""Rollout steps a search plays after leaving its tree (about a turn and a half)."""
+SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5}
+"""The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
+toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
+steps after the tree (about a turn and a half)."""
 REACH = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 
@@ -55,9 +57,20 @@ def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | Non
     """
     rules = state.rules
     team = state.team_of(player)
-    hand = state.hands[player]
     m = rules.num_memory_kinds
     sym = rules.memory_symbol
+    symbols = len(rules.symbol_ids)
+    have = [0] * symbols
+    for kind in state.center:
+        have[sym[kind]] += 1
+    held = [0] * symbols
+    first_of = [-1] * symbols
+    for kind in state.hands[player]:
+        if kind < m:
+            i = sym[kind]
+            held[i] += 1
+            if first_of[i] < 0:
+                first_of[i] = kind
     wild = 1 if rules.tohru_wild[int(state.tohru_back)] else 0
     fmask, stacks, flipped = state.fmask[team], state.stacks, state.flipped
     best: tuple[int, int, int] | None = None
@@ -66,26 +79,22 @@ def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | Non
         if fmask >> s & 1 or not stacks[s]:
             continue
         side = flipped >> s & 1
-        need = list(rules.needs[s][side])
-        for kind in state.center:
-            if need[sym[kind]]:
-                need[sym[kind]] -= 1
-        missing = max(0, sum(need) - wild)
+        gaps = supplied = 0
+        first = -1
+        for i, n in enumerate(rules.needs[s][side]):
+            gap = n - have[i]
+            if gap > 0:
+                gaps += gap
+                give = held[i] if held[i] < gap else gap
+                if give:
+                    supplied += give
+                    if first < 0:
+                        first = first_of[i]
+        missing = gaps - wild if gaps > wild else 0
         cost = d + missing
         if cost > left or cost == 0 or (best is not None and cost >= best[0]):
             continue
-        first = -1
-        supplied = 0
-        if missing:
-            for kind in hand:
-                if kind < m and need[sym[kind]]:
-                    need[sym[kind]] -= 1
-                    supplied += 1
-                    if first < 0:
-                        first = kind
-            if supplied < missing:
-                continue
-        if not condition_met(state, team, s, side):
+        if supplied < missing or not condition_met(state, team, s, side):
             continue
         best = (cost, rules.actions.play(first) if missing else MOVE, s)
     return best
