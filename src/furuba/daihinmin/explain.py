@@ -32,8 +32,20 @@ if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
 
+PLURALS = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
+
+
 def _plural(level: int) -> str:
-    return f"{RANK_NAMES[level]}s"
+    """``7s``, ``Kings``, ``Aces``."""
+    name = RANK_NAMES[level]
+    return PLURALS.get(name, f"{name}s")
+
+
+def _one(level: int) -> str:
+    """``a 7``, ``an 8``, ``an Ace``."""
+    name = RANK_NAMES[level]
+    return {"A": "an Ace", "8": "an 8", "J": "a Jack", "Q": "a Queen", "K": "a King"}.get(
+        name, f"a {name}")
 
 
 def _unseen(state: GameState, player: int) -> tuple[int, ...]:
@@ -45,10 +57,12 @@ def _unseen(state: GameState, player: int) -> tuple[int, ...]:
 
 
 def _keepers(counts: tuple[int, ...]) -> str:
-    parts = [_plural(lv) for lv in range(NUM_LEVELS - 1, KEEPER_LEVEL - 1, -1) if counts[lv]]
+    """``2, Aces and joker``: the cards kept to win a lead back."""
+    parts = [_plural(lv) if counts[lv] > 1 else _one(lv).split()[-1]
+             for lv in range(NUM_LEVELS - 1, KEEPER_LEVEL - 1, -1) if counts[lv]]
     if counts[JOKER]:
         parts.append("jokers" if counts[JOKER] > 1 else "joker")
-    return " and ".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
 
 
 def explain_action(state: GameState, action: int, player: int) -> str:
@@ -61,7 +75,7 @@ def explain_action(state: GameState, action: int, player: int) -> str:
     if GIVE_BASE <= action <= GIVE_JOKER:
         if action == GIVE_JOKER:
             return "gives away a joker (it would cost you more to keep it than it helps)"
-        return f"gives away a {RANK_NAMES[action - GIVE_BASE]}, a card you can spare"
+        return f"gives away {_one(action - GIVE_BASE)}, a card you can spare"
     if action == PASS:
         keep = _keepers(counts)
         if keep:
@@ -77,10 +91,10 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
     if left == 0:
         holding = sum(1 for s in state.hand_sizes() if s) - 1
         return f"goes out now: {holding} point{'s' if holding != 1 else ''}"
-    what = "the jokers" if level < 0 else f"the {_plural(level)}" if size > 1 else \
-        f"a {RANK_NAMES[level]}"
+    what = "the jokers" if level < 0 else f"the {_plural(level)}" if size > 1 else _one(level)
     if level >= 0 and sure_winner(level, size, _unseen(state, player)):
-        return f"plays {what}: no cards still out can beat them, so you lead next"
+        them = "them" if size > 1 else "it"
+        return f"plays {what}: no cards still out can beat {them}, so you lead next"
     leading = state.pile_top()[1] == 0
     naturals = [lv for lv in range(NUM_LEVELS) if counts[lv]]
     if leading and naturals and level == naturals[0]:
@@ -90,6 +104,7 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
     if jokers:
         return f"uses {'a joker' if jokers == 1 else 'both jokers'} to take the pile with {what}"
     if level < KEEPER_LEVEL:
-        rest = "" if counts[level] == size else f" (you keep {counts[level] - size})"
-        return f"follows with {what}, cheap{rest}, and stays in the hunt for the lead"
+        if counts[level] > size:
+            return f"follows with {what}, though it breaks up your {_plural(level)}"
+        return f"follows with {what} and keeps your higher cards for later"
     return f"spends {what} to fight for the lead"
