@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from furuba import games
 from furuba.core.errors import FurubaError, IllegalActionError
@@ -127,3 +129,42 @@ def test_deepcopy_goes_through_clone(game: str, options: dict[str, Any]) -> None
 
     state = games.new_game(game, seed=9, **options)
     assert copy.deepcopy(state).to_json() == state.to_json()
+
+
+def log_tail(log: list[dict[str, Any]], k: int) -> list[dict[str, Any]]:
+    """The whole log's entries after public entry ``k`` (the ``log_from`` definition)."""
+    if k == 0:
+        return log
+    for i, entry in enumerate(log):
+        if entry.get("n") == k:
+            return log[i + 1:]
+    return []
+
+
+@settings(max_examples=60, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**32), steps=st.integers(0, 1500),
+       who=st.integers(-1, 6), picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=6))
+def test_view_log_from_is_the_tail_of_the_whole_log(config: tuple[str, dict[str, Any]], seed: int,
+                                                   steps: int, who: int, picks: list[int]) -> None:
+    game, options = config
+    state = games.new_game(game, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    viewer = None if who < 0 else who % state.num_players
+    whole = state.view(viewer)
+    log = whole["log"]
+    public = [e["n"] for e in log if "n" in e]
+    assert public == list(range(1, len(public) + 1))
+    # every k around a private entry, and a few anywhere (past the end included)
+    ks = {e["after"] + d for e in log if "after" in e for d in (-1, 0, 1)}
+    ks |= {p % (len(public) + 3) for p in picks} | {0, len(public)}
+    for k in sorted(x for x in ks if x >= 0):
+        part = state.view(viewer, log_from=k)
+        assert part.pop("log") == log_tail(log, k), f"log_from={k}"
+        assert part == {key: v for key, v in whole.items() if key != "log"}
+    assert state.view(viewer) == whole          # a log_from view changes nothing
+    with pytest.raises(ValueError, match="log_from"):
+        state.view(viewer, log_from=-1)

@@ -97,8 +97,25 @@ class State(ABC):
         return self.clone()
 
     @abstractmethod
-    def view(self, player: int | None) -> JSON:
-        """What ``player`` may know, JSON-ready; ``None`` gives a spectator's public view."""
+    def view(self, player: int | None, *, log_from: int = 0) -> JSON:
+        """What ``player`` may know, JSON-ready; ``None`` gives a spectator's public view.
+
+        The view's ``"log"`` is a list of entries (dicts), oldest first. A *public* entry carries
+        its number ``"n"`` (1, 2, … in the order of events, the same for every viewer); any other
+        entry is *private* (only its player sees it) and belongs right after the public entry it
+        was attached after (before entry 1 when it came first). Until the game is over a viewer's
+        log only ever grows at its end; once it is over, everything becomes public and the log is
+        the whole story, other players' private entries included.
+
+        ``log_from=k`` (``k ≥ 0``) returns the same view except that ``"log"`` holds only the
+        entries that come *after public entry k*: the public entries numbered above ``k`` and the
+        private entries attached after entry ``k`` or later — the tail of the whole log that
+        starts right after entry ``k`` (all of it when ``k == 0``; ``[]`` when ``k`` is past the
+        last entry). A client that holds the log up to public entry ``k`` already holds some
+        private entries attached after ``k`` (those it got with ``k``): they come first in the
+        tail, so it skips the ones it has. Games render only the entries they return, so a view
+        late in a game costs little with a recent ``log_from``.
+        """
 
     def catalog(self) -> JSON:
         """The game's components for a user interface: card names, texts, symbols (public, static).

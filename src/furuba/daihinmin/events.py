@@ -98,19 +98,55 @@ def render(kind: str, fields: tuple[Any, ...] | list[Any]) -> JSON:
 
 
 def render_log(public: Log, private: PrivateLogs, viewer: int | None,
-               everything: bool = False) -> list[JSON]:
+               everything: bool = False, log_from: int = 0, count: int | None = None) -> list[JSON]:
     """The events ``viewer`` may see (all of them with ``everything``), numbered, oldest first.
 
     Private events follow the public event they came after; several after the same one are
-    ordered by player, then by time.
+    ordered by player, then by time. With ``log_from=k`` only the tail after public event ``k``
+    is rendered: the public events numbered above ``k`` and the private ones that came after
+    event ``k`` or later (see :meth:`furuba.core.protocol.State.view`). ``count``, the number of
+    public events when the caller knows it, lets the walk stop at event ``k`` instead of reading
+    the whole log.
+
+    >>> public = from_entries([("pass", 0), ("pass", 1), ("clear", 2)])
+    >>> private = (push(push(None, (0, "dealt", 0, 1)), (2, "gift", 0, 1, 2)), None)
+    >>> [e.get("n", e.get("after")) for e in render_log(public, private, 0)]
+    [0, 1, 2, 2, 3]
+    >>> [e.get("n", e.get("after")) for e in render_log(public, private, 0, log_from=2, count=3)]
+    [2, 3]
+    >>> render_log(public, private, 0, log_from=1) == render_log(public, private, 0)[2:]
+    True
     """
+    tail: list[Entry] = []
+    if count is None:
+        tail = entries(public)
+        count = len(tail)
+        del tail[:log_from]
+    else:
+        node = public
+        for _ in range(count - log_from):
+            if node is None:  # pragma: no cover - count is the log's length
+                break
+            tail.append(node[0])
+            node = node[1]
+        tail.reverse()
+    first = count - len(tail) + 1
     shown = range(len(private)) if everything else ([] if viewer is None else [viewer])
-    extras = sorted((entry[0], player, seq, entry) for player in shown
-                    for seq, entry in enumerate(entries(private[player])))
+    extras: list[tuple[int, int, int, Entry]] = []
+    for player in shown:
+        mine: list[Entry] = []
+        node = private[player]
+        while node is not None and node[0][0] >= log_from:
+            mine.append(node[0])
+            node = node[1]
+        mine.reverse()
+        extras.extend((entry[0], player, seq, entry) for seq, entry in enumerate(mine))
+    extras.sort()
     out: list[JSON] = []
     j = 0
-    for number, entry in enumerate([None, *entries(public)]):
-        if entry is not None:
+    for number in range(first - 1, count + 1):
+        if number >= first:
+            entry = tail[number - first]
             out.append({"n": number, **render(entry[0], entry[1:])})
         while j < len(extras) and extras[j][0] == number:
             _, player, _, private_entry = extras[j]

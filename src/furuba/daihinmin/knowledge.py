@@ -91,9 +91,15 @@ def ceiling(state: GameState, player: int | None) -> tuple[int, int] | None:
     return None
 
 
-def view(state: GameState, player: int | None) -> JSON:
-    """What ``player`` (``None``: a spectator) may know, JSON-ready."""
+def view(state: GameState, player: int | None, log_from: int = 0) -> JSON:
+    """What ``player`` (``None``: a spectator) may know, JSON-ready.
+
+    ``log_from=k`` keeps only the log after public event ``k`` (see
+    :meth:`furuba.core.protocol.State.view`); only that part is rendered.
+    """
     _check_player(state, player)
+    if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
+        raise OptionsError(f"log_from must be a whole number, 0 or more, not {log_from!r}")
     over = state.is_terminal()
     options = state._options
     hands = state._hands
@@ -127,7 +133,8 @@ def view(state: GameState, player: int | None) -> JSON:
                            for g, r, c in state._exchange]
         out["winners"] = winners(state._scores)
         out["truncated"] = state._truncated
-        out["log"] = events.render_log(state._log, state._private, player, everything=True)
+        out["log"] = events.render_log(state._log, state._private, player, everything=True,
+                                       log_from=log_from, count=state._nlog)
         return out
     if player is not None:
         out["hand"] = names_of(hands[player])
@@ -143,7 +150,8 @@ def view(state: GameState, player: int | None) -> JSON:
                               "no_natural_above": RANK_NAMES[level] if level >= 0 else None}
     if player is not None and player == state._current:
         out["legal"] = state.legal_action_strings()
-    out["log"] = events.render_log(state._log, state._private, player)
+    out["log"] = events.render_log(state._log, state._private, player, log_from=log_from,
+                                   count=state._nlog)
     return out
 
 

@@ -625,10 +625,10 @@ class GameState(State):
         return f"{name} does not beat {top_name}: a follow must be of a strictly higher rank (D4)"
 
     # -- views, secrecy, persistence (in their own modules) ----------------------------------------
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None, *, log_from: int = 0) -> JSON:
         from furuba.daihinmin.knowledge import view
 
-        return view(self, player)
+        return view(self, player, log_from)
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         from furuba.daihinmin.knowledge import determinize

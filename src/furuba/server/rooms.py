@@ -101,6 +101,34 @@ class Conn:
             self.outbox.put_nowait(None)
 
 
+@dataclass(frozen=True, slots=True)
+class LogMark:
+    """Where a viewer's log ended at one state version: what the next log delta continues."""
+
+    length: int = 0
+    """How many entries the log held."""
+    public: int = 0
+    """The number ``n`` of its last public entry (0: none yet)."""
+    tail: tuple[Any, ...] = ()
+    """The (private) entries after that public entry: a client holding the log holds them."""
+
+    def extend(self, fresh: list[Any]) -> LogMark:
+        """The mark after ``fresh``: the log after public entry :attr:`public`, whose first
+        entries are :attr:`tail` (see :meth:`furuba.core.protocol.State.view`)."""
+        for i in range(len(fresh) - 1, -1, -1):
+            entry = fresh[i]
+            if isinstance(entry, dict) and "n" in entry:
+                return LogMark(self.length + len(fresh) - len(self.tail), int(entry["n"]),
+                               tuple(fresh[i + 1:]))
+        return LogMark(self.length + len(fresh) - len(self.tail), self.public, tuple(fresh))
+
+
+def _pop_log(view: dict[str, Any]) -> list[Any]:
+    """Take the log out of a view (the view is sent without it)."""
+    entries = view.pop("log", [])
+    return entries if isinstance(entries, list) else []
+
+
 @dataclass
 class Recent:
     """A recent event, kept so that a reconnecting client can get what it missed."""
@@ -148,8 +176,8 @@ class Room:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     turn_since: float = 0.0
     """Loop time at which the current decision began (bot delay and turn timer count from it)."""
-    logs: dict[int | None, tuple[int, list[Any]]] = field(default_factory=dict)
-    """Per viewer: (state version, the view's log) last sent, for log deltas."""
+    logs: dict[int | None, dict[int, LogMark]] = field(default_factory=dict)
+    """Per viewer, per state version: where that view's log ended, for log deltas."""
     hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
     """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
     closed: bool = False
@@ -297,33 +325,52 @@ class Room:
     # -- views ------------------------------------------------------------------------------
     def view_entry(self, seat: int | None, state: State, version: int,
                    base: tuple[State, int] | None) -> m.ViewEntry:
-        """``seat``'s view of ``state`` with its log as a delta from ``base`` (``None``: whole)."""
-        view = state.view(seat)
-        entries = view.pop("log", [])
-        if not isinstance(entries, list):  # pragma: no cover - every game has a list
-            entries = []
-        start = 0
+        """``seat``'s view of ``state`` with its log as a delta from ``base`` (``None``: whole).
+
+        The game renders only the log after the last public entry ``base``'s log held
+        (``view(seat, log_from=k)``); the private entries at the head of that tail that the client
+        already holds are skipped, so the delta is exactly what was appended since ``base``. At
+        the end of the game the whole log is sent again (everything becomes public).
+        """
+        prev = None
         if base is not None and not state.is_terminal():
-            prev = self._log_of(seat, *base)
-            k = len(prev)
-            if k <= len(entries) and (k == 0 or entries[k - 1] == prev[-1]):
-                start = k
-        cached = self.logs.get(seat)
-        if cached is None or cached[0] <= version:
-            self.logs[seat] = (version, entries)
+            prev = self._mark_of(seat, *base)
+        view: dict[str, Any] | None = None
+        start, entries, mark = 0, [], LogMark()
+        if prev is not None:
+            view = state.view(seat, log_from=prev.public)
+            fresh = _pop_log(view)
+            skip = len(prev.tail)
+            if tuple(fresh[:skip]) == prev.tail:
+                start, entries, mark = prev.length, fresh[skip:], prev.extend(fresh)
+            else:  # pragma: no cover - a viewer's log only grows until the game is over
+                view = None
+        if view is None:
+            view = state.view(seat)
+            entries = _pop_log(view)
+            mark = LogMark().extend(entries)
+        self._keep_mark(seat, version, mark)
         legal: list[m.LegalAction] = []
         if seat is not None and self.status == "playing" and state.current_player == seat \
                 and version == self.version:
             legal = [m.LegalAction(id=a, name=state.action_to_string(a)) for a in state.legal_actions()]
-        return m.ViewEntry(seat=seat, view=view, log=m.LogDelta(start=start, entries=entries[start:]),
+        return m.ViewEntry(seat=seat, view=view, log=m.LogDelta(start=start, entries=entries),
                            legal=legal)
 
-    def _log_of(self, seat: int | None, state: State, version: int) -> list[Any]:
-        cached = self.logs.get(seat)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        entries = state.view(seat).get("log", [])
-        return entries if isinstance(entries, list) else []
+    def _mark_of(self, seat: int | None, state: State, version: int) -> LogMark:
+        """Where ``seat``'s log ended at ``version`` (rendered whole when no longer known)."""
+        mark = self.logs.get(seat, {}).get(version)
+        if mark is None:
+            mark = LogMark().extend(_pop_log(state.view(seat)))
+            self._keep_mark(seat, version, mark)
+        return mark
+
+    def _keep_mark(self, seat: int | None, version: int, mark: LogMark) -> None:
+        """Remember a log mark; a viewer keeps as many as a resend can reach back."""
+        marks = self.logs.setdefault(seat, {})
+        marks[version] = mark
+        while len(marks) > self.config.resend_limit + 2:
+            del marks[next(iter(marks))]
 
     def _keys(self, conn: Conn) -> list[int | None]:
         return list(conn.seats) if conn.seats else [None]
@@ -353,11 +400,6 @@ class Room:
                 text = m.dump_event(self._event_message(entry, conn.seats, cache, base))
                 texts[conn.seats] = text
             conn.send(text)
-        if views:
-            live = {k for conn in self.conns for k in self._keys(conn)}
-            for key in list(self.logs):
-                if key not in live:
-                    del self.logs[key]
 
     def _event_message(self, entry: Recent, seats: tuple[int, ...],
                        cache: dict[int | None, m.ViewEntry] | None,

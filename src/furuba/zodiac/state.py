@@ -586,10 +586,10 @@ class GameState(State):
         return self.outcome == TRUNCATED
 
     # -- secrecy -----------------------------------------------------------------------------
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None, *, log_from: int = 0) -> JSON:
         from furuba.zodiac.view import build_view
 
-        return build_view(self, player)
+        return build_view(self, player, log_from)
 
     def catalog(self) -> JSON:
         """The deck and Sohmas (see :meth:`State.catalog`) plus this game's card set.

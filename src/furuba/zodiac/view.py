@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from furuba.core.deck import FRIENDSHIP_CARDS, SOHMA_NAMES, SUITS
+from furuba.core.errors import OptionsError
 from furuba.core.protocol import JSON
 from furuba.zodiac.rules import (
     COND_CENTER,
@@ -32,7 +33,7 @@ from furuba.zodiac.rules import (
 )
 
 if TYPE_CHECKING:
-    from furuba.zodiac.state import GameState, LogEntry
+    from furuba.zodiac.state import GameState, Log, LogEntry
 
 SIDE_NAMES = ("human", "animal")
 TOHRU_SIDES = ("front", "back")
@@ -57,15 +58,40 @@ def condition_text(cond: Cond) -> str | None:
 
 
 def needs_list(rules: Rules, sohma: int, side: int) -> list[str]:
+    """The symbols ``sohma``'s ``side`` needs, one id per symbol (``["heart", "heart", "sun"]``)."""
     out: list[str] = []
     for sid, count in zip(rules.symbol_ids, rules.needs[sohma][side], strict=True):
         out.extend([sid] * count)
     return out
 
 
+SohmaStatic = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
+"""Per Sohma side: (needs, other side's needs, condition, other side's condition)."""
+
+
+@lru_cache(maxsize=256)
+def _sohma_statics(rules: Rules) -> tuple[tuple[SohmaStatic, SohmaStatic], ...]:
+    """What a view says of each Sohma side that depends only on the rules, computed once."""
+    def side_of(sohma: int, side: int) -> SohmaStatic:
+        return (tuple(needs_list(rules, sohma, side)), tuple(needs_list(rules, sohma, 1 - side)),
+                condition_text(rules.conditions[sohma][side]),
+                condition_text(rules.conditions[sohma][1 - side]))
+
+    return tuple((side_of(i, 0), side_of(i, 1)) for i in range(len(SOHMA_NAMES)))
+
+
+@lru_cache(maxsize=256)
+def _rules_statics(rules: Rules) -> tuple[JSON, tuple[JSON, ...]]:
+    """The options and symbols as a view shows them (copied into each view: views are fresh)."""
+    return rules.options.to_json(), tuple(s.model_dump() for s in rules.cardset.symbols)
+
+
+_LABELS = tuple(card.label for card in FRIENDSHIP_CARDS)
+
+
 def friendship_label(card: int) -> str:
     """``"A♦"`` for a friendship card id (any set)."""
-    return FRIENDSHIP_CARDS[card % 52].label
+    return _LABELS[card % 52]
 
 
 def entry_text(state: GameState, entry: LogEntry, viewer: int | None, public_all: bool) -> str:
@@ -117,8 +143,14 @@ def _entry_text(rules: Rules, entry: LogEntry, see: bool) -> str:
     return f"{who}: {code}"  # pragma: no cover
 
 
-def build_view(state: GameState, viewer: int | None) -> JSON:
-    """The JSON-ready view of ``state`` for ``viewer`` (``None``: a spectator)."""
+def build_view(state: GameState, viewer: int | None, log_from: int = 0) -> JSON:
+    """The JSON-ready view of ``state`` for ``viewer`` (``None``: a spectator).
+
+    Every log entry is public, so ``log_from=k`` keeps the entries numbered above ``k`` (see
+    :meth:`furuba.core.protocol.State.view`); only those are rendered.
+    """
+    if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
+        raise OptionsError(f"log_from must be a whole number, 0 or more, not {log_from!r}")
     rules = state.rules
     names = rules.kind_names
     n = state.num_players
@@ -133,20 +165,21 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
     if state.limbo >= 0:
         pending["event"] = names[state.limbo]
     sohmas = []
-    for i, name in enumerate(SOHMA_NAMES):
-        side = state.flipped >> i & 1
+    flipped, stacks = state.flipped, state.stacks
+    for i, (name, statics) in enumerate(zip(SOHMA_NAMES, _sohma_statics(rules), strict=True)):
+        side = flipped >> i & 1
+        needs, other_needs, condition, other_condition = statics[side]
         sohmas.append({
             "index": i, "name": name, "side": SIDE_NAMES[side],
-            "needs": needs_list(rules, i, side), "other_needs": needs_list(rules, i, 1 - side),
-            "condition": condition_text(rules.conditions[i][side]),
-            "other_condition": condition_text(rules.conditions[i][1 - side]),
-            "stack": state.stacks[i],
+            "needs": list(needs), "other_needs": list(other_needs),
+            "condition": condition, "other_condition": other_condition,
+            "stack": stacks[i],
         })
-    entries = state.log_entries()
-    sides = {(e[0] if not rules.options.coop else 0, e[2]): int(e[3]) % 2
-             for e in entries if e[1] == "befriend"}
+    tail = _log_tail(state, log_from)
+    sides = befriend_sides(state.log, rules.options.coop)
+    options, symbols = _rules_statics(rules)
     friendships = [
-        [{"sohma": SOHMA_NAMES[(c % 52) // 4], "card": friendship_label(c),
+        [{"sohma": SOHMA_NAMES[(c % 52) // 4], "card": _LABELS[c % 52],
           "side": SIDE_NAMES[sides.get((t, (c % 52) // 4), 0)]} for c in team]
         for t, team in enumerate(state.friends)
     ]
@@ -154,9 +187,9 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
         "game": "zodiac",
         "viewer": viewer,
         "players": n,
-        "options": rules.options.to_json(),
+        "options": dict(options),
         "cardset": rules.cardset.name,
-        "symbols": [s.model_dump() for s in rules.cardset.symbols],
+        "symbols": [dict(s) for s in symbols],
         "round": state.round,
         "turn": state.turn,
         "actions_taken": state.actions_taken,
@@ -176,8 +209,8 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
         "team": rules.options.coop,
         "journal": [{"player": p, "memory": names[k], "prompt": _prompt(rules, k), "answer": a}
                     for p, k, a in state.journal],
-        "log": [{"n": i + 1, "actor": e[0], "kind": e[1], "text": entry_text(state, e, viewer, over)}
-                for i, e in enumerate(entries)],
+        "log": [{"n": i, "actor": e[0], "kind": e[1], "text": entry_text(state, e, viewer, over)}
+                for i, e in enumerate(tail, start=state.log_len - len(tail) + 1)],
         "final_turns": ({"reached_target": state.ender, "turns_left": max(state.final_left, 0)
                          if state.final_left >= 0 else state.num_players - 1}
                         if state.ender >= 0 else None),
@@ -191,6 +224,59 @@ def build_view(state: GameState, viewer: int | None) -> JSON:
         view["legal_actions"] = [{"id": a, "name": state.action_to_string(a)}
                                  for a in state.legal_actions()]
     return view
+
+
+def _log_tail(state: GameState, log_from: int) -> list[LogEntry]:
+    """The log entries numbered above ``log_from``, oldest first, read from the newest end."""
+    tail: list[LogEntry] = []
+    node = state.log
+    for _ in range(state.log_len - log_from):
+        if node is None:  # pragma: no cover - log_len is the log's length
+            break
+        node, entry = node
+        tail.append(entry)
+    tail.reverse()
+    return tail
+
+
+Sides = dict[tuple[int, int], int]
+"""(team, Sohma) → side (0 human, 1 animal) of the team's newest ``befriend`` entry for it."""
+
+_SIDES_MEMO: dict[int, tuple[Log, bool, Sides]] = {}
+_SIDES_MEMO_SIZE = 512
+
+
+def befriend_sides(log: Log, coop: bool) -> Sides:
+    """The side each friendship was made on, from the ``befriend`` entries of ``log``.
+
+    Memoised per log node (the memo holds the node, so its id cannot be reused while it is
+    there): a state's log extends the log of the state it was cloned from, so the walk stops at
+    the first node already seen — a few entries — instead of reading back to the game's first
+    friendship. The result is shared: read it, never change it.
+
+    >>> log = (((None, (0, "turn", 1, 0)), (0, "befriend", 3, 9)), (1, "befriend", 3, 12))
+    >>> befriend_sides(log, coop=False), befriend_sides(log, coop=True)
+    ({(0, 3): 1, (1, 3): 0}, {(0, 3): 0})
+    """
+    path: list[LogEntry] = []
+    node = log
+    sides: Sides = {}
+    while node is not None:
+        hit = _SIDES_MEMO.get(id(node))
+        if hit is not None and hit[0] is node and hit[1] == coop:
+            sides = hit[2]
+            break
+        node, entry = node
+        path.append(entry)
+    if not path:
+        return sides
+    for entry in reversed(path):
+        if entry[1] == "befriend":
+            sides = {**sides, (0 if coop else entry[0], entry[2]): int(entry[3]) % 2}
+    _SIDES_MEMO[id(log)] = (log, coop, sides)
+    if len(_SIDES_MEMO) > _SIDES_MEMO_SIZE:
+        _SIDES_MEMO.pop(next(iter(_SIDES_MEMO)), None)
+    return sides
 
 
 def _prompt(rules: Rules, kind: int) -> str:
