@@ -253,9 +253,9 @@ def search_bot(console: Console, args: argparse.Namespace) -> int:
 
     pinning = pin_to_one_core()
     with console.status("measuring the search bot…"):
-        results = ismcts.run(args.level, args.positions, args.seed)
-    report = {"machine": machine_info(pinning), "versions": versions(), **ismcts.report(results)}
-    ismcts.print_table(console, results)
+        measured = ismcts.measure_all(args.level, args.positions, args.seed)
+    report = {"machine": machine_info(pinning), "versions": versions(), **measured}
+    ismcts.print_report(console, measured)
     if not args.no_json:
         path = args.json if args.json != DEFAULT_JSON else DEFAULT_JSON.with_name("ismcts.json")
         path.parent.mkdir(parents=True, exist_ok=True)

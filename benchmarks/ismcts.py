@@ -33,7 +33,11 @@ class Measured:
     sims: int
     positions: int
     sims_per_s: float
+    """Simulations per second of CPU time (steady when other processes share the core)."""
+    sims_per_s_wall: float
     decision_median_s: float
+    """Median wall-clock time of one decision."""
+    decision_median_cpu_s: float
     decision_max_s: float
 
 
@@ -62,15 +66,17 @@ def measure(game: str, level: str = "hard", count: int = 8, seed: int = 1) -> Me
     from furuba.bots.registry import make_bot
 
     times: list[float] = []
+    cpu: list[float] = []
     sims = 0
     for i, state in enumerate(positions(game, count, seed)):
         bot: Any = make_bot(f"ismcts:{level}", seed=seed + i)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         bot.choose(state)
         times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
         sims += bot.last.iterations
-    return Measured(game, level, sims, len(times), sims / sum(times),
-                    statistics.median(times), max(times))
+    return Measured(game, level, sims, len(times), sims / sum(cpu), sims / sum(times),
+                    statistics.median(times), statistics.median(cpu), max(times))
 
 
 def run(level: str = "hard", count: int = 8, seed: int = 1) -> list[Measured]:
@@ -97,12 +103,107 @@ def print_table(console: Any, results: list[Measured]) -> None:
     from rich.table import Table
 
     table = Table(title="ISMCTS on one core", title_justify="left")
-    for col in ("game", "level", "positions", "simulations", "sims/s", "median decision",
-                "slowest"):
+    for col in ("game", "level", "positions", "simulations", "sims/s (CPU)", "sims/s (wall)",
+                "median decision", "(CPU)", "slowest"):
         table.add_column(col, justify="left" if col in ("game", "level") else "right")
     for r in results:
         table.add_row(r.game, r.level, str(r.positions), f"{r.sims:,}", f"{r.sims_per_s:,.0f}",
-                      f"{r.decision_median_s:.3f} s", f"{r.decision_max_s:.3f} s")
+                      f"{r.sims_per_s_wall:,.0f}", f"{r.decision_median_s:.3f} s",
+                      f"{r.decision_median_cpu_s:.3f} s", f"{r.decision_max_s:.3f} s")
     console.print(table)
     console.print(f"targets: ≥ {TARGET_SIMS_PER_S:,.0f} simulations/s on a 4-player mid-game; a "
                   f"hard decision ≤ {TARGET_DECISION_S:g} s (median)")
+
+
+# -- beside OpenSpiel's ISMCTSBot ---------------------------------------------------------------
+OPENSPIEL_SIMS = 100
+"""The budget both searches get in the side-by-side speed comparison."""
+
+
+@dataclass
+class Compared:
+    """furuba's search and OpenSpiel's ``ISMCTSBot`` on the same positions, same budget."""
+
+    game: str
+    sims: int
+    positions: int
+    furuba_sims_per_s: float
+    openspiel_sims_per_s: float
+
+    @property
+    def ratio(self) -> float:
+        return self.furuba_sims_per_s / self.openspiel_sims_per_s
+
+
+def compare_openspiel(game: str, count: int = 4, sims: int = OPENSPIEL_SIMS,
+                      seed: int = 1) -> Compared | None:
+    """Time one decision of each search on ``count`` positions; ``None`` without OpenSpiel.
+
+    OpenSpiel's bot runs as its documentation shows it: UCT constant 2, worlds from furuba's
+    ``determinize`` (the adapter's resampler), uniformly random playouts to the end of the game
+    (its ``RandomRolloutEvaluator``); furuba's at its defaults with ``sims`` simulations.
+    """
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from furuba.integrations import openspiel as fos
+    except ImportError:
+        return None
+    from furuba.bots.registry import make_bot
+
+    spiel_game = pyspiel.load_game(f"python_furuba_{game}", {"players": PLAYERS})
+    ours = theirs = 0.0
+    states = positions(game, count, seed)
+    for i, state in enumerate(states):
+        bot: Any = make_bot(f"ismcts:sims={sims}", seed=seed + i)
+        started = time.process_time()
+        bot.choose(state)
+        ours += time.process_time() - started
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1,
+                                                random_state=np.random.RandomState(seed + i))
+        searcher = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=sims,
+                                    random_state=np.random.RandomState(seed + i))
+        searcher.set_resampler(fos.resampler(seed + i))
+        started = time.process_time()
+        searcher.step(spiel_game.state_of(state))
+        theirs += time.process_time() - started
+    n = len(states)
+    return Compared(game, sims, n, sims * n / ours, sims * n / theirs)
+
+
+def print_comparison(console: Any, rows: list[Compared]) -> None:
+    """The side-by-side speed table."""
+    from rich.table import Table
+
+    table = Table(title=f"Beside OpenSpiel's ISMCTSBot (same positions, {OPENSPIEL_SIMS} "
+                        "simulations each, CPU time)", title_justify="left")
+    for col in ("game", "positions", "furuba sims/s", "OpenSpiel sims/s", "ratio"):
+        table.add_column(col, justify="left" if col == "game" else "right")
+    for r in rows:
+        table.add_row(r.game, str(r.positions), f"{r.furuba_sims_per_s:,.0f}",
+                      f"{r.openspiel_sims_per_s:,.1f}", f"{r.ratio:,.0f}×")
+    console.print(table)
+    console.print("OpenSpiel's simulations play uniformly random moves to the end of the game; "
+                  "furuba's stop after a few greedy steps and evaluate.")
+
+
+def measure_all(level: str = "hard", count: int = 8, seed: int = 1) -> dict[str, Any]:
+    """Everything ``python -m benchmarks --only ismcts`` measures, JSON-ready."""
+    out = report(run(level, count, seed))
+    rows = [r for r in (compare_openspiel(g, seed=seed) for g in GAMES) if r is not None]
+    out["openspiel"] = [{**asdict(r), "ratio": round(r.ratio, 1)} for r in rows]
+    return out
+
+
+def print_report(console: Any, measured: dict[str, Any]) -> None:
+    """Both tables from :func:`measure_all`'s output."""
+    print_table(console, [Measured(**{k: v for k, v in row.items() if not k.endswith("_met")})
+                          for row in measured["games"]])
+    rows = [Compared(**{k: v for k, v in row.items() if k != "ratio"})
+            for row in measured["openspiel"]]
+    if rows:
+        print_comparison(console, rows)
+    else:
+        console.print("OpenSpiel is not installed: no side-by-side comparison")

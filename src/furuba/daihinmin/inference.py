@@ -12,8 +12,9 @@ cards of each rank they probably hold at most (*caps*):
 A hand only shrinks during the play, so a cap read early in the round still holds later. A player
 whose later plays break one of their caps is not playing that way, and their caps are dropped.
 
-:func:`world_sampler` then deals the freely dealt hidden cards again, most constrained card first,
-each to a player whose caps allow it (any player with room when none does). Everything here is
+:func:`world_sampler` keeps a world :meth:`determinize` dealt when it fits the caps; otherwise it
+deals the freely dealt hidden cards again, most constrained card first, each to a player whose
+caps allow it (any player with room when none does). Everything here is
 read from the public log and from a world :meth:`determinize` dealt, so a sampled world still
 depends only on what the searching player may know.
 
@@ -35,7 +36,7 @@ from furuba.daihinmin import events
 from furuba.daihinmin.greedy import KEEPER_LEVEL
 from furuba.daihinmin.knowledge import ceiling, known_cards
 from furuba.daihinmin.moves import PLAY_JOKERS, PLAY_LEVEL, PLAY_NATURALS, PLAY_TOTAL
-from furuba.daihinmin.ranks import CARD_LEVEL, JOKER, NUM_LEVELS, cards_of, counts_of
+from furuba.daihinmin.ranks import CARD_LEVEL, NUM_LEVELS, cards_of, counts_of
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -86,31 +87,54 @@ def read_caps(state: GameState, player: int) -> dict[int, list[int]]:
             and any(c < NO_CAP for c in caps[q])}
 
 
-def _deal(pool: list[int], room: dict[int, int], caps: dict[int, list[int]],
-          rng: random.Random) -> dict[int, int]:
-    """Deal ``pool`` (shuffled) into ``room[q]`` cards per player, within ``caps`` where possible."""
-    players = list(room)
-    held = {q: [0] * NUM_LEVELS for q in players}
+class Dealer:
+    """Deals hidden cards within fixed caps; built once per search, used for every world."""
 
-    def allowed(card: int) -> list[int]:
-        level = CARD_LEVEL[card]
-        if level == JOKER:
-            return players
-        return [q for q in players if q not in caps or held[q][level] < caps[q][level]]
+    def __init__(self, players: list[int], caps: dict[int, list[int]]) -> None:
+        self.players = players
+        self.caps = {q: caps[q] for q in players if q in caps}
+        self.eligible = [[q for q in players if q not in caps or caps[q][lv] > 0]
+                         for lv in range(NUM_LEVELS)]
+        self.capped = [lv for lv in range(NUM_LEVELS)
+                       if any(cap[lv] < NO_CAP for cap in self.caps.values())]
+        self.capped.sort(key=lambda lv: len(self.eligible[lv]))
+        self.is_capped = [lv in self.capped for lv in range(NUM_LEVELS + 1)]
 
-    order = sorted(pool, key=lambda card: len(allowed(card)))
-    hands = dict.fromkeys(players, 0)
-    for card in order:
-        fits = [q for q in allowed(card) if room[q]]
-        if not fits:
-            fits = [q for q in players if room[q]]
-        q = fits[rng.randrange(len(fits))] if len(fits) > 1 else fits[0]
-        room[q] -= 1
-        hands[q] |= 1 << card
-        level = CARD_LEVEL[card]
-        if level != JOKER:
-            held[q][level] += 1
-    return hands
+    def deal(self, pool: list[int], room: dict[int, int], rng: random.Random) -> dict[int, int]:
+        """Deal ``pool`` into ``room[q]`` cards per player, within the caps where
+        possible: capped ranks first, most constrained first; the rest fill what room is left."""
+        caps = self.caps
+        buckets: list[list[int]] = [[] for _ in range(NUM_LEVELS + 1)]
+        free = []
+        for card in pool:
+            level = CARD_LEVEL[card]
+            if self.is_capped[level]:
+                buckets[level].append(card)
+            else:
+                free.append(card)
+        held = {q: [0] * NUM_LEVELS for q in caps}
+        hands = dict.fromkeys(self.players, 0)
+        for level in self.capped:
+            for card in buckets[level]:
+                fits = [q for q in self.eligible[level]
+                        if room[q] and (q not in held or held[q][level] < caps[q][level])]
+                if not fits:
+                    fits = [q for q in self.players if room[q]]
+                q = fits[rng.randrange(len(fits))] if len(fits) > 1 else fits[0]
+                room[q] -= 1
+                hands[q] |= 1 << card
+                if q in held:
+                    held[q][level] += 1
+        slots = [q for q in self.players for _ in range(room[q])]
+        rng.shuffle(slots)
+        for card, q in zip(free, slots, strict=True):
+            hands[q] |= 1 << card
+        return hands
+
+
+def within(counts: tuple[int, ...], cap: list[int]) -> bool:
+    """Whether a hand's rank counts respect ``cap``."""
+    return all(counts[lv] <= cap[lv] for lv in range(NUM_LEVELS))
 
 
 def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
@@ -122,22 +146,27 @@ def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
     known = known_cards(state, player)
     limit = ceiling(state, player)
     fixed = {player} | ({limit[0]} if limit is not None else set())
+    free = [q for q in range(state.num_players) if q not in fixed and state.hand_sizes()[q]]
+    dealer = Dealer(free, caps)
 
     def sample(rng: random.Random) -> S:
         world = state.determinize(player, rng)
+        if all(within(world._counts[q], cap) for q, cap in caps.items() if q not in fixed):
+            return world  # the uniform deal already fits: keep it (rejection sampling's answer)
         hands = list(world._hands)
-        free = [q for q in range(len(hands)) if q not in fixed and hands[q]]
         pool: list[int] = []
         room = {}
         for q in free:
             loose = hands[q] & ~known.get(q, 0)
             pool.extend(cards_of(loose))
             room[q] = loose.bit_count()
-        rng.shuffle(pool)
-        for q, dealt in _deal(pool, room, caps, rng).items():
+        for q, dealt in dealer.deal(pool, room, rng).items():
             hands[q] = known.get(q, 0) | dealt
         world._hands = tuple(hands)
-        world._counts = tuple(counts_of(h) for h in hands)
+        counts = list(world._counts)
+        for q in free:
+            counts[q] = counts_of(hands[q])
+        world._counts = tuple(counts)
         return world
 
     return sample
