@@ -7,7 +7,12 @@ do not move in lockstep), then sends a random legal action. It measures, for eve
 time from sending it to receiving the resulting event (at the actor, and at every seat of the
 table), and counts events lost (gaps in ``seq``) and duplicated.
 
+Short games see only short logs: with ``--warmup N`` every table first plays ``N`` actions without
+think time (not measured), so the measured minute is played in the middle or late part of games,
+where views and their logs are largest.
+
     python -m benchmarks.load_server                       # 200 seats, 60 s
+    python -m benchmarks.load_server --warmup 150          # the same, 150 actions into each game
     python -m benchmarks.load_server --tables 60 --seconds 30 --think 0.5 --json out.json
 """
 
@@ -25,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +54,32 @@ class Stats:
     events: int = 0
     finished_tables: int = 0
     play_seconds: float = 0.0
+
+
+@dataclass
+class Phase:
+    """The warm-up, then the measured phase, shared by all the seats."""
+
+    warmup: int
+    """Actions each table plays without think time before the measured phase."""
+    seats: int
+    seconds: float
+    warmed: int = 0
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+    start: float = 0.0
+    stop: float = float("inf")
+    on_start: Callable[[], None] | None = None
+
+    def seat_warmed(self) -> None:
+        """One more seat is past its table's warm-up (or its game ended); the last one starts
+        the clock."""
+        self.warmed += 1
+        if self.warmed == self.seats:
+            if self.on_start is not None:
+                self.on_start()
+            self.start = time.monotonic()
+            self.stop = self.start + self.seconds
+            self.started.set()
 
 
 def free_port() -> int:
@@ -81,18 +113,23 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: float, stop: float,
-                      stats: Stats, seed: int) -> None:
+async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: float,
+                      phase: Phase, stats: Stats, seed: int) -> None:
     rng = random.Random(seed)
     async with connect(f"{ws_url}/ws/tables/{table_id}", compression=None, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
         seq: int | None = None
         status, current, legal = "", None, []
         due: float | None = None
-        while time.monotonic() < stop:
-            timeout = max(0.0, (due if due is not None else stop) - time.monotonic())
+        played = 0
+        warm = phase.warmup == 0
+        if warm:
+            phase.seat_warmed()
+        while time.monotonic() < phase.stop:
+            measuring = phase.started.is_set()
+            wake = due if due is not None else (phase.stop if measuring else time.monotonic() + 0.05)
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout)
+                text = await asyncio.wait_for(ws.recv(), max(0.0, wake - time.monotonic()))
             except TimeoutError:
                 text = None
             now = time.monotonic()
@@ -104,7 +141,7 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                     status, current = msg["table"]["status"], msg["table"]["current_player"]
                     legal = msg["views"][0]["legal"]
                 elif kind == "event":
-                    stats.events += 1
+                    stats.events += 1 if measuring else 0
                     if seq is not None:
                         if msg["seq"] <= seq:
                             stats.duplicated += 1
@@ -114,6 +151,7 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                     seq = msg["seq"]
                     event = msg["event"]
                     if event["kind"] == "action":
+                        played += 1
                         sent = stats.sent.get((table_id, event["player"]))
                         if sent is not None:
                             ms = (now - sent) * 1000
@@ -124,19 +162,30 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                         status, current = msg["status"], msg.get("current_player")
                         legal = msg["views"][0]["legal"]
                         if status == "finished":
-                            stats.finished_tables += 1 if seat == 0 else 0
+                            stats.finished_tables += 1 if seat == 0 and measuring else 0
+                            if not warm:
+                                phase.seat_warmed()
                             return
                     elif "table" in msg:
                         status = msg["table"]["status"]
                 elif kind == "error":
                     stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-                if status == "playing" and current == seat and legal and due is None:
+                if not warm and played >= phase.warmup:
+                    warm = True
+                    phase.seat_warmed()
+            if status == "playing" and current == seat and legal and due is None:
+                if not warm:
+                    due = now
+                elif phase.started.is_set():
                     due = now + think * rng.uniform(0.5, 1.5)
             if due is not None and now >= due and legal and current == seat:
                 choice = rng.choice(legal)
-                stats.sent[(table_id, seat)] = time.monotonic()
+                if warm:
+                    stats.sent[(table_id, seat)] = time.monotonic()
+                    stats.actions += 1
+                else:
+                    stats.sent.pop((table_id, seat), None)
                 await ws.send(json.dumps({"type": "act", "seq_seen": seq, "action": choice["id"]}))
-                stats.actions += 1
                 legal = []
                 due = None
 
@@ -149,7 +198,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def swarm(base: str, ws_url: str, tables: int, think: float, seconds: float) -> tuple[Stats, int]:
+async def swarm(base: str, ws_url: str, tables: int, think: float, seconds: float, warmup: int,
+                on_start: Callable[[], None]) -> tuple[Stats, int]:
     stats = Stats()
     players = []
     seats_total = 0
@@ -163,34 +213,38 @@ async def swarm(base: str, ws_url: str, tables: int, think: float, seconds: floa
                 r = await http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": f"P{seat}"})
                 players.append((table_id, r.json()["token"], seat))
                 seats_total += 1
-    start = time.monotonic()
-    stop = start + seconds
-    await asyncio.gather(*(seat_player(ws_url, table_id, token, seat, think, stop, stats, i)
+    phase = Phase(warmup=warmup, seats=len(players), seconds=seconds, on_start=on_start)
+    await asyncio.gather(*(seat_player(ws_url, table_id, token, seat, think, phase, stats, i)
                            for i, (table_id, token, seat) in enumerate(players)))
-    stats.play_seconds = time.monotonic() - start
+    stats.play_seconds = time.monotonic() - phase.start
     return stats, seats_total
 
 
-def run(tables: int, think: float, seconds: float) -> dict[str, Any]:
+def run(tables: int, think: float, seconds: float, warmup: int = 0) -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="furuba-load-"))
     port = free_port()
     proc = start_server(port, folder)
+    mark: dict[str, Any] = {}
+
+    def on_start() -> None:
+        mark.update(load0=os.getloadavg()[0], cpu0=cpu_seconds(proc.pid), wall0=time.monotonic(),
+                    own0=resource.getrusage(resource.RUSAGE_SELF))
+
     try:
-        load0 = os.getloadavg()[0]
-        cpu0, wall0 = cpu_seconds(proc.pid), time.monotonic()
-        own0 = resource.getrusage(resource.RUSAGE_SELF)
         stats, seats = asyncio.run(swarm(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", tables,
-                                         think, seconds))
-        wall = time.monotonic() - wall0
-        server_cpu = cpu_seconds(proc.pid) - cpu0
+                                         think, seconds, warmup, on_start))
+        wall = time.monotonic() - mark["wall0"]
+        server_cpu = cpu_seconds(proc.pid) - mark["cpu0"]
         own1 = resource.getrusage(resource.RUSAGE_SELF)
         load1 = os.getloadavg()[0]
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+    own0, load0 = mark["own0"], mark["load0"]
     client_cpu = (own1.ru_utime - own0.ru_utime) + (own1.ru_stime - own0.ru_stime)
     return {
         "seats": seats, "tables": tables, "games": "half Friends of the Zodiac, half Dai Hin Min, 4 seats",
+        "warmup_actions_per_table": warmup, "finished_tables": stats.finished_tables,
         "think_s": think, "seconds": round(stats.play_seconds, 1), "actions": len(stats.actor_ms),
         "actions_per_s": round(len(stats.actor_ms) / stats.play_seconds, 1),
         "events_received": stats.events,
@@ -214,12 +268,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=50, help="tables of 4 seats (default 50: 200 seats)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a seat waits before acting")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play")
+    parser.add_argument("--warmup", type=int, default=0,
+                        help="actions each table plays first, without think time and unmeasured")
     parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
     args = parser.parse_args(argv)
-    report = run(args.tables, args.think, args.seconds)
+    report = run(args.tables, args.think, args.seconds, args.warmup)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     a, f = report["actor_latency_ms"], report["fanout_latency_ms"]
+    if args.warmup:
+        print(f"measured after {args.warmup} actions per table "
+              f"({report['finished_tables']} games ended during the measured phase)")
     print(f"{report['seats']} seats on {report['tables']} tables, {report['seconds']} s: "
           f"{report['actions']} actions ({report['actions_per_s']}/s), {report['events_received']} events")
     print(f"action → update, at the actor: p50 {a['p50']} ms, p99 {a['p99']} ms, max {a['max']} ms")
