@@ -6,6 +6,7 @@ Every error a user can cause prints one clear line (exit status 2), never a trac
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -307,12 +308,27 @@ def serve(
         help="open a table against bots at start-up unless one is waiting")] = False,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.6,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    cardsets: Annotated[list[Path] | None, typer.Option(
+        help="a folder of card-set files (*.toml) tables may choose by name; repeatable")] = None,
 ) -> None:
     """Serve the web app: tables online with friends and bots (needs the web extra)."""
     try:
         from furuba.server.serve import run_server
+        from furuba.server.tables import CARDSET_DIRS_ENV
     except ImportError as exc:
         raise fail(f"the web server needs the web extra: pip install 'furuba[web]' ({exc})") from None
+    if cardsets:
+        from furuba.zodiac.cardset import load_cardset
+
+        for folder in cardsets:
+            if not folder.is_dir():
+                raise fail(f"--cardsets {folder}: not a folder")
+            for path in sorted(folder.glob("*.toml")):
+                try:
+                    load_cardset(path)
+                except FurubaError as exc:
+                    raise fail(str(exc)) from None
+        os.environ[CARDSET_DIRS_ENV] = os.pathsep.join(str(f.resolve()) for f in cardsets)
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
                log_level=log_level)
 

@@ -11,8 +11,10 @@ furuba.core.errors.OptionsError: unknown card set '/etc/passwd'; the card sets a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from furuba import games
@@ -34,13 +36,26 @@ PLAYERS = {"zodiac": (1, 8, 4), "daihinmin": (4, 7, 4)}
 """(min, max, default) players; Friends of the Zodiac alone only in Bestest Friends."""
 
 
+CARDSET_DIRS_ENV = "FURUBA_CARDSETS"
+"""Folders of extra card-set files the server offers (``furuba serve --cardsets DIR``)."""
+
+
 def bundled_cardsets() -> dict[str, str]:
-    """Card sets shipped with furuba: name → file path (``default`` is always there)."""
+    """Card sets a table may use: name → file path (``default`` is always there).
+
+    The sets shipped with furuba, plus every ``*.toml`` in the folders named by the
+    ``FURUBA_CARDSETS`` environment variable (``os.pathsep``-separated), which
+    ``furuba serve --cardsets DIR`` sets after checking each file. Clients choose by name only,
+    never by path.
+    """
     folder = resources.files("furuba.zodiac") / "cardsets"
     out = {"default": "default"}
     for entry in folder.iterdir():
         if entry.name.endswith(".toml") and entry.name != "default.toml":
             out[entry.name.removesuffix(".toml")] = str(entry)
+    for extra in filter(None, os.environ.get(CARDSET_DIRS_ENV, "").split(os.pathsep)):
+        for path in sorted(Path(extra).glob("*.toml")):
+            out.setdefault(path.stem, str(path))
     return out
 
 
