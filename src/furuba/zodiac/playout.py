@@ -37,17 +37,33 @@ from furuba.zodiac.state import (
 )
 
 if TYPE_CHECKING:
+    from furuba.zodiac.rules import Rules
     from furuba.zodiac.state import GameState
 
 SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
 toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
-steps after the tree (about a turn and a half)."""
+steps after the tree (the rest of a turn and the start of the next)."""
 REACH = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 
 
 # -- plans ---------------------------------------------------------------------------------------
+_NEEDS: dict[int, tuple[Rules, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]]] = {}
+
+
+def _needs(rules: Rules) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """Per Sohma, per side: the ``(symbol, count)`` pairs it needs, symbols in order."""
+    cached = _NEEDS.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        table = tuple(tuple(tuple((i, n) for i, n in enumerate(side) if n) for side in sohma)
+                      for sohma in rules.needs)
+        if len(_NEEDS) > 64:
+            _NEEDS.clear()
+        cached = _NEEDS[id(rules)] = (rules, table)
+    return cached[1]
+
+
 def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | None:
     """The cheapest befriending ``player`` can complete with ``left`` actions of this turn.
 
@@ -73,6 +89,7 @@ def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | Non
                 first_of[i] = kind
     wild = 1 if rules.tohru_wild[int(state.tohru_back)] else 0
     fmask, stacks, flipped = state.fmask[team], state.stacks, state.flipped
+    needs = _needs(rules)
     best: tuple[int, int, int] | None = None
     for d in range(left + 1):
         s = (state.tohru + d) % NUM_SOHMAS
@@ -81,7 +98,7 @@ def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | Non
         side = flipped >> s & 1
         gaps = supplied = 0
         first = -1
-        for i, n in enumerate(rules.needs[s][side]):
+        for i, n in needs[s][side]:
             gap = n - have[i]
             if gap > 0:
                 gaps += gap
@@ -140,12 +157,12 @@ def _usefulness(state: GameState, player: int) -> list[int]:
 # -- the rollout policy --------------------------------------------------------------------------
 def rollout_action(state: GameState, rng: random.Random) -> int:
     """A fast greedy action for ``state.current_player`` in an already sampled world."""
+    pending = state.pending
+    if pending == P_MAIN:
+        return _main_action(state, rng)
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    pending = state.pending
-    if pending == P_MAIN:
-        return _main_action(state, legal, rng)
     player = state.current_player
     rules = state.rules
     m = rules.num_memory_kinds
@@ -162,8 +179,12 @@ def rollout_action(state: GameState, rng: random.Random) -> int:
     return _look_one_ahead(state, legal, rng)
 
 
-def _main_action(state: GameState, legal: list[int], rng: random.Random) -> int:
+def _main_action(state: GameState, rng: random.Random) -> int:
     player = state.turn
+    hand = state.hands[player]
+    can_draw = len(hand) < HAND_LIMIT and state.can_draw()
+    if not hand and not can_draw:
+        return MOVE  # the only legal action
     left = ACTIONS_PER_TURN - state.actions_taken
     found = plan(state, player, left)
     if found is not None:
@@ -175,10 +196,11 @@ def _main_action(state: GameState, legal: list[int], rng: random.Random) -> int:
             after.apply(MOVE)
             if after.is_terminal() or not open_sohmas(after, nxt):
                 return MOVE
-    if DRAW in legal and len(state.hands[player]) < HAND_LIMIT - 1:
+    if can_draw and len(hand) < HAND_LIMIT - 1:
         return DRAW
-    if DRAW in legal and rng.random() < 0.7:
+    if can_draw and rng.random() < 0.7:
         return DRAW
+    legal = state.legal_actions()
     return legal[rng.randrange(len(legal))]
 
 
