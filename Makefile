@@ -28,7 +28,7 @@ run: $(STAMP)
 	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 
 unit: $(STAMP) postgres
