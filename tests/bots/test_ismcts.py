@@ -32,13 +32,16 @@ def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
 # -- honesty ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int) -> None:
+@pytest.mark.parametrize("infer", [False, True])
+def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int,
+                                                               infer: bool) -> None:
     real = midgame(game, seed, steps=10 * seed)
     seat = real.current_player
     other = real.determinize(seat, random.Random(99))
     assert other.view(seat) == real.view(seat)
     assert other.to_json() != real.to_json()  # hidden cards really differ
-    first, second = ISMCTSBot(Settings(sims=60), seed=7), ISMCTSBot(Settings(sims=60), seed=7)
+    settings = Settings(sims=60, infer=infer)
+    first, second = ISMCTSBot(settings, seed=7), ISMCTSBot(settings, seed=7)
     assert first.choose(real) == second.choose(other)
     assert first.last is not None and second.last is not None
     assert first.last.actions == second.last.actions  # the whole root, not just the choice

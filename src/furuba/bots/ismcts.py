@@ -4,8 +4,8 @@ Each iteration of the search
 
 1. samples a world with :meth:`~furuba.core.protocol.State.determinize` from the searching
    player's seat — the bot never reads another seat's hand or the order of the deck. A game may
-   refine the sample with what the public log suggests (``world_sampler``; ``infer=off`` turns it
-   off): it still starts from ``determinize`` and reads only what the player may know;
+   offer to refine the sample with what the public log suggests (``world_sampler``, used with
+   ``infer=on``): it still starts from ``determinize`` and reads only what the player may know;
 2. descends the tree with UCT over the actions legal *in that world*. Different worlds offer
    different actions, so each child counts how often it was available (its *availability*) and
    UCT uses that count in place of the parent's visits (Cowling, Powley and Whitehouse, 2012);
