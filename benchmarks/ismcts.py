@@ -217,3 +217,64 @@ def print_report(console: Any, measured: dict[str, Any]) -> None:
         print_comparison(console, rows)
     else:
         console.print("OpenSpiel is not installed: no side-by-side comparison")
+
+
+def head_to_head(game: str = "daihinmin", games: int = 40, sims: int = 100,
+                 seed: int = 1) -> dict[str, Any] | None:
+    """furuba's search, OpenSpiel's ``ISMCTSBot`` and two ``greedy`` bots at one table, seats
+    rotated, each search with ``sims`` simulations per decision; ``None`` without OpenSpiel.
+
+    Dai Hin Min games are one round, Friends of the Zodiac games go to 4 friendships (OpenSpiel's
+    random playouts run to the end of the game, so a whole match would take hours).
+    """
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from furuba.integrations import openspiel as fos
+    except ImportError:
+        return None
+    params = {"players": PLAYERS, "max_rounds": 1} if game == "daihinmin" else \
+        {"players": PLAYERS, "target": 4}
+    spiel_game = pyspiel.load_game(f"python_furuba_{game}", params)
+    lineup = ["furuba", "openspiel", "greedy", "greedy"]
+    shares = {"furuba": 0.0, "openspiel": 0.0, "greedy": 0.0}
+    points = dict.fromkeys(shares, 0.0)
+    for i in range(games):
+        k = i % PLAYERS
+        seats = lineup[-k:] + lineup[:-k] if k else lineup
+        bots = []
+        for p, who in enumerate(seats):
+            if who == "openspiel":
+                evaluator = mcts.RandomRolloutEvaluator(
+                    n_rollouts=1, random_state=np.random.RandomState(seed + i))
+                bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=sims,
+                                       random_state=np.random.RandomState(seed + i))
+                bot.set_resampler(fos.resampler(seed + i))
+                bots.append(bot)
+            else:
+                spec = f"ismcts:sims={sims}" if who == "furuba" else "greedy"
+                bots.append(fos.FurubaBot(spec, p, seed=seed * 1000 + i * 10 + p))
+        state = spiel_game.new_initial_state()
+        returns = fos.play(state, bots, random.Random(seed + i))
+        scores = state.furuba_state.scores()
+        for p, who in enumerate(seats):
+            shares[who] += returns[p] / (2 if who == "greedy" else 1)
+            points[who] += scores[p] / (2 if who == "greedy" else 1)
+    return {"game": game, "games": games, "sims": sims,
+            "win_share": {k: round(v / games, 3) for k, v in shares.items()},
+            "points_per_game": {k: round(v / games, 3) for k, v in points.items()}}
+
+
+if __name__ == "__main__":  # pragma: no cover - a long-running comparison, run by hand
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description="furuba's ISMCTS against OpenSpiel's at one table")
+    parser.add_argument("--game", default="daihinmin", choices=GAMES)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--sims", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(json.dumps(head_to_head(args.game, args.games, args.sims, args.seed), indent=1))
