@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -18,6 +20,17 @@ from furuba.server import create_app
 FAST = {"bot_delay": 0.0, "hello_timeout": 2.0, "hint_sims": 30, "rate_per_second": 500.0, "burst": 500}
 """Test servers: bots without delay, and a throttle loose enough for scripted players."""
 PRODUCTION_THROTTLE = {"rate_per_second": 10.0, "burst": 20}
+T = TypeVar("T")
+
+
+def run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` on a thread of its own.
+
+    Playwright's sync API keeps an event loop running on the main thread of a test worker once a
+    browser test has run there, and ``asyncio.run`` refuses to start beside it.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 class LiveServer:

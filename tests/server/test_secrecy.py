@@ -31,7 +31,7 @@ from furuba.core.protocol import State
 from furuba.server.storage import ActionRow, AnswerRow
 from furuba.server.tables import new_state
 
-from .harness import LiveServer
+from .harness import LiveServer, run_coroutine
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[♠♥♦♣]|joker[12]")
 
@@ -272,7 +272,7 @@ def test_no_frame_reveals_another_seats_hidden_cards(db_url: str) -> None:
 
 
 def scan(live: LiveServer) -> None:
-    results = asyncio.run(play_tables(live, RUNS))
+    results = run_coroutine(play_tables(live, RUNS))
     total_frames = 0
     for table_id, seen in results:
         assert live.table(table_id)["status"] == "finished"

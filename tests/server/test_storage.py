@@ -16,7 +16,7 @@ from sqlalchemy import text
 
 from furuba.server.storage import Database, SeatData, Storage, TableData
 
-from .harness import LiveServer, is_event, my_turn, play_to_end
+from .harness import LiveServer, is_event, my_turn, play_to_end, run_coroutine
 from .postgres import Postgres, running_postgres
 
 _names = itertools.count()
@@ -87,7 +87,7 @@ def test_the_log_is_append_only_and_a_bad_write_fails_alone(url: str) -> None:
 
     try:
         db.call(Storage.create_table, table(status="playing"))
-        results = asyncio.run(burst())
+        results = run_coroutine(burst())
         failed = [r for r in results if isinstance(r, Exception)]
         assert len(failed) == 3                      # indexes 0–2 were already taken
         data = db.call(Storage.load_table, "t1")
