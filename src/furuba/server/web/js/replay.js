@@ -4,6 +4,7 @@ import { getJSON, tableIdFromPath } from './api.js';
 import { motionToggle } from './prefs.js';
 import { renderZodiac, zodiacLog, zodiacResult, nameText } from './zodiac.js';
 import { renderDaihinmin, daihinminLog, daihinminResult } from './daihinmin.js';
+import { onNarrowChange } from './zodiac-ring.js';
 
 const tableId = tableIdFromPath();
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
@@ -148,6 +149,7 @@ async function start() {
     h('p', { class: 'table-status' }, `${t.seats.map((s, p) => rp.names[p]).join(', ')} · ${result}`),
     h('p', {}, h('a', { href: `/t/${tableId}` }, 'Back to the table')));
   window.addEventListener('hashchange', () => go(stepFromHash()));
+  onNarrowChange(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {
     if (ev.target.closest('input, select, textarea')) return;
     if (ev.key === 'ArrowRight') { stop(); go(rp.step + 1); }

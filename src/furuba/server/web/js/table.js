@@ -4,6 +4,7 @@ import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tabl
 import { TableSocket } from './socket.js';
 import { motionToggle, toast } from './prefs.js';
 import { renderZodiac, zodiacLog, zodiacResult } from './zodiac.js';
+import { onNarrowChange } from './zodiac-ring.js';
 import { renderDaihinmin, daihinminLog, daihinminResult } from './daihinmin.js';
 
 const tableId = tableIdFromPath();
@@ -376,6 +377,7 @@ function renderHintBar(entry) {
 async function start() {
   const top = document.getElementById('page-tools');
   top.append(motionToggle());
+  onNarrowChange(render);   // the circle on wide screens, the ring of cards on narrow ones
   renderConn('connecting');
   try {
     app.catalog = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/catalog`);

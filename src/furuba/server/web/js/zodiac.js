@@ -5,6 +5,7 @@ import {
   symbolMap, sohmaCard, tohruCard, playCard, friendshipCard, cardBack, symbolDisc,
   SOHMA_W, SOHMA_H, TOHRU_W, TOHRU_H,
 } from './cards.js';
+import { narrowScreen, ringBoard } from './zodiac-ring.js';
 
 const skippedPrompts = new Set();   // True Friends prompts this player chose not to answer
 
@@ -56,6 +57,91 @@ const PENDING_WORDS = {
   over: 'the game is over',
 };
 
+/** The circle of 13 Sohma cards as one SVG, Tohru inside it next to her Sohma, the center in the middle. */
+function circleBoard(o) {
+  const { view, catalog, cards, symbols, can, act } = o;
+  const board = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'group',
+    'aria-label': `The circle of Sohmas. Tohru is next to ${view.tohru.name}, ${view.tohru.side} side up.` });
+  board.append(s('ellipse', { cx: CX, cy: CY, rx: RX - 30, ry: RY - 40, class: 'table-felt' }));
+  const detail = h('p', { class: 'sohma-detail', 'aria-live': 'polite' },
+    'Point at or focus a Sohma to read it. The large symbols are what its face-up side needs; the small ones are its other side.');
+  view.sohmas.forEach((sohma, i) => {
+    const info = catalog.sohmas ? catalog.sohmas[i] : null;
+    const x = CX + RX * Math.cos(angle(i)) - SOHMA_W / 2;
+    const y = CY + RY * Math.sin(angle(i)) - SOHMA_H / 2;
+    const here = view.tohru.sohma === i;
+    const card = sohmaCard(sohma, info, symbols);
+    const g = s('g', { transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
+      class: `sohma${here ? ' tohru-here' : ''}`, 'data-sohma': sohma.name });
+    g.append(card);
+    const words = o.words(sohma, info, here);
+    const choose = `choose ${sohma.name}`;
+    if (can(choose)) {
+      g.classList.add('selectable');
+      g.dataset.action = choose;
+      g.dataset.key = `sohma:${sohma.name}`;
+      asButton(g, () => act(choose), `${o.verb} ${sohma.name}. ${words}`);
+    } else {
+      g.addEventListener('click', () => { detail.textContent = words; });
+    }
+    g.addEventListener('mouseenter', () => { detail.textContent = words; });
+    g.addEventListener('focus', () => { detail.textContent = words; });
+    g.append(s('title', {}, words));
+    board.append(g);
+  });
+  // Tohru, inside the circle, next to her Sohma.
+  const t = view.tohru.sohma;
+  const tx = CX + RX * 0.63 * Math.cos(angle(t)) - TOHRU_W / 2;
+  const ty = CY + RY * 0.56 * Math.sin(angle(t)) - TOHRU_H / 2;
+  const tohru = s('g', { transform: `translate(${tx.toFixed(1)} ${ty.toFixed(1)})`, class: 'tohru' });
+  tohru.append(tohruCard(view.tohru.side, catalog.tohru, symbols));
+  tohru.append(s('title', {}, `Tohru, ${view.tohru.side} side up: ${catalog.tohru ? catalog.tohru[view.tohru.side].text : ''}`));
+  board.append(tohru);
+  // The center: up to 4 memories.
+  const cw = 84;
+  const ch = 118;
+  const slots = Math.max(4, view.center.length);
+  const left = CX - (slots * 90 - 6) / 2;
+  board.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 15, class: 'center-label' },
+    `Memories in the center (${view.center.length}/4)`));
+  for (let k = 0; k < slots; k++) {
+    const x = left + k * 90;
+    const y = CY - 44;
+    const name = view.center[k];
+    if (!name) {
+      board.append(s('rect', { x, y, width: cw, height: ch, rx: 8, class: 'empty-slot' }));
+      continue;
+    }
+    const face = playCard(name, cards[name], symbols, { width: cw, height: ch });
+    face.setAttribute('x', x);
+    face.setAttribute('y', y);
+    face.setAttribute('width', cw);
+    face.setAttribute('height', ch);
+    const g = s('g', { class: 'center-card', 'data-memory': name }, face);
+    const put = `put ${name} away`;
+    if (can(put)) {
+      g.classList.add('selectable');
+      g.dataset.action = put;
+      g.dataset.key = `center:${name}`;
+      asButton(g, () => act(put), `Put ${name} away`);
+    }
+    board.append(g);
+  }
+  // The symbols showing in the center, tallied.
+  const tally = {};
+  for (const name of view.center) {
+    const c = cards[name];
+    if (c && c.symbol) tally[c.symbol] = (tally[c.symbol] || 0) + 1;
+  }
+  let sx = CX - (Object.keys(tally).length * 52) / 2 + 26;
+  for (const [id, n] of Object.entries(tally)) {
+    board.append(symbolDisc(symbols[id], sx - 8, CY + 100, 12));
+    board.append(s('text', { x: sx + 8, y: CY + 105, 'font-size': 15, class: 'tally' }, `×${n}`));
+    sx += 52;
+  }
+  return h('div', { class: 'board-wrap' }, board, detail);
+}
+
 /**
  * Draw a Friends of the Zodiac position into `root`.
  * ctx: {view, legal, seat, catalog, names, act(name), readOnly, answer(text), hint}
@@ -78,7 +164,8 @@ export function renderZodiac(root, ctx) {
   const pending = view.pending || { kind: 'action' };
 
   root.replaceChildren();
-  root.className = 'game zodiac';
+  const narrow = narrowScreen();
+  root.className = `game zodiac${narrow ? ' narrow' : ''}`;
 
   // -- prompt bar: what to do now --------------------------------------------------------------
   const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
@@ -153,88 +240,11 @@ export function renderZodiac(root, ctx) {
   }
   root.append(prompt);
 
-  // -- the board: circle, Tohru, center --------------------------------------------------------
-  const board = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'group',
-    'aria-label': `The circle of Sohmas. Tohru is next to ${view.tohru.name}, ${view.tohru.side} side up.` });
-  board.append(s('ellipse', { cx: CX, cy: CY, rx: RX - 30, ry: RY - 40, class: 'table-felt' }));
-  const detail = h('p', { class: 'sohma-detail', 'aria-live': 'polite' },
-    'Point at or focus a Sohma to read it. The large symbols are what its face-up side needs; the small ones are its other side.');
-  view.sohmas.forEach((sohma, i) => {
-    const info = catalog.sohmas ? catalog.sohmas[i] : null;
-    const x = CX + RX * Math.cos(angle(i)) - SOHMA_W / 2;
-    const y = CY + RY * Math.sin(angle(i)) - SOHMA_H / 2;
-    const here = view.tohru.sohma === i;
-    const card = sohmaCard(sohma, info, symbols);
-    const g = s('g', { transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
-      class: `sohma${here ? ' tohru-here' : ''}`, 'data-sohma': sohma.name });
-    g.append(card);
-    const words = sohmaWords(sohma, info, symbols, here);
-    const choose = `choose ${sohma.name}`;
-    if (can(choose)) {
-      g.classList.add('selectable');
-      g.dataset.action = choose;
-      g.dataset.key = `sohma:${sohma.name}`;
-      asButton(g, () => act(choose), `${pending.kind === 'flip' ? 'Flip' : 'Move Tohru to'} ${sohma.name}. ${words}`);
-    } else {
-      g.addEventListener('click', () => { detail.textContent = words; });
-    }
-    g.addEventListener('mouseenter', () => { detail.textContent = words; });
-    g.addEventListener('focus', () => { detail.textContent = words; });
-    g.append(s('title', {}, words));
-    board.append(g);
-  });
-  // Tohru, inside the circle, next to her Sohma.
-  const t = view.tohru.sohma;
-  const tx = CX + RX * 0.63 * Math.cos(angle(t)) - TOHRU_W / 2;
-  const ty = CY + RY * 0.56 * Math.sin(angle(t)) - TOHRU_H / 2;
-  const tohru = s('g', { transform: `translate(${tx.toFixed(1)} ${ty.toFixed(1)})`, class: 'tohru' });
-  tohru.append(tohruCard(view.tohru.side, catalog.tohru, symbols));
-  tohru.append(s('title', {}, `Tohru, ${view.tohru.side} side up: ${catalog.tohru ? catalog.tohru[view.tohru.side].text : ''}`));
-  board.append(tohru);
-  // The center: up to 4 memories.
-  const cw = 84;
-  const ch = 118;
-  const slots = Math.max(4, view.center.length);
-  const left = CX - (slots * 90 - 6) / 2;
-  board.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 15, class: 'center-label' },
-    `Memories in the center (${view.center.length}/4)`));
-  for (let k = 0; k < slots; k++) {
-    const x = left + k * 90;
-    const y = CY - 44;
-    const name = view.center[k];
-    if (!name) {
-      board.append(s('rect', { x, y, width: cw, height: ch, rx: 8, class: 'empty-slot' }));
-      continue;
-    }
-    const face = playCard(name, cards[name], symbols, { width: cw, height: ch });
-    face.setAttribute('x', x);
-    face.setAttribute('y', y);
-    face.setAttribute('width', cw);
-    face.setAttribute('height', ch);
-    const g = s('g', { class: 'center-card', 'data-memory': name }, face);
-    const put = `put ${name} away`;
-    if (can(put)) {
-      g.classList.add('selectable');
-      g.dataset.action = put;
-      g.dataset.key = `center:${name}`;
-      asButton(g, () => act(put), `Put ${name} away`);
-    }
-    board.append(g);
-  }
-  // The symbols showing in the center, tallied.
-  const tally = {};
-  for (const name of view.center) {
-    const c = cards[name];
-    if (c && c.symbol) tally[c.symbol] = (tally[c.symbol] || 0) + 1;
-  }
-  let sx = CX - (Object.keys(tally).length * 52) / 2 + 26;
-  for (const [id, n] of Object.entries(tally)) {
-    board.append(symbolDisc(symbols[id], sx - 8, CY + 100, 12));
-    board.append(s('text', { x: sx + 8, y: CY + 105, 'font-size': 15, class: 'tally' }, `×${n}`));
-    sx += 52;
-  }
-  const boardWrap = h('div', { class: 'board-wrap' }, board, detail);
-  root.append(boardWrap);
+  // -- the board: the circle (the ring of cards on a narrow screen), Tohru, the center ----------
+  const board = { view, catalog, cards, symbols, can, act,
+    words: (sohma, info, here) => sohmaWords(sohma, info, symbols, here),
+    verb: pending.kind === 'flip' ? 'Flip' : 'Move Tohru to' };
+  root.append(narrow ? ringBoard(board) : circleBoard(board));
 
   // -- your hand -------------------------------------------------------------------------------
   if (mine && view.hand) {
