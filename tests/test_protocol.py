@@ -124,6 +124,22 @@ def test_determinize_depends_only_on_the_view(game: str, options: dict[str, Any]
 
 
 @pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
+def test_a_sampler_draws_the_worlds_determinize_draws(game: str, options: dict[str, Any]) -> None:
+    """``sampler(p)`` is ``determinize(p, ·)`` drawn many times: the same worlds from the same
+    generator, one after another, and the state is left as it was."""
+    for i, (state, _) in enumerate(random_walk(game, options, seed=8, steps=300)):
+        if i % 11:
+            continue
+        before = state.to_json()
+        for player in range(state.num_players):
+            draw = state.sampler(player)
+            fast, slow = random.Random(i), random.Random(i)
+            for _ in range(3):
+                assert draw(fast).to_json() == state.determinize(player, slow).to_json()
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize(("game", "options"), CONFIGS, ids=IDS)
 def test_deepcopy_goes_through_clone(game: str, options: dict[str, Any]) -> None:
     import copy
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -71,14 +72,19 @@ def test_respects_the_simulation_budget(game: str, monkeypatch: pytest.MonkeyPat
     state = midgame(game, 4)
     cls: Any = type(state)
     calls = []
-    original = cls.determinize
+    original = cls.sampler
 
-    def counting(self: State, player: int, rng: random.Random) -> State:
-        calls.append(player)
-        result: State = original(self, player, rng)
-        return result
+    def counting(self: State, player: int) -> Callable[[random.Random], State]:
+        sample = original(self, player)
 
-    monkeypatch.setattr(cls, "determinize", counting)
+        def counted(rng: random.Random) -> State:
+            calls.append(player)
+            result: State = sample(rng)
+            return result
+
+        return counted
+
+    monkeypatch.setattr(cls, "sampler", counting)
     bot = ISMCTSBot(Settings(sims=37), seed=1)
     bot.choose(state)
     assert bot.last is not None and bot.last.iterations == 37

@@ -2,10 +2,12 @@
 
 Each iteration of the search
 
-1. samples a world with :meth:`~furuba.core.protocol.State.determinize` from the searching
-   player's seat — the bot never reads another seat's hand or the order of the deck. A game may
-   offer to refine the sample with what the public log suggests (``world_sampler``, used with
-   ``infer=on``): it still starts from ``determinize`` and reads only what the player may know;
+1. samples a world with :meth:`~furuba.core.protocol.State.determinize` (through the game's
+   :meth:`~furuba.core.protocol.State.sampler`, which works out once what every sample of the
+   search shares) from the searching player's seat — the bot never reads another seat's hand or
+   the order of the deck. A game may offer to refine the sample with what the public log
+   suggests (``world_sampler``, used with ``infer=on``): it still starts from ``determinize``
+   and reads only what the player may know;
 2. descends the tree with UCT over the actions legal *in that world*. Different worlds offer
    different actions, so each child counts how often it was available (its *availability*) and
    UCT uses that count in place of the parent's visits (Cowling, Powley and Whitehouse, 2012);
@@ -246,7 +248,7 @@ class Search:
         sampler = self.plan.sampler
         self.sample: Callable[[random.Random], State] = (
             sampler(state, self.player) if sampler is not None
-            else lambda rng: state.determinize(self.player, rng))
+            else state.sampler(self.player))
         self.root = Node(self.players)
         mark = self.plan.mark
         self.start_mark = mark(state) if mark is not None else 0

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
 TERMINAL = -4
@@ -139,6 +140,15 @@ class State(ABC):
         The result depends only on ``view(player)`` and ``rng``; its own RNG is reseeded from
         ``rng`` so that later draws do not reveal the real deck.
         """
+
+    def sampler(self, player: int) -> Callable[[random.Random], Self]:
+        """``determinize(player, ·)`` for callers that sample many worlds from one state.
+
+        ``sampler(p)(rng)`` is the same state as ``determinize(p, rng)`` drawn with the same
+        generator; a game may work out once what every sample shares (what ``player`` knows,
+        the pool of unseen cards). The state must not change while the sampler is in use.
+        """
+        return lambda rng: self.determinize(player, rng)
 
     @abstractmethod
     def to_json(self) -> JSON:

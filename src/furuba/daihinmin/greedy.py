@@ -29,6 +29,7 @@ from furuba.daihinmin.moves import (
     DECLARE,
     GIVE_JOKER,
     KEEP_QUIET,
+    MAX_SET,
     PASS,
     PLAY_JOKERS,
     PLAY_LEVEL,
@@ -118,10 +119,12 @@ def greedy_action(state: GameState, rng: random.Random) -> int:
     if phase == "exchange":
         return min(legal, key=lambda a: (a == GIVE_JOKER, a))
     size = sum(counts)
-    plays = [a for a in legal if a != PASS]
-    going_out = [a for a in plays if PLAY_TOTAL[a] == size]
-    if going_out:
-        return min(going_out, key=lambda a: PLAY_JOKERS[a])
-    if legal[0] != PASS:
+    leading = legal[0] != PASS
+    plays = legal if leading else legal[1:]
+    if size <= MAX_SET:
+        going_out = [a for a in plays if PLAY_TOTAL[a] == size]
+        if going_out:
+            return min(going_out, key=lambda a: PLAY_JOKERS[a])
+    if leading:
         return _lead(state, player, counts)
     return _follow(state, player, counts, plays, size)

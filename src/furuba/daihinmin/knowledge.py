@@ -21,6 +21,7 @@ is over, everything is public.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from furuba.core.errors import OptionsError
@@ -164,56 +165,81 @@ def determinize(state: S, player: int, rng: random.Random) -> S:
     hands; the log keeps only the public events and ``player``'s own; the exchange keeps only
     ``player``'s side. The state's RNG is reseeded from ``rng``.
     """
+    return sampler(state, player)(rng)
+
+
+def sampler(state: S, player: int) -> Callable[[random.Random], S]:
+    """:func:`determinize` for one ``player``, with what every sample shares worked out once.
+
+    >>> from furuba.daihinmin import new_game
+    >>> s = new_game(players=4, seed=2)
+    >>> draw = sampler(s, 1)
+    >>> draw(random.Random(5)).to_json() == determinize(s, 1, random.Random(5)).to_json()
+    True
+    """
     _check_player(state, player)
     if player is None:
         raise OptionsError("determinize needs a player id")
-    out = state.clone()
     if state.is_terminal():
-        out._seed = fresh_seed(rng)
-        out._counter = 0
-        return out
+        def over(rng: random.Random) -> S:
+            out = state.clone()
+            out._seed = fresh_seed(rng)
+            out._counter = 0
+            return out
+        return over
     n = state.num_players
     hands = state._hands
     known = known_cards(state, player)
-    new = [known.get(q, 0) for q in range(n)]
-    new[player] = hands[player]
+    start = [known.get(q, 0) for q in range(n)]
+    start[player] = hands[player]
     hidden = in_hands(state) & ~hands[player]
     for mask in known.values():
         hidden &= ~mask
-    unseen = cards_of(hidden)
-    rng.shuffle(unseen)
-    need = [hands[q].bit_count() - new[q].bit_count() for q in range(n)]
+    pool = cards_of(hidden)
+    wanted = [hands[q].bit_count() - start[q].bit_count() for q in range(n)]
     limit = ceiling(state, player)
-    if limit is not None:
-        giver, level = limit
-        fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
-        chosen = fits[:need[giver]]
-        if len(chosen) < need[giver]:     # only a hand-made, inconsistent position gets here
-            chosen += [c for c in unseen if c not in set(fits)][:need[giver] - len(chosen)]
-        for card in chosen:
-            new[giver] |= 1 << card
-        taken = set(chosen)
-        unseen = [c for c in unseen if c not in taken]
-        need[giver] = 0
-    pos = 0
-    for q in range(n):
-        if q != player and need[q]:
-            for card in unseen[pos:pos + need[q]]:
-                new[q] |= 1 << card
-            pos += need[q]
-    out._hands = tuple(new)
-    out._counts = tuple(counts_of(h) for h in new)
-    gifts: list[tuple[int, int, int]] = []
-    for giver, receiver, card in state._gifts:
-        if giver != player:
-            chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
-            left = new[giver] & ~chosen_mask
-            pick = rng.choice(cards_of(left))
-            card = gift_card(left, CARD_LEVEL[pick])
-        gifts.append((giver, receiver, card))
-    out._gifts = tuple(gifts)
-    out._exchange = tuple(t for t in state._exchange if player in (t[0], t[1]))
-    out._private = tuple(log if q == player else None for q, log in enumerate(state._private))
-    out._seed = fresh_seed(rng)
-    out._counter = 0
-    return out
+    pending = state._gifts
+    exchange = tuple(t for t in state._exchange if player in (t[0], t[1]))
+    private = tuple(log if q == player else None for q, log in enumerate(state._private))
+
+    def sample(rng: random.Random) -> S:
+        out = state.clone()
+        unseen = pool.copy()
+        rng.shuffle(unseen)
+        new = start.copy()
+        need = wanted.copy()
+        if limit is not None:
+            giver, level = limit
+            fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
+            chosen = fits[:need[giver]]
+            if len(chosen) < need[giver]:     # only a hand-made, inconsistent position gets here
+                chosen += [c for c in unseen if c not in set(fits)][:need[giver] - len(chosen)]
+            for card in chosen:
+                new[giver] |= 1 << card
+            taken = set(chosen)
+            unseen = [c for c in unseen if c not in taken]
+            need[giver] = 0
+        pos = 0
+        for q in range(n):
+            if q != player and need[q]:
+                for card in unseen[pos:pos + need[q]]:
+                    new[q] |= 1 << card
+                pos += need[q]
+        out._hands = tuple(new)
+        out._counts = tuple(counts_of(h) for h in new)
+        gifts: list[tuple[int, int, int]] = []
+        for giver, receiver, card in pending:
+            if giver != player:
+                chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
+                left = new[giver] & ~chosen_mask
+                pick = rng.choice(cards_of(left))
+                card = gift_card(left, CARD_LEVEL[pick])
+            gifts.append((giver, receiver, card))
+        out._gifts = tuple(gifts)
+        out._exchange = exchange
+        out._private = private
+        out._seed = fresh_seed(rng)
+        out._counter = 0
+        return out
+
+    return sample

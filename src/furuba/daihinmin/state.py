@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable
 from typing import Any, Self
 
 from furuba.core.errors import IllegalActionError
@@ -634,6 +635,11 @@ class GameState(State):
         from furuba.daihinmin.knowledge import determinize
 
         return determinize(self, player, rng)
+
+    def sampler(self, player: int) -> Callable[[random.Random], Self]:
+        from furuba.daihinmin.knowledge import sampler
+
+        return sampler(self, player)
 
     def to_json(self) -> JSON:
         from furuba.daihinmin.serialize import to_json

@@ -87,6 +87,8 @@ class ActionTable:
 
     def decode(self, action: int) -> tuple[int, int]:
         """``(action kind, argument)`` of an id; :class:`IllegalActionError` if out of range."""
+        if action.__class__ is int and 0 <= action < self.size:
+            return self._decoded[action]
         if not isinstance(action, int) or not 0 <= action < self.size:
             raise IllegalActionError(f"{action!r} is not an action id (0 to {self.size - 1})")
         return self._decoded[action]

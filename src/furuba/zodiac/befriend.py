@@ -36,12 +36,18 @@ def missing_symbols(rules: Rules, center: tuple[int, ...], sohma: int, side: int
     >>> missing_symbols(r, (trust, heartache, r.kind_of("Insecurity")), 1, 0)
     0
     """
-    need = rules.needs[sohma][side]
-    have = [0] * len(need)
+    pairs = rules.need_pairs[sohma][side]
+    if not pairs:
+        return 0
+    have = [0] * len(rules.symbol_ids)
     sym = rules.memory_symbol
     for kind in center:
         have[sym[kind]] += 1
-    return sum(n - h for n, h in zip(need, have, strict=True) if n > h)
+    missing = 0
+    for i, n in pairs:
+        if n > have[i]:
+            missing += n - have[i]
+    return missing
 
 
 def condition_met(state: GameState, team: int, sohma: int, side: int) -> bool:

@@ -37,7 +37,6 @@ from furuba.zodiac.state import (
 )
 
 if TYPE_CHECKING:
-    from furuba.zodiac.rules import Rules
     from furuba.zodiac.state import GameState
 
 SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5}
@@ -49,21 +48,6 @@ REACH = 3
 
 
 # -- plans ---------------------------------------------------------------------------------------
-_NEEDS: dict[int, tuple[Rules, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]]] = {}
-
-
-def _needs(rules: Rules) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """Per Sohma, per side: the ``(symbol, count)`` pairs it needs, symbols in order."""
-    cached = _NEEDS.get(id(rules))
-    if cached is None or cached[0] is not rules:
-        table = tuple(tuple(tuple((i, n) for i, n in enumerate(side) if n) for side in sohma)
-                      for sohma in rules.needs)
-        if len(_NEEDS) > 64:
-            _NEEDS.clear()
-        cached = _NEEDS[id(rules)] = (rules, table)
-    return cached[1]
-
-
 def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | None:
     """The cheapest befriending ``player`` can complete with ``left`` actions of this turn.
 
@@ -89,7 +73,7 @@ def plan(state: GameState, player: int, left: int) -> tuple[int, int, int] | Non
                 first_of[i] = kind
     wild = 1 if rules.tohru_wild[int(state.tohru_back)] else 0
     fmask, stacks, flipped = state.fmask[team], state.stacks, state.flipped
-    needs = _needs(rules)
+    needs = rules.need_pairs
     best: tuple[int, int, int] | None = None
     for d in range(left + 1):
         s = (state.tohru + d) % NUM_SOHMAS
@@ -132,7 +116,10 @@ def open_sohmas(state: GameState, player: int) -> list[int]:
         if state.fmask[team] >> s & 1 or not state.stacks[s]:
             continue
         side = state.flipped >> s & 1
-        missing = sum(n - h for n, h in zip(rules.needs[s][side], have, strict=True) if n > h)
+        missing = 0
+        for i, n in rules.need_pairs[s][side]:
+            if n > have[i]:
+                missing += n - have[i]
         if missing <= wild and condition_met(state, team, s, side):
             out.append(s)
     return out
@@ -147,7 +134,7 @@ def _usefulness(state: GameState, player: int) -> list[int]:
         s = (state.tohru + d) % NUM_SOHMAS
         if state.fmask[team] >> s & 1 or not state.stacks[s]:
             continue
-        for i, n in enumerate(rules.needs[s][state.flipped >> s & 1]):
+        for i, n in rules.need_pairs[s][state.flipped >> s & 1]:
             useful[i] += n
     for kind in state.center:
         useful[rules.memory_symbol[kind]] -= 1

@@ -106,6 +106,8 @@ class Rules:
     """Every play card of the game (all sets) as sorted kinds."""
     needs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     """Per Sohma, per side (0 human, 1 animal): count needed of each symbol."""
+    need_pairs: tuple[tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]], ...]
+    """The same as ``(symbol, count)`` pairs of the symbols a side needs at all, in symbol order."""
     conditions: tuple[tuple[Cond, Cond], ...]
     tohru_flips: tuple[bool, bool]
     """Whether Tohru's front / back side flips the Sohma at the end of each turn."""
@@ -147,6 +149,10 @@ def compile_rules(cardset: CardSet, options: Options) -> Rules:
     return rules
 
 
+def _pairs(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((i, n) for i, n in enumerate(counts) if n)
+
+
 def _compile(cardset: CardSet, options: Options) -> Rules:
     memories = cardset.memories
     symbol_ids = tuple(s.id for s in cardset.symbols)
@@ -173,7 +179,9 @@ def _compile(cardset: CardSet, options: Options) -> Rules:
         memory_symbol=tuple(symbol_ids.index(mem.symbol) for mem in memories),
         symbol_ids=symbol_ids,
         event_steps=tuple(compile_steps(e.effect) for e in cardset.events),
-        deck=tuple(sorted(deck)), needs=tuple(needs), conditions=tuple(conditions),
+        deck=tuple(sorted(deck)), needs=tuple(needs),
+        need_pairs=tuple((_pairs(human), _pairs(animal)) for human, animal in needs),
+        conditions=tuple(conditions),
         tohru_flips=(front == "flip_at_end_of_turn", back == "flip_at_end_of_turn"),
         tohru_wild=(front == "wild_symbol", back == "wild_symbol"),
         stack_size=4 * options.sets, actions=table,

@@ -17,7 +17,8 @@ int or a tuple, so :meth:`GameState.clone` copies references only.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, Self, TypeVar
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import FurubaError, IllegalActionError
@@ -270,10 +271,27 @@ class GameState(State):
     def _limbo_name(self) -> str:
         return self.rules.kind_names[self.limbo] if self.limbo >= 0 else "the event"
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (a main action is checked without listing them all).
+
+        >>> from furuba.zodiac import new_game
+        >>> s = new_game(players=2, seed=1)
+        >>> all(s.is_legal(a) == (a in s.legal_actions()) for a in range(s.num_distinct_actions()))
+        True
+        """
+        if self.pending == P_MAIN and action.__class__ is int:
+            if action == MOVE:
+                return True
+            hand = self.hands[self.pending_player]
+            if action == DRAW:
+                return len(hand) < HAND_LIMIT and self.can_draw()
+            return action - self.rules.actions.play(0) in hand
+        return action in self.legal_actions()
+
     def apply(self, action: int) -> None:
         if self.outcome:
             raise IllegalActionError("the game is over: no more actions")
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             what = self.rules.actions.name(action)  # raises for what is no action id at all
             raise IllegalActionError(f"{what!r} is not legal now: {self.describe_pending()}")
         self._apply(action)
@@ -335,12 +353,14 @@ class GameState(State):
             if self.outcome:
                 self.pending, self.pending_player = P_DONE, TERMINAL
                 return
-            n = len(self.hands)
-            for i in range(n):
-                p = (self.turn + i) % n
-                if len(self.hands[p]) > HAND_LIMIT:
-                    self.pending, self.pending_player = P_HAND, p
-                    return
+            hands = self.hands
+            if max(map(len, hands)) > HAND_LIMIT:
+                n = len(hands)
+                for i in range(n):
+                    p = (self.turn + i) % n
+                    if len(hands[p]) > HAND_LIMIT:
+                        self.pending, self.pending_player = P_HAND, p
+                        return
             if not self.queue:
                 self.pending, self.pending_player = P_MAIN, self.turn
                 return
@@ -364,6 +384,9 @@ class GameState(State):
         elif op == "overflow":
             if len(self.center) > CENTER_LIMIT:
                 return self._decide(P_CENTER)
+        elif op == "turn_start":
+            self._check_befriend()
+            self._check_coop_loss()
         elif op == "move":
             self._move_to(turn, (self.tohru + step[1]) % NUM_SOHMAS)
         elif op == "end_event":
@@ -396,9 +419,6 @@ class GameState(State):
             m = self.rules.num_memory_kinds
             if any(k < m for k in self.discard):
                 return self._decide(P_TAKE)
-        elif op == "turn_start":
-            self._check_befriend()
-            self._check_coop_loss()
         elif op == "reveal":
             return self._reveal()
         else:  # pragma: no cover - compile_steps makes no other step
@@ -621,28 +641,18 @@ class GameState(State):
         being resolved or known to be in another hand (taken openly from the discard pile). In
         Bestest Friends the hands are open and only the deck order is hidden.
         """
-        out = self.clone()
-        out.seed, out.counter = fresh_seed(rng), 0
-        if self.rules.options.coop:
-            deck = sorted(self.deck)
-            rng.shuffle(deck)
-            out.deck = tuple(deck)
-            return out
-        n = self.num_players
-        pool = list(self.deck)
-        for p in range(n):
-            if p != player:
-                pool.extend(_unknown(self.hands[p], self.known[p]))
-        pool.sort()
-        rng.shuffle(pool)
-        hands = list(self.hands)
-        for p in range(n):
-            if p != player:
-                hidden = len(self.hands[p]) - len(self.known[p])
-                hands[p] = tuple(sorted(self.known[p] + tuple(pool[:hidden])))
-                del pool[:hidden]
-        out.hands, out.deck = tuple(hands), tuple(pool)
-        return out
+        return self.sampler(player)(rng)
+
+    def sampler(self, player: int) -> Callable[[random.Random], Self]:
+        """:meth:`determinize` for one ``player``, the pool of unseen cards sorted once.
+
+        >>> from furuba.zodiac import new_game
+        >>> s = new_game(players=3, seed=4)
+        >>> a, b = s.sampler(1)(random.Random(7)), s.determinize(1, random.Random(7))
+        >>> (a.hands, a.deck, a.seed) == (b.hands, b.deck, b.seed)
+        True
+        """
+        return _sampler(self, player)
 
     # -- persistence -------------------------------------------------------------------------
     def to_json(self) -> JSON:
@@ -668,3 +678,44 @@ def _unknown(hand: tuple[int, ...], known: tuple[int, ...]) -> list[int]:
     for k in known:
         rest.remove(k)
     return rest
+
+
+G = TypeVar("G", bound=GameState)
+
+
+def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
+    """:meth:`GameState.sampler`: the pool of unseen cards sorted once, re-dealt per sample."""
+    if state.rules.options.coop:
+        ordered = sorted(state.deck)
+
+        def reorder(rng: random.Random) -> G:
+            out = state.clone()
+            out.seed, out.counter = fresh_seed(rng), 0
+            deck = ordered.copy()
+            rng.shuffle(deck)
+            out.deck = tuple(deck)
+            return out
+
+        return reorder
+    n = state.num_players
+    pool_start = list(state.deck)
+    for p in range(n):
+        if p != player:
+            pool_start.extend(_unknown(state.hands[p], state.known[p]))
+    pool_start.sort()
+    redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p])
+               for p in range(n) if p != player]
+
+    def redeal(rng: random.Random) -> G:
+        out = state.clone()
+        out.seed, out.counter = fresh_seed(rng), 0
+        pool = pool_start.copy()
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for p, hidden, known in redealt:
+            hands[p] = tuple(sorted(known + tuple(pool[:hidden])))
+            del pool[:hidden]
+        out.hands, out.deck = tuple(hands), tuple(pool)
+        return out
+
+    return redeal
