@@ -241,6 +241,7 @@ def head_to_head(game: str = "daihinmin", games: int = 40, sims: int = 100,
     lineup = ["furuba", "openspiel", "greedy", "greedy"]
     shares = {"furuba": 0.0, "openspiel": 0.0, "greedy": 0.0}
     points = dict.fromkeys(shares, 0.0)
+    per_game: dict[str, list[float]] = {"furuba": [], "openspiel": []}
     for i in range(games):
         k = i % PLAYERS
         seats = lineup[-k:] + lineup[:-k] if k else lineup
@@ -262,9 +263,26 @@ def head_to_head(game: str = "daihinmin", games: int = 40, sims: int = 100,
         for p, who in enumerate(seats):
             shares[who] += returns[p] / (2 if who == "greedy" else 1)
             points[who] += scores[p] / (2 if who == "greedy" else 1)
+            if who in per_game:
+                per_game[who].append(returns[p])
     return {"game": game, "games": games, "sims": sims,
             "win_share": {k: round(v / games, 3) for k, v in shares.items()},
+            "win_share_ci95": {k: [round(x, 3) for x in mean_interval(v)]
+                               for k, v in per_game.items()},
+            "furuba_minus_openspiel_ci95": [round(x, 3) for x in mean_interval(
+                [a - b for a, b in zip(per_game["furuba"], per_game["openspiel"], strict=True)])],
             "points_per_game": {k: round(v / games, 3) for k, v in points.items()}}
+
+
+def mean_interval(values: list[float]) -> tuple[float, float]:
+    """A 95% interval of the mean of ``values`` (normal approximation; needs 2 values or more).
+
+    >>> [round(x, 3) for x in mean_interval([0.0, 1.0, 0.0, 1.0])]
+    [-0.066, 1.066]
+    """
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return mean - half, mean + half
 
 
 if __name__ == "__main__":  # pragma: no cover - a long-running comparison, run by hand
