@@ -19,12 +19,21 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 from furuba import games
 from furuba.core.protocol import JSON, State
 from furuba.integrations.encoding import encoder_for
 
 RENDER_MODES = ("human", "ansi")
+
+
+def wrap(raw: FurubaAECEnv) -> Any:
+    """``raw`` with PettingZoo's classic wrappers: an illegal action ends the game with reward -1
+    for its player, actions are range-checked, and the call order is enforced."""
+    out: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    out = wrappers.AssertOutOfBoundsWrapper(out)
+    return wrappers.OrderEnforcingWrapper(out)
 
 
 class FurubaAECEnv(AECEnv, EzPickle):  # type: ignore[misc]

@@ -16,18 +16,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gymnasium.utils import EzPickle
-from pettingzoo.utils import wrappers
 
-from furuba.integrations.pettingzoo.aec import FurubaAECEnv
+from furuba.integrations.pettingzoo.aec import FurubaAECEnv, wrap
 
 
 def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's classic wrappers: an illegal action ends the game with
-    reward -1 for its player, actions are range-checked, and the call order is enforced."""
-    out: Any = raw_env(**kwargs)
-    out = wrappers.TerminateIllegalWrapper(out, illegal_reward=-1)
-    out = wrappers.AssertOutOfBoundsWrapper(out)
-    return wrappers.OrderEnforcingWrapper(out)
+    """The environment with PettingZoo's classic wrappers (see :func:`.aec.wrap`)."""
+    return wrap(raw_env(**kwargs))
 
 
 class raw_env(FurubaAECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
