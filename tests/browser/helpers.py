@@ -47,7 +47,17 @@ def zodiac_turn(page: Page, keyboard: bool = False) -> str:
 
 
 def daihinmin_turn(page: Page) -> str:
-    """Take one decision in Dai Hin Min: select the lowest playable card and play it, else pass."""
+    """Take one decision in Dai Hin Min: select the lowest playable card and play it, else pass;
+    in the exchange, pick the lowest cards the prompt asks for and give them."""
+    give = page.locator("#give-selected")
+    if give.count():
+        for _ in range(3):
+            if give.is_enabled():
+                break
+            page.locator(".dhm-hand .card-button.gift:not([disabled]):not(.selected)").first.click()
+        name = give.get_attribute("data-action") or ""
+        give.click()
+        return name
     cards = page.locator(".dhm-hand .card-button:not([disabled])")
     play = page.locator("#play-selected")
     if play.count() and cards.count():

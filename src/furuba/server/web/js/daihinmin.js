@@ -4,6 +4,7 @@ import { h, plural, listWords } from './dom.js';
 import { playingCard, cardBack, parseCard, sortCards } from './cards.js';
 
 const selected = new Set();   // the cards picked in the hand, kept across updates
+const gifts = { picked: [], queue: [] };   // exchange: cards picked to give; confirmed gifts still to send
 
 const isJoker = (c) => c.startsWith('joker');
 const rankOf = (c) => parseCard(c).rank;
@@ -93,6 +94,103 @@ function lastMoves(log) {
 }
 
 /**
+ * The exchange as a player makes it: pick the cards to give in the hand, then confirm with Give.
+ * Each gift is its own action in the game, so the confirmed ones are sent one after the other
+ * (the next as soon as the server has taken the previous).
+ */
+function giftPicker(view, ctx, legalNames, myTurn, need, redraw) {
+  const choosing = myTurn && view.phase === 'exchange' && !ctx.readOnly;
+  if (!(myTurn && view.phase === 'exchange')) {
+    gifts.picked = [];
+    if (!ctx.readOnly) gifts.queue = [];
+  }
+  const giving = view.giving || [];
+  const left = need - giving.length;
+  let dispatched = false;
+  if (choosing && gifts.queue.length) {
+    const next = gifts.queue.shift();
+    if (legalNames.has(next)) {
+      setTimeout(() => ctx.act(next), 0);
+      dispatched = true;
+    } else {
+      gifts.queue = [];
+    }
+  }
+  const sending = dispatched || gifts.queue.length > 0;
+  const hand = sortCards(view.hand || []);
+  gifts.picked = gifts.picked.filter((c) => hand.includes(c) && !giving.includes(c));
+  const giveButton = h('button', { type: 'button', class: 'btn primary', id: 'give-selected', 'data-key': 'give-selected' });
+  const update = () => {
+    const ready = choosing && !sending && gifts.picked.length === left && left > 0;
+    giveButton.disabled = !ready;
+    giveButton.dataset.action = ready ? `give ${rankOf(gifts.picked[0])}` : '';
+    giveButton.textContent = gifts.picked.length
+      ? `Give ${gifts.picked.join(' ')}`
+      : `Give ${plural(left, 'card')}`;
+  };
+  giveButton.addEventListener('click', () => {
+    if (giveButton.disabled) return;
+    const names = gifts.picked.map((c) => `give ${rankOf(c)}`);
+    gifts.picked = [];
+    gifts.queue = names.slice(1);
+    ctx.act(names[0]);
+  });
+  update();
+  return {
+    open: myTurn && view.phase === 'exchange',
+    dispatched,
+    giveButton,
+    choosing: choosing && !sending,
+    giving,
+    toggle(c) {
+      const at = gifts.picked.indexOf(c);
+      if (at >= 0) gifts.picked.splice(at, 1);
+      else {
+        gifts.picked.push(c);
+        while (gifts.picked.length > left) gifts.picked.shift();
+      }
+      // Suits do not matter (D9): a gift of a rank gives that rank's lowest card not yet chosen,
+      // so the cards shown as picked are exactly the ones that will go.
+      const want = gifts.picked.map(rankOf);
+      gifts.picked = [];
+      for (const rank of want) {
+        const card = hand.find((x) => rankOf(x) === rank && !giving.includes(x) && !gifts.picked.includes(x));
+        if (card) gifts.picked.push(card);
+      }
+      redraw();
+      document.querySelector(`[data-key="${CSS.escape(`gift:${c}`)}"]`)?.focus({ preventScroll: true });
+    },
+    legal: (c) => legalNames.has(`give ${rankOf(c)}`),
+  };
+}
+
+/** A hand card during the exchange: picked to give or not; the ones already given are marked. */
+function giftCard(c, k, face, exchange) {
+  const given = exchange.giving.includes(c);
+  const picked = gifts.picked.includes(c);
+  const ok = exchange.choosing && !given && (picked || exchange.legal(c));
+  return h('button', { type: 'button', class: `card-button toggle gift${picked ? ' selected' : ''}${given ? ' given' : ''}`,
+    disabled: !ok, 'aria-pressed': picked || given ? 'true' : 'false', 'data-card': c, 'data-give': c, 'data-key': `gift:${c}`,
+    'aria-label': `${given ? 'Chosen to give: ' : 'Give '}${face.getAttribute('aria-label')}`, onclick: () => exchange.toggle(c) }, face);
+}
+
+/** What this player gave and got in this round's exchange, in words (null: no part in it yet). */
+function exchangeSummary(view, seat, nameOf) {
+  const mine = (view.exchange || []).filter((e) => e.from === seat || e.to === seat);
+  const giving = view.phase === 'exchange' ? (view.giving || []) : [];
+  if (!mine.length && !giving.length) return null;
+  const lines = [];
+  if (giving.length && !mine.length) lines.push(`You chose ${giving.join(' ')} to give; the cards change hands when every gift is chosen.`);
+  for (const e of mine) {
+    lines.push(e.from === seat
+      ? `You gave ${e.cards.join(' ')} to ${nameOf(e.to)}.`
+      : `You got ${e.cards.join(' ')} from ${nameOf(e.from)}.`);
+  }
+  return h('p', { class: 'exchange-summary', id: 'exchange-summary', role: 'status' },
+    h('strong', {}, 'This round\u2019s exchange: '), lines.join(' '));
+}
+
+/**
  * Draw a Dai Hin Min position into `root`.
  * ctx: {view, log, legal, seat, catalog, names, act(name), readOnly}
  */
@@ -131,9 +229,9 @@ export function renderDaihinmin(root, ctx) {
     const need = title === 'Rich Man' ? 2 : 1;
     const partner = (view.titles || []).indexOf(title === 'Rich Man' ? 'Poor Man' : 'Second Poorest');
     prompt.append(h('p', { class: 'prompt-title' },
-      `Exchange: choose ${plural(need - view.giving.length, view.giving.length ? 'more card' : 'card')} to give ${partner >= 0 ? nameOf(partner) : 'away'}`));
+      `Exchange: choose ${plural(need, 'card')} to give ${partner >= 0 ? nameOf(partner) : 'away'}`));
     prompt.append(h('p', { class: 'prompt-help' },
-      `Click a card in your hand. ${view.giving.length ? `Chosen so far: ${view.giving.join(' ')}.` : ''} You get their best ${plural(need, 'card')} in return.`));
+      `Pick ${need > 1 ? 'them' : 'it'} in your hand, then Give. You get ${partner >= 0 ? nameOf(partner) : 'their'}'s best ${plural(need, 'card')} in return.`));
   } else if (myTurn) {
     prompt.append(h('p', { class: 'prompt-title' }, top
       ? `Your turn: beat ${top.cards.join(' ')} with ${plural(top.cards.length, 'card')} of a higher rank, or pass`
@@ -149,8 +247,14 @@ export function renderDaihinmin(root, ctx) {
 
   // -- the table: seats in order, and the pile --------------------------------------------------
   const last = lastMoves(ctx.log);
-  const seats = h('ol', { class: 'dhm-seats', 'aria-label': `Seats, in playing order (${view.direction})` });
-  for (const p of view.seating) {
+  const ccw = view.direction === 'counterclockwise';
+  const seats = h('ol', { class: 'dhm-seats', 'data-direction': view.direction,
+    'aria-label': `Seats, in playing order (${view.direction})` });
+  seats.append(h('li', { class: `dhm-direction${ccw ? ' reversed' : ''}`, id: 'direction' },
+    ccw ? '↺ Play goes counterclockwise (revolution)' : '↻ Play goes clockwise'));
+  // Listed in the order of play: a revolution reverses it.
+  const playOrder = ccw ? [view.seating[0], ...view.seating.slice(1).reverse()] : view.seating;
+  for (const p of playOrder) {
     const place = view.finished.indexOf(p);
     const tags = [];
     if (view.titles[p]) tags.push(h('span', { class: 'title-badge' }, view.titles[p]));
@@ -203,20 +307,20 @@ export function renderDaihinmin(root, ctx) {
         ctx.act(name);
       }
     });
+    const received = new Set((view.exchange || []).filter((e) => e.to === ctx.seat).flatMap((e) => e.cards));
+    const exchange = giftPicker(view, ctx, legalNames, myTurn, title === 'Rich Man' ? 2 : 1, () => renderDaihinmin(root, ctx));
     hand.forEach((c, k) => {
       const rank = rankOf(c);
       const face = playingCard(c, catalog);
       if (view.phase === 'exchange') {
-        const give = `give ${rank}`;
-        const ok = legalNames.has(give);
-        cardsRow.append(h('button', { type: 'button', class: 'card-button', disabled: !ok, 'data-action': give, 'data-card': c,
-          'data-key': `card:${c}`, 'aria-label': `Give ${face.getAttribute('aria-label')}`, onclick: () => ctx.act(give) }, face));
+        cardsRow.append(giftCard(c, k, face, exchange));
         return;
       }
       const ok = myTurn && view.phase === 'play' && ranks.has(rank);
-      const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}`, disabled: !ok,
-        'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
-        'aria-label': face.getAttribute('aria-label') }, face);
+      const got = received.has(c);
+      const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}${got ? ' received' : ''}`,
+        disabled: !ok, 'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
+        'aria-label': `${face.getAttribute('aria-label')}${got ? ', received in the exchange' : ''}` }, face);
       b.addEventListener('click', () => {
         if (selected.has(c)) selected.delete(c);
         else {
@@ -235,6 +339,10 @@ export function renderDaihinmin(root, ctx) {
     });
     if (!hand.length) cardsRow.append(h('p', { class: 'muted' }, view.finished.includes(ctx.seat) ? 'You are out of cards.' : 'No cards.'));
     section.append(cardsRow);
+    if (exchange.open) section.append(h('div', { class: 'hand-actions' }, exchange.giveButton));
+    if (exchange.dispatched) root.setAttribute('aria-busy', 'true');   // the next gift is on its way
+    const summary = exchangeSummary(view, ctx.seat, nameOf);
+    if (summary) section.append(summary);
     if (view.phase === 'play') {
       section.append(h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn));
       updatePlay();
