@@ -200,3 +200,39 @@ def test_poor_man_with_both_jokers_declares_a_revolution(browser: Browser, base_
     counterclockwise = [NAMES[seating[(at - k) % len(seating)]] for k in range(len(seating))]
     assert actors[:4] == counterclockwise, f"{actors} is not the counterclockwise order {counterclockwise}"
     page.context.close()
+
+
+def test_second_richest_gives_one_card_and_gets_the_second_poorests_best(browser: Browser, base_url: str,
+                                                                         live_server: LiveServer) -> None:
+    plan = deals.find(deals.greedy,
+                      lambda p: deals.title(p) == "Second Richest" and p.state.phase == "exchange")
+    partner = plan.state.view(None)["titles"].index("Second Poorest")
+    page = open_table(browser, base_url, live_server, plan)
+    play_script(page, plan.script)
+
+    expect(page.locator("#prompt")).to_contain_text(f"Exchange: choose 1 card to give {NAMES[partner]}")
+    dealt = deals.hand(plan)
+    assert sorted(hand_on_screen(page)) == sorted(dealt)
+    gift = dealt[0]
+    page.locator(f'.dhm-hand [data-card="{gift}"]').click()
+    give = page.locator("#give-selected")
+    expect(give).to_have_text(f"Give {gift}")
+    give.click()
+
+    best_rank = max(rank(c) for c in deals.hand(plan, partner))
+    plan.apply(plan.state.string_to_action(f"give {gift[:-1]}"))
+    while plan.state.phase == "exchange":
+        plan.bot_step()
+    swap = {(e["from"], e["to"]): e["cards"] for e in plan.state.view(deals.HUMAN)["exchange"]}
+    assert swap[(deals.HUMAN, partner)] == [gift]
+    got = swap[(partner, deals.HUMAN)]
+    assert [rank(c) for c in got] == [best_rank], "the Second Poorest gives his highest card (D9)"
+
+    summary = page.locator("#exchange-summary")
+    expect(summary).to_contain_text(f"You gave {gift} to {NAMES[partner]}.", timeout=WAIT_MS)
+    expect(summary).to_contain_text(f"You got {got[0]} from {NAMES[partner]}.")
+    log = page.locator(".log-list")
+    expect(log).to_contain_text(f"You gave {gift} to {NAMES[partner]} and got {got[0]}.")
+    expect(page.locator(f'.dhm-hand [data-card="{got[0]}"]')).to_have_count(1)
+    expect(page.locator(f'.dhm-hand [data-card="{gift}"]')).to_have_count(0)
+    page.context.close()
