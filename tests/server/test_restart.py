@@ -64,7 +64,7 @@ def test_a_new_app_on_the_same_database_resumes_every_table(db_url: str) -> None
         assert room.record.actions == actions
         assert room.state.to_json() == before_json
         assert room.state.view(0) == before_view
-        assert any(j[2] == "the day we met" for j in room.state.journal)  # type: ignore[attr-defined]
+        assert any(j[2] == "the day we met" for j in room.state.journal)
         assert room.seq == seq and room.epoch != epoch
         assert second.table(waiting_id)["seats"][0]["name"] == "Cy"
         with second.client(table_id, [token], last_seq=seq, epoch=epoch) as c:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,6 +94,59 @@ def test_the_log_is_append_only_and_a_bad_write_fails_alone(url: str) -> None:
         assert len(failed) == 3                      # indexes 0–2 were already taken
         data = db.call(Storage.load_table, "t1")
         assert data is not None and [a[1] for a in data.actions] == [0, 1, 2, 3, 4]
+    finally:
+        db.close()
+
+
+def changed_at(db: Database) -> dict[str, float]:
+    """When each table last changed."""
+    with db.engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, updated_at FROM furuba_tables")).all()
+    return {table_id: float(at) for table_id, at in rows}
+
+
+def test_writes_queued_together_read_as_if_run_in_order(url: str) -> None:
+    """A transaction's event writes are collected and written together; whatever runs after them
+    in the same transaction, and the table afterwards, sees them exactly as if run one by one."""
+    db = Database(url)
+    hold = threading.Event()
+
+    def wait(_s: object) -> None:
+        assert hold.wait(10)
+
+    async def burst() -> list[object]:
+        blocker = asyncio.ensure_future(db.run(wait))   # the thread waits; the rest queue up
+        await asyncio.sleep(0.05)
+        calls = [db.run(Storage.append_action, "t1", 0, 1, 0, 18, "human"),
+                 db.run(Storage.append_chat, "t1", 2, 1, "Ben", "hi", 1.5),
+                 db.run(Storage.load_table, "t1"),
+                 db.run(Storage.append_action, "t1", 1, 3, 1, 7, "bot"),
+                 db.run(Storage.append_action, "t2", 0, 4, 2, 5, "bot"),
+                 db.run(Storage.append_answer, "t1", 2, 5, 0, "yes"),
+                 db.run(Storage.set_seq, "t2", 6)]
+        await asyncio.sleep(0.05)
+        hold.set()
+        await blocker
+        return await asyncio.gather(*calls)
+
+    try:
+        db.call(Storage.create_table, table("t1", "playing"))
+        db.call(Storage.create_table, table("t2", "playing"))
+        before = db.call(Storage.load_table, "t1")
+        created = changed_at(db)
+        time.sleep(0.01)
+        results = run_coroutine(burst())
+        middle = results[2]
+        assert isinstance(middle, TableData)
+        assert middle.actions == [(0, 18, "human")] and middle.seq == 2
+        assert middle.chat == [(2, 1, "Ben", "hi", 1.5)]
+        t1, t2 = db.call(Storage.load_table, "t1"), db.call(Storage.load_table, "t2")
+        assert t1 is not None and t2 is not None and before is not None
+        assert t1.actions == [(0, 18, "human"), (1, 7, "bot")] and t1.seq == 5
+        assert t1.answers == [(2, 0, "yes", 5)]
+        assert t2.actions == [(2, 5, "bot")] and t2.seq == 6
+        changed = changed_at(db)
+        assert changed["t1"] > created["t1"] and changed["t2"] > created["t2"], "an action's time is kept"
     finally:
         db.close()
 

@@ -188,7 +188,7 @@ def test_hot_seat_one_connection_two_seats(live: LiveServer) -> None:
         c.until_type("snapshot")
         assert set(c.views) == {0, 1}
         assert c.views[0]["hand"] != c.views[1]["hand"]
-        acted = set()
+        acted: set[int] = set()
         while len(acted) < 2:
             seat = wait_my_turn(c)
             c.send({"type": "act", "seq_seen": c.seq, "action": c.legal[seat][-1]["name"]})
