@@ -42,7 +42,7 @@ function sohmaCell(sohma, i, o) {
   const next = (o.view.tohru.sohma + 1) % o.view.sohmas.length === i;
   const title = animal ? (info ? info.animal : sohma.name) : sohma.name;
   const sub = animal ? sohma.name : (info ? info.animal : '');   // the side shows in the card's colour
-  const words = o.words(sohma, info, here);
+  const words = `${o.words(sohma, info, here)}${next ? '; next clockwise (where "Move Tohru" goes)' : ''}`;
   const choose = `choose ${sohma.name}`;
   const selectable = o.can(choose);
   const classes = ['ring-sohma', `side-${sohma.side}`];

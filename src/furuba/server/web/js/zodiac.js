@@ -165,7 +165,8 @@ export function renderZodiac(root, ctx) {
 
   root.replaceChildren();
   const narrow = narrowScreen();
-  root.className = `game zodiac${narrow ? ' narrow' : ''}`;
+  const over = view.outcome && view.outcome !== 'running';
+  root.className = `game zodiac${narrow ? ' narrow' : ''}${over ? ' over' : ''}`;
 
   // -- prompt bar: what to do now --------------------------------------------------------------
   const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
