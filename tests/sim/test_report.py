@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 
 from furuba.sim.analysis import decisive_cards
 from furuba.sim.runner import GameResult
-from furuba.sim.summary import summarize
+from furuba.sim.summary import ratio_interval, summarize
 
 from .conftest import DAIHINMIN, ZODIAC, Cli
 
@@ -79,6 +80,27 @@ def test_daihinmin_numbers(cli: Cli, results_files: dict[str, Path], daihinmin_r
     assert climbs["rate"] == pytest.approx(1 - tt["counts"][poor][poor] / climbs["n"])
     assert set(data["points"]) == {"greedy", "random"}
     assert data["revolutions"]["total"] == sum(r["revolutions"] for r in daihinmin_results)
+    for bot, value in data["points_per_round_by_bot"].items():
+        lo, hi = data["points_per_round_ci95"][bot]
+        assert lo < value < hi
+
+
+def test_points_per_round_interval_agrees_with_a_bootstrap() -> None:
+    """The delta-method interval of points per round is close to a bootstrap over games."""
+    rng = random.Random(4)
+    games = []
+    for _ in range(300):
+        rounds = rng.randint(6, 13)
+        games.append((float(sum(rng.choice((0, 1, 2, 3)) for _ in range(rounds))), float(rounds)))
+    lo, hi = ratio_interval(games)
+    ratios = []
+    for _ in range(2000):
+        sample = [games[rng.randrange(len(games))] for _ in games]
+        ratios.append(sum(a for a, _ in sample) / sum(b for _, b in sample))
+    ratios.sort()
+    assert lo == pytest.approx(ratios[50], abs=0.03)
+    assert hi == pytest.approx(ratios[1949], abs=0.03)
+    assert ratio_interval(games[:30])[1] - ratio_interval(games[:30])[0] > hi - lo
 
 
 @pytest.mark.parametrize("game", ["zodiac", "daihinmin"])

@@ -179,8 +179,10 @@ def _print_summary(s: dict[str, Any]) -> None:
             console.print(f"co-op win rate: {s['coop_win_rate']:.1%}, "
                           f"mean score when won: {s['coop_mean_score']:.1f}")
     if "points_per_round_by_bot" in s:
-        console.print("points per round: " + ", ".join(
-            f"{b} {v:.2f}" for b, v in s["points_per_round_by_bot"].items()))
+        ci = s.get("points_per_round_ci95", {})
+        console.print("points per round (95% interval): " + ", ".join(
+            f"{b} {v:.2f}" + (f" [{ci[b][0]:.2f}, {ci[b][1]:.2f}]" if b in ci else "")
+            for b, v in s["points_per_round_by_bot"].items()))
         console.print(f"revolutions: {s['revolutions']}")
 
 

@@ -138,6 +138,7 @@ def daihinmin(summary: Data, rows: list[GameResult] | None) -> Data:
     out: Data = {"revolutions": {"total": revolutions, "rounds": rounds,
                                  "per_round": revolutions / rounds if rounds else 0.0}}
     out["points_per_round_by_bot"] = summary.get("points_per_round_by_bot", {})
+    out["points_per_round_ci95"] = summary.get("points_per_round_ci95", {})
     if rows is None:
         return out
     games_with = sum(1 for r in rows if int(r["revolutions"]) > 0)

@@ -155,8 +155,11 @@ def key_numbers(data: Data) -> list[list[str]]:
                                               f"{rev['rounds']:,} rounds)"])
         if "games_with_revolution" in rev:
             rows.append(["games with a revolution", _pct(rev["games_with_revolution"])])
+        intervals = data.get("points_per_round_ci95", {})
         for bot, v in data.get("points_per_round_by_bot", {}).items():
-            rows.append([f"points per round, {bot}", f"{v:.2f}"])
+            ci = intervals.get(bot)
+            rows.append([f"points per round, {bot}",
+                         f"{v:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")])
     if "title_transitions" in data:
         tt = data["title_transitions"]
         rows.append(["the Poor Man climbs next round", _pct(tt["poor_man_climbs"])])

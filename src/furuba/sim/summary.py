@@ -3,13 +3,15 @@
 Every summary has ``games``, ``players``, ``bots``, ``wins_by_seat``, ``wins_by_bot`` (win shares,
 as in :meth:`State.returns`), ``win_rate_by_bot`` with 95% Wilson intervals, and ``steps``. Each
 game adds its own: Friends of the Zodiac ``befriended_by_sohma``, ``rounds``, ``truncated``; Dai
-Hin Min ``points_by_seat``, ``points_by_bot``, ``titles_by_bot``, ``rounds_per_game``,
+Hin Min ``points_by_seat``, ``points_by_bot``, ``points_per_round_by_bot`` with
+``points_per_round_ci95`` (the delta method over games), ``titles_by_bot``, ``rounds_per_game``,
 ``revolutions``.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
@@ -35,11 +37,29 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def median(values: list[float]) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+    """The median (0 for no values)."""
+    return float(statistics.median(values)) if values else 0.0
+
+
+def ratio_interval(pairs: list[tuple[float, float]], z: float = 1.96) -> tuple[float, float]:
+    """95% interval of ``sum(a) / sum(b)`` over independent ``(a, b)`` units (the delta method).
+
+    For points per round, a unit is one game: a bot's points and rounds in it.
+
+    >>> lo, hi = ratio_interval([(10.0, 5.0), (14.0, 6.0), (9.0, 5.0), (12.0, 4.0)])
+    >>> round(lo, 2), round(hi, 2)
+    (1.8, 2.7)
+    """
+    n = len(pairs)
+    total_b = sum(b for _, b in pairs)
+    if total_b <= 0:
+        return (0.0, 0.0)
+    r = sum(a for a, _ in pairs) / total_b
+    if n < 2:
+        return (r, r)
+    spread = statistics.variance([a - r * b for a, b in pairs], 0.0)
+    half = z * math.sqrt(spread / n) / (total_b / n)
+    return (r - half, r + half)
 
 
 def summarize(cfg: SimConfig, results: Iterable[GameResult]) -> dict[str, Any]:
@@ -110,11 +130,17 @@ def _daihinmin(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
     points_by_bot: dict[str, float] = defaultdict(float)
     titles_by_bot: dict[str, Counter[str]] = defaultdict(Counter)
     rounds_by_bot: Counter[str] = Counter()
+    per_game: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for r in rs:
+        mine: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
         for p, pts in enumerate(r["scores"]):
             points_by_seat[p] += pts
             points_by_bot[r["bots"][p]] += pts
             rounds_by_bot[r["bots"][p]] += int(r["rounds"])
+            mine[r["bots"][p]][0] += pts
+            mine[r["bots"][p]][1] += int(r["rounds"])
+        for bot, (pts, rounds) in mine.items():
+            per_game[bot].append((pts, rounds))
         for round_titles in r["titles"]:
             for p, title in enumerate(round_titles):
                 titles_by_bot[r["bots"][p]][title] += 1
@@ -123,6 +149,8 @@ def _daihinmin(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
         "points_by_bot": dict(points_by_bot),
         "points_per_round_by_bot": {b: points_by_bot[b] / rounds_by_bot[b]
                                     for b in rounds_by_bot if rounds_by_bot[b]},
+        "points_per_round_ci95": {b: list(ratio_interval(per_game[b]))
+                                  for b in rounds_by_bot if rounds_by_bot[b]},
         "titles_by_bot": {b: dict(c) for b, c in titles_by_bot.items()},
         "rounds_per_game": [int(r["rounds"]) for r in rs],
         "revolutions": sum(int(r["revolutions"]) for r in rs),
