@@ -270,8 +270,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play")
     parser.add_argument("--warmup", type=int, default=0,
                         help="actions each table plays first, without think time and unmeasured")
-    parser.add_argument("--json", type=Path, default=DEFAULT_JSON, help="where to write the results")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="where to write the results (default results/load_server.json, "
+                             "or load_server_warmup.json with --warmup)")
     args = parser.parse_args(argv)
+    if args.json is None:
+        args.json = DEFAULT_JSON.with_name("load_server_warmup.json") if args.warmup else DEFAULT_JSON
     report = run(args.tables, args.think, args.seconds, args.warmup)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
