@@ -46,3 +46,16 @@ def test_tournament_command(cli: Cli, tmp_path: Path) -> None:
     for row in data["table"]:
         assert {"ordinal", "mu", "sigma", "games", "win_rate", "win_ci95"} <= set(row)
         assert row["games"] == 12  # both bots sit at every table
+
+
+def test_tournament_takes_game_options(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "league.json"
+    result = cli(["tournament", "--game", "daihinmin", "--bots", "random,greedy", "--games", "4",
+                  "-o", "max_rounds=1", "--jobs", "1", "--json", out, "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["options"] == {"max_rounds": 1}
+    bad = cli(["tournament", "--game", "daihinmin", "--bots", "random,greedy", "-o", "target=-3",
+               "--quiet"])
+    assert bad.exit_code != 0 and "target must be" in flat(bad.output)
+    assert "Traceback" not in bad.output
+

@@ -110,11 +110,7 @@ def simulate(
 
     try:
         name = games.canonical_name(game)
-        options = parse_options(option)
-        if cardset is not None:
-            options["cardset"] = str(cardset)
-        if variant is not None:
-            options["variant"] = variant
+        options = _game_options(option, cardset, variant)
         cfg = SimConfig(game=name, games=n_games, players=players,
                         bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options)
         cfg.validate()
@@ -219,6 +215,10 @@ def tournament(
     backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
     ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
     quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o",
+                                                     help="game option key=value")] = None,
+    cardset: Annotated[Path | None, typer.Option(help="card-set file (Friends of the Zodiac)")] = None,
+    variant: Annotated[str | None, typer.Option(help="Friends of the Zodiac variant")] = None,
 ) -> None:
     """Play a round robin between bots (every line-up, seats rotated) and rate them with openskill."""
     from furuba.sim.runner import default_jobs
@@ -226,8 +226,10 @@ def tournament(
 
     try:
         cfg = TournamentConfig(game=games.canonical_name(game), games=n_games, players=players,
-                               bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed)
+                               bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed,
+                               options=_game_options(option, cardset, variant))
         cfg.validate()
+        cfg.tables()[0].validate()   # the game options, checked once (every line-up shares them)
     except FurubaError as exc:
         raise fail(str(exc)) from None
     tables = cfg.tables()
@@ -248,6 +250,17 @@ def tournament(
         out_json.parent.mkdir(parents=True, exist_ok=True)
         out_json.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     _print_league(table)
+
+
+def _game_options(option: list[str] | None, cardset: Path | None,
+                  variant: str | None) -> dict[str, Any]:
+    """The game options of ``-o key=value``, ``--cardset`` and ``--variant``."""
+    options = parse_options(option)
+    if cardset is not None:
+        options["cardset"] = str(cardset)
+    if variant is not None:
+        options["variant"] = variant
+    return options
 
 
 def _print_league(league_table: dict[str, Any]) -> None:

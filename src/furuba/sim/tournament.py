@@ -127,6 +127,6 @@ def league(cfg: TournamentConfig, results: Sequence[GameResult]) -> dict[str, An
         for b in cfg.bots]
     table.sort(key=lambda row: -float(row["ordinal"]))
     return {"game": cfg.game, "players": cfg.players, "bots": cfg.bots, "seed": cfg.seed,
-            "games_per_lineup": cfg.games_per_lineup,
+            "options": dict(cfg.options), "games_per_lineup": cfg.games_per_lineup,
             "lineups": [list(t) for t in lineups(cfg.bots, cfg.players)],
             "games": len(results), "rating_model": "openskill PlackettLuce", "table": table}
