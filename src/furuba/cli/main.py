@@ -233,10 +233,10 @@ def tournament(
     except FurubaError as exc:
         raise fail(str(exc)) from None
     tables = cfg.tables()
-    total = len(tables) * cfg.games_per_lineup
+    total = sum(t.games for t in tables)
     results = []
     with _progress_bar(quiet) as bar:
-        task = bar.add_task(f"{len(tables)} line-ups ×{cfg.games_per_lineup}", total=total)
+        task = bar.add_task(f"{len(tables)} seatings, {total} games", total=total)
         try:
             for result in run_tournament(cfg, jobs=jobs or default_jobs(), backend=backend,
                                          ray_address=ray_address, progress=lambda k: bar.advance(task, k)):

@@ -2,7 +2,9 @@
 
 Every combination of the named bots that fills a table plays the same deals (the same seeds, seats
 rotated), so line-ups differ only in who sits down. With at least as many bots as seats, a table
-holds distinct bots; with fewer, every mix of them in which at least two differ.
+holds distinct bots; with fewer, every mix of them in which at least two differ. Each line-up also
+plays in its different orders round the table (:func:`seatings`), since rotating seats keeps who
+plays right after whom.
 
 A game ranks its players by win share, then by game points (ties share a rank), and the ranking
 updates the ratings of the bots at the table. A bot that holds several seats of one table is rated
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from statistics import fmean
 from typing import Any
 
@@ -41,9 +43,47 @@ def lineups(bots: Sequence[str], players: int) -> list[Lineup]:
     return [c for c in combinations_with_replacement(bots, players) if len(set(c)) > 1]
 
 
+MAX_SEATINGS = 6
+"""At most this many orders round the table per line-up (all of them for 4 players)."""
+
+
+def canonical(order: Sequence[str]) -> Lineup:
+    """The rotation of ``order`` that sorts first: one name for every rotation of a seating.
+
+    >>> canonical(("c", "a", "b"))
+    ('a', 'b', 'c')
+    """
+    return min(tuple(order[i:]) + tuple(order[:i]) for i in range(len(order)))
+
+
+def seatings(lineup: Lineup, limit: int = MAX_SEATINGS) -> list[Lineup]:
+    """The orders round the table that a line-up plays in, the line-up's own order first.
+
+    Seats are rotated game by game, which keeps the order round the table: who plays right after
+    whom. In a game where that matters (Friends of the Zodiac: the next player inherits the center
+    and where Tohru stands), each line-up also plays its distinct cyclic orders — all of them up to
+    ``limit``, else ``limit`` of them spread evenly over the sorted list.
+
+    >>> seatings(("a", "b", "c", "d"))
+    [('a', 'b', 'c', 'd'), ('a', 'b', 'd', 'c'), ('a', 'c', 'b', 'd'), ('a', 'c', 'd', 'b'), \
+('a', 'd', 'b', 'c'), ('a', 'd', 'c', 'b')]
+    >>> seatings(("x", "x", "y", "y"))
+    [('x', 'x', 'y', 'y'), ('x', 'y', 'x', 'y')]
+    """
+    first = canonical(lineup)
+    orders = sorted({canonical(p) for p in permutations(lineup)})
+    if len(orders) > limit:
+        step = len(orders) / limit
+        orders = [orders[int(i * step)] for i in range(limit)]
+        if first not in orders:
+            orders[0] = first
+    return [first] + [o for o in orders if o != first]
+
+
 @dataclass(frozen=True)
 class TournamentConfig:
-    """A round robin: ``games`` per line-up (rounded up to a multiple of ``players``)."""
+    """A round robin: every line-up plays about ``games`` games, spread over its seatings, each a
+    multiple of ``players`` so that every bot sits in every seat."""
 
     game: str
     bots: list[str]
@@ -52,16 +92,17 @@ class TournamentConfig:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def games_per_lineup(self) -> int:
-        """Games per line-up: a multiple of the player count, so each bot sits in every seat."""
-        return -(-self.games // self.players) * self.players
+    def games_per_seating(self, lineup: Lineup) -> int:
+        """Games each seating of ``lineup`` plays: ``games`` shared out, rounded up to whole turns
+        of the table."""
+        share = -(-self.games // len(seatings(lineup)))
+        return -(-share // self.players) * self.players
 
     def tables(self) -> list[SimConfig]:
-        """One simulation per line-up, all on the same seeds."""
-        return [SimConfig(game=self.game, games=self.games_per_lineup, players=self.players,
-                          bots=list(t), seed=self.seed, options=self.options)
-                for t in lineups(self.bots, self.players)]
+        """One simulation per seating of each line-up, all on the same seeds."""
+        return [SimConfig(game=self.game, games=self.games_per_seating(t), players=self.players,
+                          bots=list(order), seed=self.seed, options=self.options)
+                for t in lineups(self.bots, self.players) for order in seatings(t)]
 
     def validate(self) -> None:
         """Raise a clear :class:`OptionsError` for a tournament that cannot be played."""
@@ -101,8 +142,10 @@ def league(cfg: TournamentConfig, results: Sequence[GameResult]) -> dict[str, An
     Results are rated in a fixed order (line-up, then game), so the table does not depend on the
     order in which games finished.
     """
-    order = {tuple(sorted(t)): i for i, t in enumerate(lineups(cfg.bots, cfg.players))}
-    ordered = sorted(results, key=lambda r: (order.get(tuple(sorted(r["bots"])), -1), int(r["index"])))
+    order = {o: (i, k) for i, t in enumerate(lineups(cfg.bots, cfg.players))
+             for k, o in enumerate(seatings(t))}
+    ordered = sorted(results, key=lambda r: (order.get(canonical(r["bots"]), (-1, -1)),
+                                             int(r["index"])))
     model = PlackettLuce()
     ratings = {b: model.rating(name=b) for b in cfg.bots}
     games: dict[str, int] = defaultdict(int)
@@ -127,6 +170,8 @@ def league(cfg: TournamentConfig, results: Sequence[GameResult]) -> dict[str, An
         for b in cfg.bots]
     table.sort(key=lambda row: -float(row["ordinal"]))
     return {"game": cfg.game, "players": cfg.players, "bots": cfg.bots, "seed": cfg.seed,
-            "options": dict(cfg.options), "games_per_lineup": cfg.games_per_lineup,
-            "lineups": [list(t) for t in lineups(cfg.bots, cfg.players)],
+            "options": dict(cfg.options),
+            "lineups": [{"bots": list(t), "seatings": [list(o) for o in seatings(t)],
+                         "games_per_seating": cfg.games_per_seating(t)}
+                        for t in lineups(cfg.bots, cfg.players)],
             "games": len(results), "rating_model": "openskill PlackettLuce", "table": table}
