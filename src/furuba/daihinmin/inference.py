@@ -141,8 +141,9 @@ def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
     """A function that samples worlds for ``player``: :meth:`determinize`, then the cards it
     dealt freely dealt again within the caps this round's plays suggest."""
     caps = read_caps(state, player) if state.phase == "play" else {}
+    uniform = state.sampler(player)
     if not caps:
-        return lambda rng: state.determinize(player, rng)
+        return uniform
     known = known_cards(state, player)
     limit = ceiling(state, player)
     fixed = {player} | ({limit[0]} if limit is not None else set())
@@ -150,7 +151,7 @@ def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
     dealer = Dealer(free, caps)
 
     def sample(rng: random.Random) -> S:
-        world = state.determinize(player, rng)
+        world = uniform(rng)
         if all(within(world._counts[q], cap) for q, cap in caps.items() if q not in fixed):
             return world  # the uniform deal already fits: keep it (rejection sampling's answer)
         hands = list(world._hands)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, combinations_with_replacement, permutations
 from statistics import fmean
 from typing import Any
@@ -56,7 +57,8 @@ def canonical(order: Sequence[str]) -> Lineup:
     return min(tuple(order[i:]) + tuple(order[:i]) for i in range(len(order)))
 
 
-def seatings(lineup: Lineup, limit: int = MAX_SEATINGS) -> list[Lineup]:
+@cache
+def seatings(lineup: Lineup, limit: int = MAX_SEATINGS) -> tuple[Lineup, ...]:
     """The orders round the table that a line-up plays in, the line-up's own order first.
 
     Seats are rotated game by game, which keeps the order round the table: who plays right after
@@ -65,19 +67,20 @@ def seatings(lineup: Lineup, limit: int = MAX_SEATINGS) -> list[Lineup]:
     ``limit``, else ``limit`` of them spread evenly over the sorted list.
 
     >>> seatings(("a", "b", "c", "d"))
-    [('a', 'b', 'c', 'd'), ('a', 'b', 'd', 'c'), ('a', 'c', 'b', 'd'), ('a', 'c', 'd', 'b'), \
-('a', 'd', 'b', 'c'), ('a', 'd', 'c', 'b')]
+    (('a', 'b', 'c', 'd'), ('a', 'b', 'd', 'c'), ('a', 'c', 'b', 'd'), ('a', 'c', 'd', 'b'), \
+('a', 'd', 'b', 'c'), ('a', 'd', 'c', 'b'))
     >>> seatings(("x", "x", "y", "y"))
-    [('x', 'x', 'y', 'y'), ('x', 'y', 'x', 'y')]
+    (('x', 'x', 'y', 'y'), ('x', 'y', 'x', 'y'))
     """
     first = canonical(lineup)
-    orders = sorted({canonical(p) for p in permutations(lineup)})
+    head, rest = first[0], first[1:]   # every rotation class has a member that starts with ``head``
+    orders = sorted({canonical((head, *p)) for p in permutations(rest)})
     if len(orders) > limit:
         step = len(orders) / limit
         orders = [orders[int(i * step)] for i in range(limit)]
         if first not in orders:
             orders[0] = first
-    return [first] + [o for o in orders if o != first]
+    return (first, *(o for o in orders if o != first))
 
 
 @dataclass(frozen=True)
