@@ -42,7 +42,7 @@ class FurubaSubject(Subject):
             reason = f"furuba is not importable ({type(exc).__name__}: {exc})"
             raise SkipSubjectError(reason) from exc
         try:
-            module = games.game_module(self.game)
+            module = games.spec(self.game)
             new_game: Callable[..., Any] = module.new_game
             state = new_game(players=self.players, seed=1)
             if not state.legal_actions():

@@ -46,7 +46,7 @@ def positions(game: str, count: int, seed: int = 1) -> list[Any]:
     """``count`` mid-game positions of ``game`` with at least two legal actions."""
     from furuba import games
 
-    policy = games.game_module(game).greedy_action
+    policy = games.spec(game).policies.greedy
     out = []
     for i in range(count):
         rng = random.Random(seed + i)

@@ -33,16 +33,16 @@ def test_hints_are_legal_with_chances_and_reasons(game: str, seed: int) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_action_has_a_reason(game: str) -> None:
     """explain_action has words for whatever the player may do, all through a game."""
-    module = games.game_module(game)
+    module = games.spec(game).policies
     rng = random.Random(3)
     state = games.new_game(game, players=4, seed=3)
     while not state.is_terminal():
         me = state.current_player
         world = state.determinize(me, rng)
         for action in state.legal_actions():
-            reason = module.explain_action(world, action, me)
+            reason = module.explain(world, action, me)
             assert isinstance(reason, str) and len(reason) > 5, (state.action_to_string(action), reason)
-        state.apply(module.greedy_action(state, rng))
+        state.apply(module.greedy(state, rng))
 
 
 def test_hint_names_the_befriending() -> None:

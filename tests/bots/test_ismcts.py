@@ -21,7 +21,7 @@ GAMES = ("zodiac", "daihinmin")
 def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
     """A position reached by greedy play, where the player to move has a real choice."""
     state = games.new_game(game, players=players, seed=seed)
-    policy = games.game_module(game).greedy_action
+    policy = games.spec(game).policies.greedy
     rng = random.Random(seed)
     for _ in range(steps):
         state.apply(policy(state, rng))
@@ -55,7 +55,7 @@ def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: 
 def test_plays_only_legal_actions(game: str, spec: str) -> None:
     state = games.new_game(game, players=4, seed=5)
     bot = make_bot(spec, seed=3)
-    greedy = games.game_module(game).greedy_action
+    greedy = games.spec(game).policies.greedy
     rng = random.Random(0)
     for step in range(60):
         if state.is_terminal():
@@ -95,7 +95,7 @@ def test_respects_the_simulation_budget(game: str, monkeypatch: pytest.MonkeyPat
 def test_a_forced_move_needs_no_search() -> None:
     state = midgame("daihinmin", 2)
     while len(state.legal_actions()) != 1:
-        state.apply(games.game_module("daihinmin").greedy_action(state, random.Random(0)))
+        state.apply(games.spec("daihinmin").policies.greedy(state, random.Random(0)))
     bot = ISMCTSBot(Settings(sims=50), seed=0)
     assert bot.choose(state) == state.legal_actions()[0] and bot.last is None
 
@@ -167,7 +167,7 @@ def test_bad_specs_get_a_clear_message(spec: str, words: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("players", [4, 5])
 def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int) -> None:
-    module = games.game_module(game)
+    module = games.spec(game).policies
     rng = random.Random(players)
     for seed in range(3):
         state = games.new_game(game, players=players, seed=seed)
@@ -175,7 +175,7 @@ def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int)
             values = module.evaluate(state)
             assert len(values) == players and all(0.0 <= v <= 1.0 for v in values)
             assert sum(values) == pytest.approx(1.0)
-            action = module.rollout_action(state, rng)
+            action = module.rollout(state, rng)
             assert state.is_legal(action)
             state.apply(action)
         assert module.evaluate(state) == state.returns()
@@ -183,7 +183,7 @@ def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int)
 
 def test_zodiac_coop_evaluation_is_one_chance_for_everyone() -> None:
     state = games.new_game("zodiac", players=3, seed=1, variant="coop")
-    values = games.game_module("zodiac").evaluate(state)
+    values = games.spec("zodiac").policies.evaluate(state)
     assert len(set(values)) == 1 and 0.0 < values[0] < 1.0
     bot = ISMCTSBot(Settings(sims=20), seed=0)
     assert state.is_legal(bot.choose(state))

@@ -1,4 +1,4 @@
-"""The greedy bot: each game's own one-step heuristic (``greedy_action`` in its package)."""
+"""The greedy bot: each game's own one-step heuristic (``policies.greedy`` in its spec)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class GreedyBot:
     def choose(self, state: State) -> int:
         policy = self._policies.get(state.game_name)
         if policy is None:
-            policy = games.game_module(state.game_name).greedy_action
+            policy = games.spec_of(state).policies.greedy
             self._policies[state.game_name] = policy
         action: int = policy(state, self.rng)
         return action

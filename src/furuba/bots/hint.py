@@ -58,7 +58,7 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
         raise OptionsError("a hint needs at least 1 simulation and at least 1 action")
     rng = random.Random(seed)
     result = Search(state, Settings(sims=sims, level=None), rng).run()
-    explain = games.game_module(state.game_name).explain_action
+    explain = games.spec_of(state).policies.explain
     world = state.determinize(player, rng)
     out = []
     for stats in result.actions[:count]:

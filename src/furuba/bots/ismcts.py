@@ -28,10 +28,10 @@ picks the child that is best *for that player* (max-n backups). Two refinements,
   policy instead of UCT, so the search spends its simulations on the bot's own choices (as
   FujiGokoro does: sampled worlds, a bandit over its own moves, good playouts).
 
-The game-specific parts come from the game's package through :func:`furuba.games.game_module`:
-``rollout_action(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)``,
-``world_sampler(state, player)`` and ``SEARCH_DEFAULTS`` (the game's tuned ``c``, ``bias``, ``opp``,
-``depth`` and ``infer``). A level fixes a number
+The game-specific parts come from the game's spec (:class:`furuba.spec.Policies`):
+``rollout(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)``,
+``world_sampler(state, player)`` and ``search_defaults`` (the game's tuned ``c``, ``bias``,
+``opp``, ``depth`` and ``infer``). A level fixes a number
 of simulations, so the same seed always gives the same decisions; a time budget (``time=0.5``)
 is for interactive play only.
 
@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -62,7 +62,7 @@ ROLLOUTS = ("greedy", "random")
 OPPONENTS = ("tree", "policy")
 SWITCHES = ("on", "off")
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
-"""Search settings for a game that gives no ``SEARCH_DEFAULTS`` of its own."""
+"""Search settings for a game that gives no ``search_defaults`` of its own."""
 TIME_CHECK = 16
 """With a time budget, the clock is read every this many iterations."""
 MAX_SIMS = 10_000_000
@@ -204,7 +204,7 @@ class Plan:
     policy: Policy
     """The game's own fast policy (the prior and the opponent model, whatever the rollouts)."""
     evaluate: Callable[[Any], list[float]]
-    mark: Callable[[Any], int] | None
+    mark: Callable[[Any], Hashable] | None
     """A playout stops when this value changes (``None``: only the depth limits it)."""
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
     """The game's ``world_sampler`` when inference is on."""
@@ -215,14 +215,14 @@ class Plan:
 
     @classmethod
     def of(cls, game_name: str, settings: Settings) -> Plan:
-        module = games.game_module(game_name)
-        own = {**FALLBACK, **getattr(module, "SEARCH_DEFAULTS", {})}
-        policy: Policy = module.rollout_action
+        policies = games.spec(game_name).policies
+        own = {**FALLBACK, **policies.search_defaults}
+        policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
         return cls(
             rollout=policy if settings.rollout == "greedy" else _random_action,
-            policy=policy, evaluate=module.evaluate, mark=getattr(module, "playout_mark", None),
-            sampler=getattr(module, "world_sampler", None) if infer else None,
+            policy=policy, evaluate=policies.evaluate, mark=policies.playout_mark,
+            sampler=policies.world_sampler if infer else None,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             model_opponents=(own["opp"] if settings.opponents is None

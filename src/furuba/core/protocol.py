@@ -16,15 +16,53 @@ Consumers (bots, the simulator, the server, the CLI, the adapters) speak only th
 
 from __future__ import annotations
 
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypedDict
+
+from furuba.core.errors import IllegalActionError
 
 TERMINAL = -4
 """``current_player`` of a finished game (OpenSpiel's value)."""
 
 JSON = dict[str, Any]
+
+
+class ActionInfo(TypedDict):
+    """An action as data, for front ends that must not parse its text (python-chess's ``Move``).
+
+    ``kind`` names what the action does (``"play"``, ``"pass"``, ``"give"``, …) and ``params``
+    holds its parts (cards, rank, count, Sohma, option), each game documenting its own.
+    """
+
+    id: int
+    text: str
+    kind: str
+    params: JSON
+
+
+def action_id(action: object) -> int:
+    """``action`` as an action id: any integer (numpy's too), never a ``bool`` or a float.
+
+    Every game checks its actions with this, so they all refuse the same things the same way.
+
+    >>> import numpy as np
+    >>> action_id(np.int64(3)), action_id(7)
+    (3, 7)
+    >>> action_id(True)
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.IllegalActionError: an action is a whole number, not True
+    >>> action_id(2.0)
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.IllegalActionError: an action is a whole number, not 2.0
+    """
+    if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+        raise IllegalActionError(f"an action is a whole number, not {action!r}")
+    return int(action)
 
 
 class State(ABC):
@@ -78,6 +116,30 @@ class State(ABC):
     @abstractmethod
     def string_to_action(self, text: str) -> int:
         """The action id named by ``text`` (the inverse of :meth:`action_to_string`)."""
+
+    def action_info(self, action: int) -> ActionInfo:
+        """``action`` as data: id, text, kind and parameters (see :class:`ActionInfo`).
+
+        The default gives the text's first word as the kind and no parameters; games override it.
+        """
+        text = self.action_to_string(action)
+        return {"id": action, "text": text, "kind": text.split(" ", 1)[0], "params": {}}
+
+    def legal_action_infos(self) -> list[ActionInfo]:
+        """:meth:`action_info` of every legal action, in id order."""
+        return [self.action_info(a) for a in self.legal_actions()]
+
+    # -- written inputs ------------------------------------------------------------------------
+    def write(self, player: int, name: str, text: str) -> str:
+        """Record ``player``'s free-text input ``name`` (a True Friends answer); returns the
+        text as kept (whitespace tidied).
+
+        Written inputs change no rule; they are kept in the state and the game record. A game
+        that takes none (see its spec's ``written``) refuses every one.
+        Raises :class:`~furuba.core.errors.IllegalActionError` and changes nothing when the
+        input is not wanted now.
+        """
+        raise IllegalActionError(f"this game takes no written input ({name!r})")
 
     # -- outcome ----------------------------------------------------------------------------
     @abstractmethod

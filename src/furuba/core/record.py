@@ -1,4 +1,4 @@
-"""The game record: options + seed + actions, replayable to the identical state.
+"""The game record: options + seed + actions (+ written inputs), replayable to the identical state.
 
 >>> from furuba import games
 >>> state = games.new_game("daihinmin", players=4, seed=3)
@@ -7,30 +7,53 @@
 ...     record.play(state, state.legal_actions()[0])
 >>> record.replay().to_json() == state.to_json()
 True
+
+A game's written inputs (True Friends answers) are kept in the record where they were written —
+after how many actions — so that the record alone replays a table::
+
+    record.write(state, player, "answer", "the day we met")
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from furuba.core.errors import SaveFileError
+from furuba.core.errors import FurubaError, SaveFileError
 from furuba.core.protocol import JSON, State
+
+
+class WrittenInput(NamedTuple):
+    """A written input: after how many actions, by whom, which input, and its text."""
+
+    after: int
+    player: int
+    name: str
+    text: str
 
 
 @dataclass
 class GameRecord:
-    """Everything needed to replay a game: which game, its options, its seed and the actions."""
+    """Everything needed to replay a game: which game, its options, its seed, the actions and
+    the written inputs."""
 
     game: str
     options: dict[str, Any]
     seed: int
     actions: list[int] = field(default_factory=list)
+    written: list[WrittenInput] = field(default_factory=list)
 
     def play(self, state: State, action: int) -> None:
         """Apply ``action`` to ``state`` and, once it was accepted, record it."""
         state.apply(action)
-        self.actions.append(action)
+        self.actions.append(int(action))
+
+    def write(self, state: State, player: int, name: str, text: str) -> str:
+        """Write ``player``'s input ``name`` into ``state`` and, once accepted, record it;
+        returns the text as kept."""
+        kept = state.write(player, name, text)
+        self.written.append(WrittenInput(len(self.actions), player, name, kept))
+        return kept
 
     def initial_state(self) -> State:
         """The state the game started from."""
@@ -39,20 +62,49 @@ class GameRecord:
         return games.new_game(self.game, seed=self.seed, **self.options)
 
     def replay(self, upto: int | None = None) -> State:
-        """The state after the first ``upto`` actions (all of them by default)."""
+        """The state after the first ``upto`` actions (all of them by default), with the inputs
+        written up to there."""
+        return self.positions(upto)[-1]
+
+    def positions(self, upto: int | None = None) -> list[State]:
+        """Every position from the start to ``upto`` actions: after 0, 1, … actions (each with
+        the inputs written before the next action)."""
         state = self.initial_state()
-        for action in self.actions[:upto]:
-            state.apply(action)
-        return state
+        actions = self.actions[:upto]
+        pending = sorted(self.written, key=lambda w: w.after)
+        k = 0
+        out: list[State] = []
+        for i in range(len(actions) + 1):
+            while k < len(pending) and pending[k].after <= i:
+                _write(state, pending[k])
+                k += 1
+            out.append(state.clone() if i < len(actions) else state)
+            if i < len(actions):
+                state.apply(actions[i])
+        return out
 
     def to_json(self) -> JSON:
-        return {"game": self.game, "options": dict(self.options), "seed": self.seed,
-                "actions": list(self.actions)}
+        out: JSON = {"game": self.game, "options": dict(self.options), "seed": self.seed,
+                     "actions": list(self.actions)}
+        if self.written:
+            out["written"] = [list(w) for w in self.written]
+        return out
 
     @classmethod
     def from_json(cls, data: JSON) -> GameRecord:
         try:
+            written = [WrittenInput(int(w[0]), int(w[1]), str(w[2]), str(w[3]))
+                       for w in data.get("written", [])]
             return cls(game=str(data["game"]), options=dict(data.get("options", {})),
-                       seed=int(data["seed"]), actions=[int(a) for a in data.get("actions", [])])
-        except (KeyError, TypeError, ValueError) as exc:
+                       seed=int(data["seed"]), actions=[int(a) for a in data.get("actions", [])],
+                       written=written)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise SaveFileError(f"not a game record: {exc}") from None
+
+
+def _write(state: State, written: WrittenInput) -> None:
+    try:
+        state.write(written.player, written.name, written.text)
+    except FurubaError as exc:
+        raise SaveFileError(f"a written input no longer applies after {written.after} actions: "
+                            f"{exc}") from None

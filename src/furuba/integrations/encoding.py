@@ -133,12 +133,9 @@ class Encoder(ABC):
 
 def encoder_for(state: State) -> Encoder:
     """The encoder for the game (and options) of ``state``; built from its public settings."""
-    if state.game_name == "zodiac":
-        from furuba.integrations.zodiac_encoding import ZodiacEncoder
+    from furuba import games
 
-        return ZodiacEncoder.for_state(state)
-    if state.game_name == "daihinmin":
-        from furuba.integrations.daihinmin_encoding import DaihinminEncoder
-
-        return DaihinminEncoder.for_state(state)
-    raise ValueError(f"no encoder for game {state.game_name!r}")
+    make = games.spec_of(state).encoder
+    if make is None:
+        raise ValueError(f"the game {state.game_name!r} has no observation encoder")
+    return make(state)

@@ -85,7 +85,7 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
         "index": index, "seed": seed, "bots": seats,
         "returns": state.returns(), "scores": state.scores(), "steps": steps,
     }
-    result.update(games.game_module(cfg.game).summarize(state))
+    result.update(games.spec(cfg.game).summarize(state))
     return result
 
 

@@ -557,8 +557,16 @@ class GameState(State):
         return out
 
     # -- True Friends journal (Z15) ----------------------------------------------------------
-    def write_answer(self, player: int, answer: str) -> None:
-        """Keep ``player``'s answer to the prompt of the last memory they played (Z15).
+    def write(self, player: int, name: str, text: str) -> str:
+        """The game's one written input, ``"answer"``: see :meth:`write_answer`."""
+        if name != "answer":
+            raise IllegalActionError(f"Friends of the Zodiac takes no written input {name!r}; "
+                                     "its one written input is 'answer'")
+        return self.write_answer(player, text)
+
+    def write_answer(self, player: int, answer: str) -> str:
+        """Keep ``player``'s answer to the prompt of the last memory they played (Z15); returns
+        the text as kept.
 
         No rules effect; the journal is saved with the game.
         """
@@ -575,7 +583,7 @@ class GameState(State):
                 journal = list(self.journal)
                 journal[i] = (who, kind, text)
                 self.journal = tuple(journal)
-                return
+                return text
         raise IllegalActionError(f"player {player} has no memory prompt waiting for an answer")
 
     # -- outcome -----------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""Dai Hin Min as the registry sees it: :data:`SPEC`.
+
+>>> SPEC.title, (SPEC.players.low, SPEC.players.high)
+('Dai Hin Min', (4, 7))
+>>> SPEC.info(SPEC.new_game(players=4, seed=1, max_rounds=2)).max_game_length
+440
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from furuba.core.protocol import State
+from furuba.daihinmin.explain import explain_action
+from furuba.daihinmin.greedy import greedy_action
+from furuba.daihinmin.inference import world_sampler
+from furuba.daihinmin.options import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS
+from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, rollout_action
+from furuba.daihinmin.start import new_game
+from furuba.daihinmin.state import GameState
+from furuba.daihinmin.summary import summarize
+from furuba.spec import GameSpec, Option, Players, Policies
+
+
+def max_game_length(state: State) -> int:
+    """Each round: the revolution question, 3 gifts, at most 54 plays each followed by at most
+    n − 1 passes. Rounds: the round limit, or the target (points per round sum to n(n−1)/2, so
+    the leader gains at least (n−1)/2 a round)."""
+    assert isinstance(state, GameState)
+    n, target, limit = state.num_players, state.options.target, state.options.max_rounds
+    rounds = limit if limit is not None else math.inf
+    if target is not None:
+        rounds = min(rounds, math.ceil(2 * target / (n - 1)))
+    return int(rounds) * (4 + 54 * n)
+
+
+def _encoder(state: State) -> Any:
+    from furuba.daihinmin.encoding import DaihinminEncoder
+
+    return DaihinminEncoder.for_state(state)
+
+
+def _report() -> Any:
+    from furuba.daihinmin.report import SECTIONS
+
+    return SECTIONS
+
+
+def _terminal() -> Any:
+    from furuba.daihinmin.screen import TERMINAL_GAME
+
+    return TERMINAL_GAME
+
+
+SPEC = GameSpec(
+    name="daihinmin",
+    title="Dai Hin Min",
+    description="Rich Man Poor Man, the climbing game: beat the set on the table with a higher "
+                "one, go out first, trade cards by title; 21 points win.",
+    state_class=GameState,
+    new_game=new_game,
+    players=Players(low=MIN_PLAYERS, high=MAX_PLAYERS, default=4),
+    options=(
+        Option("target", "int", DEFAULT_TARGET, "points that end the game (none: play by rounds)",
+               low=1, nullable=True),
+        Option("max_rounds", "int", None, "rounds after which the game ends (none: no limit)",
+               low=1, nullable=True),
+        Option("dealer", "int", None, "who deals the first round (none: drawn)", low=0,
+               nullable=True, online=False),
+    ),
+    hidden_information=True,
+    policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
+                      explain=explain_action, playout_mark=playout_mark,
+                      world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS),
+    max_game_length=max_game_length,
+    summarize=summarize,
+    frontend="daihinmin",
+    aliases=("dai-hin-min", "rich-man-poor-man"),
+    env_name="DaiHinMin",
+    encoder=_encoder,
+    report=_report,
+    terminal=_terminal,
+)

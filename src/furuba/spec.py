@@ -1,0 +1,323 @@
+"""What a game tells its consumers: one typed :class:`GameSpec` per game.
+
+A game package says what it is as data — title, player range, options with their types, bounds
+and defaults, whether cards are hidden, whether it can be played as a team — and hands over the
+pieces each consumer needs: its policies for the bots, its observation encoder for the adapters,
+its terminal screen, its report sections, the name of its front-end module, the type of its
+view. Consumers (bots, simulator, server, CLI, adapters) read the spec of whatever game they are
+given and never branch on a game's name (OpenSpiel's ``GameType``/``GameInfo`` and its one
+``register_game`` line are the model).
+
+The pieces that need an optional dependency (numpy for the encoder, rich for the screen,
+matplotlib for the report) are *loaders*: functions that import the piece when it is first
+asked for, so that ``import furuba`` stays light.
+
+>>> from furuba import games
+>>> spec = games.spec("daihinmin")
+>>> spec.title, (spec.players.low, spec.players.high), spec.hidden_information
+('Dai Hin Min', (4, 7), True)
+>>> [o.name for o in spec.options]
+['target', 'max_rounds', 'dealer']
+>>> spec.option("target").check(0)
+Traceback (most recent call last):
+...
+furuba.core.errors.OptionsError: option target must be at least 1, not 0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import JSON, State
+
+if TYPE_CHECKING:
+    import typer
+
+    from furuba.cli.screen import TerminalGame
+    from furuba.integrations.encoding import Encoder
+    from furuba.sim.sections import ReportSections
+
+OptionKind = Literal["int", "text", "choice"]
+Policy = Callable[[Any, random.Random], int]
+"""A fast policy: ``policy(state, rng)`` → a legal action of the current player."""
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is an integer and not a ``bool`` (``True`` is not a player count).
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game: its name, type, default, bounds and what it means.
+
+    ``None`` as a value means "the game's own choice" (the default when ``default`` is ``None``);
+    it is accepted only by options with ``nullable`` set. ``choices`` with ``combinable`` set
+    take several choices joined by commas (``"long,true-friends"``). ``named`` gives, for an
+    option whose values are chosen by name (a card set), the names a client may choose and what
+    each one stands for (what ``new_game`` receives). ``online`` options may be set by clients of
+    the web server; the others only from the command line and the library.
+
+    >>> Option("target", "int", 21, "points that end the game", low=1, nullable=True).check("7")
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.OptionsError: option target must be a whole number, not '7'
+    >>> Option("variant", "choice", "standard", "", choices=("standard", "long", "coop"),
+    ...        combinable=True).check("long,coop", online=True)
+    'long,coop'
+    """
+
+    name: str
+    kind: OptionKind
+    default: int | str | None
+    help: str
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[str, ...] = ()
+    combinable: bool = False
+    nullable: bool = False
+    online: bool = True
+    named: Callable[[], Mapping[str, str]] | None = None
+
+    def check(self, value: Any, *, online: bool = False) -> Any:
+        """``value`` if this option accepts it; else :class:`OptionsError` naming the fault.
+
+        Only the type, bounds and choices are checked here; rules that tie options together
+        (a co-op game's target) are the game's own and are checked by ``new_game``. ``online``
+        (a web client's request) accepts only the names of :attr:`named`, where the command
+        line may also give a file.
+        """
+        if value is None:
+            if self.nullable or self.default is None:
+                return None
+            raise OptionsError(f"option {self.name} needs a value")
+        if self.kind == "int":
+            if not is_whole(value):
+                raise OptionsError(f"option {self.name} must be a whole number, not {value!r}")
+            if self.low is not None and value < self.low:
+                raise OptionsError(f"option {self.name} must be at least {self.low}, not {value}")
+            if self.high is not None and value > self.high:
+                raise OptionsError(f"option {self.name} must be at most {self.high}, not {value}")
+            return value
+        if not isinstance(value, str):
+            raise OptionsError(f"option {self.name} must be text, not {value!r}")
+        if self.named is not None and online:
+            names = self.named()
+            if value not in names:
+                raise OptionsError(f"unknown {self.name} {value!r}; the choices are: "
+                                   f"{', '.join(sorted(names))}")
+        if self.kind == "choice" and online:
+            parts = [p.strip() for p in value.split(",")] if self.combinable else [value]
+            for part in parts:
+                if part not in self.choices:
+                    raise OptionsError(f"unknown {self.name} {part!r}; the choices are: "
+                                       f"{', '.join(self.choices)}")
+        return value
+
+    def parse(self, text: str) -> Any:
+        """The value of ``text`` as typed on a command line (``-o target=5``)."""
+        if self.kind == "int":
+            stripped = text.strip()
+            if stripped.lower() in ("none", "") and self.nullable:
+                return None
+            try:
+                return self.check(int(stripped))
+            except ValueError:
+                raise OptionsError(f"option {self.name} must be a whole number, "
+                                   f"not {text!r}") from None
+        return text.strip()
+
+    def describe(self) -> JSON:
+        """The option as a user interface shows it (``GET /api/games``)."""
+        out: JSON = {"name": self.name, "kind": self.kind, "default": self.default,
+                     "help": self.help, "nullable": self.nullable}
+        if self.low is not None:
+            out["min"] = self.low
+        if self.high is not None:
+            out["max"] = self.high
+        if self.named is not None:
+            out["choices"] = sorted(self.named())
+        elif self.choices:
+            out["choices"] = list(self.choices)
+            out["combinable"] = self.combinable
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Players:
+    """How many may play: ``low`` to ``high``, ``default`` when not said.
+
+    ``table_high`` caps the seats of a web table where the screen has room for fewer than the
+    rules allow (``None``: no cap beyond ``high``). The game's ``new_game`` may refuse counts
+    that other options rule out (Friends of the Zodiac alone is only played in co-op).
+    """
+
+    low: int
+    high: int
+    default: int
+    table_high: int | None = None
+
+    @property
+    def online_high(self) -> int:
+        """The most seats a web table may have."""
+        return min(self.high, self.table_high or self.high)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A free-text input a game takes besides its actions (a True Friends answer).
+
+    Written inputs are part of the protocol (:meth:`State.write`) and of the game record, so a
+    record alone replays a table.
+    """
+
+    name: str
+    help: str
+    max_length: int = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Policies:
+    """What a game gives the bots: its own fast decisions and its evaluation.
+
+    * ``greedy(state, rng)``: the greedy bot's choice (a one-step heuristic);
+    * ``rollout(state, rng)``: the search's playout policy (fast; may equal ``greedy``);
+    * ``evaluate(state)``: each player's estimated win share of a non-terminal state;
+    * ``explain(state, action, player)``: a short reason for ``player``'s action, for hints;
+    * ``playout_mark(state)``: a value that changes when a playout should stop early (the end of
+      a round), or ``None``;
+    * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
+      suggests (used with ``infer=on``), or ``None``;
+    * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
+      ``depth``, ``infer``).
+    """
+
+    greedy: Policy
+    rollout: Policy
+    evaluate: Callable[[Any], list[float]]
+    explain: Callable[[Any, int, int], str]
+    playout_mark: Callable[[Any], Hashable] | None = None
+    world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
+    search_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts that depend on a game's options (OpenSpiel's ``GameInfo``), read off a new state."""
+
+    num_players: int
+    num_distinct_actions: int
+    max_game_length: int
+    """An upper bound on the number of actions of one game."""
+    cooperative: bool
+    """Every player wins or loses together (``returns()`` identical for all)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything a consumer may know of a game. Build one per game; register it in
+    :mod:`furuba.games`."""
+
+    name: str
+    """The registry name (``"zodiac"``): lower case, used in URLs, files and records."""
+    title: str
+    """The name players read (``"Friends of the Zodiac"``)."""
+    description: str
+    """One or two sentences for a menu."""
+    state_class: type[State]
+    new_game: Callable[..., State]
+    """``new_game(players=…, seed=…, **options)`` → a new state; refuses bad options with
+    :class:`OptionsError`."""
+    players: Players
+    options: tuple[Option, ...]
+    hidden_information: bool
+    policies: Policies
+    max_game_length: Callable[[State], int]
+    """An upper bound on the actions of a game like ``state`` (same options)."""
+    cooperative: Callable[[State], bool] = lambda state: False
+    """Whether a game like ``state`` is played as one team."""
+    summarize: Callable[[State], JSON] = lambda state: {}
+    """What a simulation keeps of a finished game, beyond returns and scores (public only)."""
+    view_type: type | None = None
+    """The ``TypedDict`` of ``state.view(player)`` (documented field by field)."""
+    written: tuple[Written, ...] = ()
+    frontend: str = "generic"
+    """The browser module that draws this game (``"generic"``: a plain view of any game)."""
+    aliases: tuple[str, ...] = ()
+    env_name: str = ""
+    """The CamelCase name in environment ids (``furuba/DaiHinMin-v0``); the title without
+    spaces when empty."""
+    encoder: Callable[[State], Encoder] | None = None
+    """Loader: the observation encoder for games like ``state`` (adapters)."""
+    report: Callable[[], ReportSections] | None = None
+    """Loader: the game's sections of the balance report."""
+    terminal: Callable[[], TerminalGame] | None = None
+    """Loader: the game's terminal screen (``furuba play``); ``None``: the generic one."""
+    commands: Callable[[], typer.Typer] | None = None
+    """Loader: extra ``furuba`` commands of this game (``furuba cardset …``)."""
+
+    def option(self, name: str) -> Option:
+        """The option called ``name``."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionsError(f"unknown option {name!r} for {self.title}; "
+                           f"the options are: {', '.join(o.name for o in self.options) or 'none'}")
+
+    def check_options(self, options: Mapping[str, Any], *, online: bool = False) -> dict[str, Any]:
+        """Each option checked by type and bounds (``players`` and ``seed`` pass through).
+
+        ``online`` refuses options a web client may not set.
+        """
+        out: dict[str, Any] = {}
+        for key, value in options.items():
+            if key in ("players", "seed"):
+                out[key] = value
+                continue
+            option = self.option(key)
+            if online and not option.online:
+                raise OptionsError(f"option {key} cannot be set for an online table")
+            out[key] = option.check(value, online=online)
+        return out
+
+    def game_kwargs(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The keyword arguments of ``new_game`` for stored options (names → what they stand
+        for, as :attr:`Option.named` says)."""
+        out = dict(options)
+        for option in self.options:
+            if option.named is not None and isinstance(out.get(option.name), str):
+                out[option.name] = option.named().get(out[option.name], out[option.name])
+        return out
+
+    def info(self, state: State) -> GameInfo:
+        """The facts of games like ``state``."""
+        return GameInfo(num_players=state.num_players,
+                        num_distinct_actions=state.num_distinct_actions(),
+                        max_game_length=self.max_game_length(state),
+                        cooperative=self.cooperative(state))
+
+    def describe(self, *, online: bool = False) -> JSON:
+        """The game as a menu shows it (``GET /api/games``)."""
+        high = self.players.online_high if online else self.players.high
+        return {"name": self.name, "title": self.title, "description": self.description,
+                "players": {"min": self.players.low, "max": high,
+                            "default": self.players.default},
+                "options": {o.name: o.describe() for o in self.options
+                            if o.online or not online},
+                "hidden_information": self.hidden_information,
+                "written": [{"name": w.name, "help": w.help, "max_length": w.max_length}
+                            for w in self.written],
+                "frontend": self.frontend}
+
+
+def option_names(options: Sequence[Option]) -> list[str]:
+    """The names of ``options`` in order."""
+    return [o.name for o in options]

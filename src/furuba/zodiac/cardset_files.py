@@ -1,0 +1,34 @@
+"""The card sets a table may choose by name: the ones shipped with furuba and the server's own.
+
+``furuba serve --cardsets DIR`` checks every ``*.toml`` in DIR and names the folders in the
+``FURUBA_CARDSETS`` environment variable; clients then choose a set by its name, never by path.
+
+>>> bundled_cardsets()["default"]
+'default'
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+CARDSET_DIRS_ENV = "FURUBA_CARDSETS"
+"""Folders of extra card-set files the server offers (``os.pathsep``-separated)."""
+
+
+def bundled_cardsets() -> dict[str, str]:
+    """Card sets a table may use: name → file path (``default`` is always there).
+
+    The sets shipped with furuba, plus every ``*.toml`` in the folders named by
+    :data:`CARDSET_DIRS_ENV`.
+    """
+    folder = resources.files("furuba.zodiac") / "cardsets"
+    out = {"default": "default"}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".toml") and entry.name != "default.toml":
+            out[entry.name.removesuffix(".toml")] = str(entry)
+    for extra in filter(None, os.environ.get(CARDSET_DIRS_ENV, "").split(os.pathsep)):
+        for path in sorted(Path(extra).glob("*.toml")):
+            out.setdefault(path.stem, str(path))
+    return out

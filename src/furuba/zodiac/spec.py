@@ -1,0 +1,118 @@
+"""Friends of the Zodiac as the registry sees it: :data:`SPEC`.
+
+>>> SPEC.title, SPEC.players.low, SPEC.players.table_high
+('Friends of the Zodiac', 1, 8)
+>>> SPEC.info(SPEC.new_game(players=2, seed=1, variant="coop")).cooperative
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from furuba.core.protocol import State
+from furuba.spec import GameSpec, Option, Players, Policies, Written
+from furuba.zodiac import playout
+from furuba.zodiac.cardset_files import bundled_cardsets
+from furuba.zodiac.explain import explain_action
+from furuba.zodiac.greedy import greedy_action
+from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
+from furuba.zodiac.start import new_game
+from furuba.zodiac.state import GameState
+from furuba.zodiac.summary import summarize
+
+
+def _decisions(steps: Sequence[tuple[Any, ...]], players: int) -> int:
+    """An upper bound on the decisions an effect can ask for (discards after draws included)."""
+    total = 0
+    for step in steps:
+        op = step[0]
+        if op == "choice":
+            total += 1 + max(_decisions(option, players) for option in step[2])
+        elif op in ("discard_center",) or (op == "move_to" and step[1] < 0) \
+                or (op == "flip" and step[1] == "chosen"):
+            total += 1
+        elif op == "take_discard":
+            total += 2                                  # the take, then a discard down to 4
+        elif op == "draw":
+            total += step[1] * (players if step[2] else 1) * 2   # each draw may need a discard
+    return total
+
+
+def max_game_length(state: State) -> int:
+    """Turns are capped by ``max_rounds``; a turn is 3 actions, each with its sub-decisions."""
+    assert isinstance(state, GameState)
+    rules, n = state.rules, state.num_players
+    event = max((_decisions(steps, n) for steps in rules.event_steps), default=0)
+    per_action = 1 + max(1, event)                      # the action, then its overflow or effect
+    per_turn = 3 * per_action + (1 + event if rules.options.coop else 0)
+    return int(rules.options.max_rounds * n * per_turn)
+
+
+def _cooperative(state: State) -> bool:
+    assert isinstance(state, GameState)
+    return state.rules.options.coop
+
+
+def _encoder(state: State) -> Any:
+    from furuba.zodiac.encoding import ZodiacEncoder
+
+    return ZodiacEncoder.for_state(state)
+
+
+def _report() -> Any:
+    from furuba.zodiac.report import SECTIONS
+
+    return SECTIONS
+
+
+def _terminal() -> Any:
+    from furuba.zodiac.screen import TERMINAL_GAME
+
+    return TERMINAL_GAME
+
+
+def _commands() -> Any:
+    from furuba.zodiac.commands import app
+
+    return app
+
+
+SPEC = GameSpec(
+    name="zodiac",
+    title="Friends of the Zodiac",
+    description="Move Tohru round the circle of the 13 Sohmas and play memories that match what "
+                "they ask for; befriend 7 of them first (or all 13 together in Bestest Friends).",
+    state_class=GameState,
+    new_game=new_game,
+    players=Players(low=1, high=32, default=4, table_high=8),
+    options=(
+        Option("variant", "choice", "standard",
+               "long, coop (Bestest Friends), true-friends; combine with commas",
+               choices=VARIANTS, combinable=True),
+        Option("sets", "int", None, "copies of the game (default: one per 4 players)",
+               low=1, high=8, nullable=True),
+        Option("target", "int", None, "friendships to win (default 7; 13 in the Long Game)",
+               low=1, high=13, nullable=True),
+        Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, "safety cap on rounds", low=1),
+        Option("cardset", "text", "default", "the card set (a name online, a file locally)",
+               named=bundled_cardsets),
+    ),
+    hidden_information=True,
+    policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
+                      evaluate=playout.evaluate, explain=explain_action,
+                      search_defaults=playout.SEARCH_DEFAULTS),
+    max_game_length=max_game_length,
+    cooperative=_cooperative,
+    summarize=summarize,
+    written=(Written("answer", "your answer to the True Friends prompt of the memory you just "
+                               "played (Z15)"),),
+    frontend="zodiac",
+    aliases=("friends-of-the-zodiac", "fotz"),
+    env_name="Zodiac",
+    encoder=_encoder,
+    report=_report,
+    terminal=_terminal,
+    commands=_commands,
+)
