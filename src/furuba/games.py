@@ -35,6 +35,7 @@ _loaded = False
 
 def register(spec: GameSpec) -> GameSpec:
     """Add ``spec`` to the registry (again: replaces it); returns it."""
+    _load()
     if spec.name != spec.name.strip().lower() or not spec.name:
         raise ValueError(f"a game's name is lower case without spaces, not {spec.name!r}")
     _specs[spec.name] = spec
@@ -60,8 +61,9 @@ def _load() -> None:
         register(importlib.import_module(module).SPEC)
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         loaded = entry.load()
-        if isinstance(loaded, GameSpec):
-            register(loaded)
+        if not isinstance(loaded, GameSpec):
+            raise TypeError(f"entry point {entry.name} of {ENTRY_POINT_GROUP} is not a GameSpec")
+        register(loaded)
 
 
 def names() -> list[str]:
