@@ -14,7 +14,7 @@ from furuba.cli.main import app
 from furuba.sim.results_io import write_results
 from furuba.sim.runner import GameResult, SimConfig, run
 
-Cli = Callable[[Sequence[str]], Result]
+Cli = Callable[[Sequence[str | Path]], Result]
 
 ZODIAC = SimConfig(game="zodiac", games=12, players=3, bots=["greedy", "random"], seed=7)
 DAIHINMIN = SimConfig(game="daihinmin", games=8, players=4, bots=["greedy", "random"], seed=3,
@@ -31,7 +31,7 @@ def cli() -> Cli:
     """``cli(args)``: run ``furuba *args``; a bug (an exception other than exit) fails the test."""
     runner = CliRunner()
 
-    def invoke(args: Sequence[str]) -> Result:
+    def invoke(args: Sequence[str | Path]) -> Result:
         result = runner.invoke(app, [str(a) for a in args])
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception

@@ -43,6 +43,10 @@ def test_bad_arguments(cli: Cli, args: list[str], message: str) -> None:
     ("games.jsonl", '{"game": "zodiac", "index": 0, "seed": 0, "bots": ["a", "b"], "returns": "x", '
                     '"scores": [1, 2], "steps": 3, "rounds": 1, "truncated": false, '
                     '"befriended": []}\n', "different number of players"),
+    ("games.jsonl", '{"game": "chess", "index": 0, "seed": 0, "bots": ["a"], "returns": [1], '
+                    '"scores": [1], "steps": 3}\n', "results of an unknown game 'chess'"),
+    ("summary.json", '{"game": "chess", "games": 1, "players": 1, "bots": ["a"], "wins_by_seat": [1], '
+                     '"wins_by_bot": {"a": 1}, "win_rate_by_bot": {}}', "unknown game 'chess'"),
     ("games.jsonl", "", "holds no games"),
     ("summary.json", '{"wins_by_seat": [1, 2]}', "looks like a summary but lacks"),
     ("games.parquet", "PAR1 this is not parquet", "cannot read"),

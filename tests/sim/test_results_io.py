@@ -10,7 +10,7 @@ import pytest
 
 from furuba.sim.results_io import read_results, write_results
 from furuba.sim.runner import GameResult
-from furuba.sim.summary import config_from_results, summarize, summarize_results
+from furuba.sim.summary import config_from_results, game_of, summarize, summarize_results
 
 from .conftest import DAIHINMIN, ZODIAC, Cli
 
@@ -31,6 +31,18 @@ def test_summary_rebuilt_without_replaying(zodiac_results: list[GameResult],
     cfg, rows = (ZODIAC, zodiac_results) if game == "zodiac" else (DAIHINMIN, daihinmin_results)
     assert config_from_results(list(reversed(rows))) == replace(cfg, bots=cfg.lineup())
     assert summarize_results(rows) == summarize(cfg, rows)
+
+
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_results_without_a_game_field_are_told_by_their_keys(zodiac_results: list[GameResult],
+                                                             daihinmin_results: list[GameResult],
+                                                             game: str) -> None:
+    """Files written before results named their game: each game's report sections say which keys
+    its results have."""
+    rows = zodiac_results if game == "zodiac" else daihinmin_results
+    old = [{k: v for k, v in r.items() if k != "game"} for r in rows]
+    assert {game_of(r) for r in old} == {game}
+    assert summarize_results(old) == summarize_results(rows)
 
 
 def test_coop_results_round_trip(tmp_path: Path) -> None:

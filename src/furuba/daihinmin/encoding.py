@@ -1,4 +1,4 @@
-"""The Dai Hin Min encoder: a player's view → tensors (see :mod:`.encoding`).
+"""The Dai Hin Min encoder: a player's view → tensors (see :mod:`furuba.integrations.encoding`).
 
 Suits never matter (D3), so cards are counted by rank: a ``(14, 4)`` thermometer per set of
 cards, one row per rank from 3 up to 2, the last row for the jokers (``[1, 1, 0, 0]`` = both).

@@ -1,8 +1,12 @@
 """One encoder per game: a player's view (a JSON dict) → fixed-size float tensors and strings.
 
-The encoders read nothing but ``state.view(player)`` (and, once, the game's public
-configuration: player count, card set), so an observation can never hold more than the view
-does. Every adapter — OpenSpiel, PettingZoo, Gymnasium — gets its tensors from here.
+This module is the adapters' kit: the :class:`Encoder` base class and its helpers. Each game's
+encoder lives beside the game (``furuba.zodiac.encoding``, ``furuba.daihinmin.encoding``, as
+OpenSpiel's observers live beside its games) and is found through the ``encoder`` loader of the
+game's spec (:func:`encoder_for`); this module imports no game. The encoders read nothing but
+``state.view(player)`` (and, once, the game's public configuration: player count, card set), so
+an observation can never hold more than the view does. Every adapter — OpenSpiel, PettingZoo,
+Gymnasium — gets its tensors from here.
 
 * the **observation** is the current table as the player sees it: their hand, the public cards,
   the other seats' hand sizes and known cards, scores, whose turn it is and what is being

@@ -1,7 +1,8 @@
 """One learning seat against furuba's bots, as a Gymnasium environment.
 
-``import furuba.integrations.gymnasium`` registers ``furuba/Zodiac-v0`` and
-``furuba/DaiHinMin-v0``:
+``import furuba.integrations.gymnasium`` registers ``furuba/<EnvName>-v0`` for every registered
+game (``furuba/Zodiac-v0``, ``furuba/DaiHinMin-v0``; the name is the spec's ``env_name``); a game
+registered later is added with :func:`register`:
 
 >>> import gymnasium
 >>> import furuba.integrations.gymnasium
@@ -19,7 +20,8 @@
   other seat in player order, e.g. ``["greedy", "random"]``);
 * the reward comes at the end: the learner's win share (``state.returns()``); an illegal action
   ends the episode with ``illegal_reward`` (-1) and ``info["illegal_action"] = True``;
-* a Friends of the Zodiac game stopped by its round cap ends *truncated*.
+* a game its encoder calls truncated (stopped by a safety cap rather than by its rules) ends
+  *truncated*, every other finished game *terminated*.
 """
 
 from __future__ import annotations
@@ -37,8 +39,13 @@ from furuba.bots.registry import check_spec, make_bot
 from furuba.core.protocol import State
 from furuba.integrations.encoding import encoder_for
 from furuba.integrations.layout import Vector
+from furuba.spec import GameSpec
 
-ENV_IDS = {"zodiac": "furuba/Zodiac-v0", "daihinmin": "furuba/DaiHinMin-v0"}
+
+def env_id(spec: GameSpec) -> str:
+    """The environment id of a game: ``furuba/<env_name>-v0`` (the title without spaces when the
+    spec gives no ``env_name``)."""
+    return f"furuba/{spec.env_name or spec.title.replace(' ', '')}-v0"
 
 
 class FurubaEnv(gymnasium.Env[Vector, np.int64]):
@@ -47,7 +54,7 @@ class FurubaEnv(gymnasium.Env[Vector, np.int64]):
     metadata: dict[str, Any] = {  # noqa: RUF012 - gymnasium.Env declares it per instance
         "render_modes": ["human", "ansi"], "render_fps": 1}
 
-    def __init__(self, game: str = "zodiac", seat: int | None = 0,
+    def __init__(self, game: str, seat: int | None = 0,
                  opponents: str | Sequence[str] = "greedy", illegal_reward: float = -1.0,
                  render_mode: str | None = None, **options: Any) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -55,7 +62,7 @@ class FurubaEnv(gymnasium.Env[Vector, np.int64]):
         self.render_mode = render_mode
         self.game = games.canonical_name(game)
         self.options = dict(options)
-        probe = games.new_game(self.game, seed=0, **self.options)
+        probe = games.new_game(self.game, seed=0, **self.options)      # checks the options
         n = probe.num_players
         if seat is not None and not 0 <= seat < n:
             raise ValueError(f"seat must be a player id from 0 to {n - 1}, or None (random)")
@@ -148,12 +155,15 @@ class FurubaEnv(gymnasium.Env[Vector, np.int64]):
         pass
 
 
-def register() -> None:
-    """Register ``furuba/Zodiac-v0`` and ``furuba/DaiHinMin-v0`` (once)."""
-    for game, env_id in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, entry_point="furuba.integrations.gymnasium:FurubaEnv",
-                               kwargs={"game": game}, nondeterministic=False)
+def register(spec: GameSpec | None = None) -> None:
+    """Register the environment of ``spec`` (when ``None``: of every registered game that has an
+    observation encoder), once."""
+    if spec is not None and spec.encoder is None:
+        raise ValueError(f"{spec.title} has no observation encoder: no environment without one")
+    for one in [spec] if spec is not None else [s for s in games.specs() if s.encoder is not None]:
+        if env_id(one) not in gymnasium.registry:
+            gymnasium.register(id=env_id(one), entry_point="furuba.integrations.gymnasium:FurubaEnv",
+                               kwargs={"game": one.name}, nondeterministic=False)
 
 
 register()

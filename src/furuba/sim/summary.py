@@ -2,10 +2,11 @@
 
 Every summary has ``games``, ``players``, ``bots``, ``wins_by_seat``, ``wins_by_bot`` (win shares,
 as in :meth:`State.returns`), ``win_rate_by_bot`` with 95% Wilson intervals, and ``steps``. Each
-game adds its own: Friends of the Zodiac ``befriended_by_sohma``, ``rounds``, ``truncated``; Dai
-Hin Min ``points_by_seat``, ``points_by_bot``, ``points_per_round_by_bot`` with
-``points_per_round_ci95`` (the delta method over games), ``titles_by_bot``, ``rounds_per_game``,
-``revolutions``.
+game adds its own keys through the ``summarize`` of its report sections
+(:mod:`furuba.sim.sections`), defined in the game's own ``report`` module.
+
+The statistics here (:func:`wilson`, :func:`median`, :func:`ratio_interval`) are part of the kit
+the games' report modules use.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from furuba.core.deck import SOHMA_NAMES
+from furuba import games
+from furuba.core.errors import OptionsError
 from furuba.sim.runner import GameResult, SimConfig
+from furuba.sim.sections import sections_for
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,12 +79,12 @@ def summarize(cfg: SimConfig, results: Iterable[GameResult]) -> dict[str, Any]:
             wins_by_seat[p] += share
             wins_by_bot[r["bots"][p]] += share
             seats_by_bot[r["bots"][p]] += 1
-    games = len(rs)
+    n_games = len(rs)
     out: dict[str, Any] = {
-        "game": cfg.game, "games": games, "players": n, "bots": cfg.lineup(),
+        "game": cfg.game, "games": n_games, "players": n, "bots": cfg.lineup(),
         "seed": cfg.seed, "options": cfg.options,
         "wins_by_seat": wins_by_seat,
-        "win_rate_by_seat": [w / games if games else 0.0 for w in wins_by_seat],
+        "win_rate_by_seat": [w / n_games if n_games else 0.0 for w in wins_by_seat],
         "wins_by_bot": dict(wins_by_bot),
         "win_rate_by_bot": {
             bot: {"rate": wins_by_bot[bot] / seats, "ci95": list(wilson(wins_by_bot[bot], seats)),
@@ -90,84 +93,24 @@ def summarize(cfg: SimConfig, results: Iterable[GameResult]) -> dict[str, Any]:
         },
         "steps": steps,
     }
-    extra = {"zodiac": _zodiac, "daihinmin": _daihinmin}.get(cfg.game)
-    if extra:
-        out.update(extra(cfg, rs))
+    out.update(sections_for(cfg.game).summarize(cfg, rs))
     return out
-
-
-def _zodiac(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
-    by_sohma: Counter[str] = Counter()
-    by_side: Counter[str] = Counter()
-    for r in rs:
-        for sohma, side, _player in r["befriended"]:
-            by_sohma[sohma] += 1
-            by_side[f"{sohma}/{side}"] += 1
-    total = sum(by_sohma.values())
-    rounds = [int(r["rounds"]) for r in rs]
-    truncated = sum(1 for r in rs if r["truncated"])
-    out: dict[str, Any] = {
-        "befriended_by_sohma": {s: by_sohma[s] for s in SOHMA_NAMES},
-        "befriended_share_by_sohma": {s: (by_sohma[s] / total if total else 0.0)
-                                      for s in SOHMA_NAMES},
-        "befriended_by_side": dict(sorted(by_side.items())),
-        "rounds": rounds,
-        "median_rounds": median([float(x) for x in rounds]),
-        "truncated": truncated,
-        "truncated_rate": truncated / len(rs) if rs else 0.0,
-    }
-    if rs and "coop_score" in rs[0]:
-        won = [r for r in rs if r["coop_won"]]
-        out["coop_win_rate"] = len(won) / len(rs)
-        out["coop_win_ci95"] = list(wilson(len(won), len(rs)))
-        out["coop_mean_score"] = sum(r["coop_score"] for r in won) / len(won) if won else 0.0
-    return out
-
-
-def _daihinmin(cfg: SimConfig, rs: list[GameResult]) -> dict[str, Any]:
-    n = cfg.players
-    points_by_seat = [0.0] * n
-    points_by_bot: dict[str, float] = defaultdict(float)
-    titles_by_bot: dict[str, Counter[str]] = defaultdict(Counter)
-    rounds_by_bot: Counter[str] = Counter()
-    per_game: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for r in rs:
-        mine: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-        for p, pts in enumerate(r["scores"]):
-            points_by_seat[p] += pts
-            points_by_bot[r["bots"][p]] += pts
-            rounds_by_bot[r["bots"][p]] += int(r["rounds"])
-            mine[r["bots"][p]][0] += pts
-            mine[r["bots"][p]][1] += int(r["rounds"])
-        for bot, (pts, rounds) in mine.items():
-            per_game[bot].append((pts, rounds))
-        for round_titles in r["titles"]:
-            for p, title in enumerate(round_titles):
-                titles_by_bot[r["bots"][p]][title] += 1
-    return {
-        "points_by_seat": points_by_seat,
-        "points_by_bot": dict(points_by_bot),
-        "points_per_round_by_bot": {b: points_by_bot[b] / rounds_by_bot[b]
-                                    for b in rounds_by_bot if rounds_by_bot[b]},
-        "points_per_round_ci95": {b: list(ratio_interval(per_game[b]))
-                                  for b in rounds_by_bot if rounds_by_bot[b]},
-        "titles_by_bot": {b: dict(c) for b, c in titles_by_bot.items()},
-        "rounds_per_game": [int(r["rounds"]) for r in rs],
-        "revolutions": sum(int(r["revolutions"]) for r in rs),
-    }
 
 
 # -- from a file of results --------------------------------------------------------------------
 REQUIRED_KEYS = ("index", "seed", "bots", "returns", "scores", "steps")
-GAME_KEYS = {"zodiac": ("rounds", "truncated", "befriended"),
-             "daihinmin": ("rounds", "titles", "revolutions")}
 
 
 def game_of(result: GameResult) -> str:
-    """The game a result comes from: its ``game`` field, else told by the keys it has."""
+    """The game a result comes from: its ``game`` field; for an old file without one, the
+    registered game whose report sections name keys the result has ("" if none does)."""
     if "game" in result:
         return str(result["game"])
-    return next((g for g, keys in GAME_KEYS.items() if all(k in result for k in keys)), "")
+    for spec in games.specs():
+        keys = sections_for(spec.name).result_keys
+        if keys and all(k in result for k in keys):
+            return spec.name
+    return ""
 
 
 def check_results(rows: list[GameResult]) -> str:
@@ -181,11 +124,14 @@ def check_results(rows: list[GameResult]) -> str:
                                "written by `furuba simulate --games-out` "
                                f"(games found: {', '.join(sorted(n or '?' for n in names))})")
     game = names.pop()
-    if game not in GAME_KEYS:
-        raise ResultsFileError(f"results of an unknown game {game!r}")
+    try:
+        game = games.canonical_name(game)
+    except OptionsError:
+        raise ResultsFileError(f"results of an unknown game {game!r}") from None
+    needed = (*REQUIRED_KEYS, *sections_for(game).result_keys)
     players = len(rows[0].get("bots", []))
     for number, r in enumerate(rows, 1):
-        missing = [k for k in (*REQUIRED_KEYS, *GAME_KEYS[game]) if k not in r]
+        missing = [k for k in needed if k not in r]
         if missing:
             raise ResultsFileError(f"game {number} of the file lacks {', '.join(missing)}")
         if not (len(r["bots"]) == len(r["returns"]) == len(r["scores"]) == players):

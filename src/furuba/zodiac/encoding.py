@@ -1,4 +1,5 @@
-"""The Friends of the Zodiac encoder: a player's view → tensors (see :mod:`.encoding`).
+"""The Friends of the Zodiac encoder: a player's view → tensors (see
+:mod:`furuba.integrations.encoding`).
 
 Cards are counted by kind (the action table's card names), divided by the number of copies of
 that kind in the game. Seats are relative to the observer; in Bestest Friends (co-op) the team
@@ -23,6 +24,7 @@ from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.core.protocol import JSON, TERMINAL, State
 from furuba.integrations.encoding import Encoder, relative, saturate
 from furuba.integrations.layout import Layout, Vector
+from furuba.zodiac.state import GameState
 
 PENDING_KINDS = ("action", "option", "move_to", "flip", "put_away", "take", "discard", "over")
 """What a view's ``pending.kind`` can say (the engine's decision kinds)."""
@@ -85,7 +87,9 @@ class ZodiacEncoder(Encoder):
     @classmethod
     def for_state(cls, state: State) -> ZodiacEncoder:
         """The encoder for the card set and options of ``state`` (public settings only)."""
-        rules = state.rules  # type: ignore[attr-defined]
+        if not isinstance(state, GameState):
+            raise TypeError(f"not a Friends of the Zodiac state: {type(state).__name__}")
+        rules = state.rules
         opts = rules.options
         copies = Counter(rules.deck)
         return cls(ZodiacConfig(

@@ -5,15 +5,16 @@
   from the agent's own view (the mask is all zeros unless the agent is to act);
 * one fixed ``Discrete(num_distinct_actions)`` action space;
 * a multi-step turn is the same agent being selected again;
-* rewards come at the end: each player's win share (``state.returns()``); a Friends of the
-  Zodiac game stopped by its round cap is *truncated*, every other finished game *terminated*;
+* rewards come at the end: each player's win share (``state.returns()``); a game its encoder
+  calls truncated (stopped by a safety cap rather than by its rules) is *truncated*, every other
+  finished game *terminated*;
 * ``reset(seed=…)`` seeds the deals (and nothing else is random);
 * ``render_mode="ansi"`` returns the table as text, ``"human"`` prints it after each step.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -37,9 +38,12 @@ def wrap(raw: FurubaAECEnv) -> Any:
 
 
 class FurubaAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
-    """One game of ``game_name`` with ``options`` (players, target, …) per episode."""
+    """One game of ``game_name`` with ``options`` (players and the game's own) per episode.
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "furuba",
+    ``metadata["name"]`` is ``<game>_v0``, PettingZoo's name for the environment.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": "furuba",  # noqa: RUF012
                                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game_name: str, render_mode: str | None = None, **options: Any) -> None:
@@ -48,9 +52,11 @@ class FurubaAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.game_name = game_name
-        self.options = dict(options)
-        probe = games.new_game(game_name, seed=0, **self.options)      # checks the options
+        spec = games.spec(game_name)
+        self.game_name = spec.name
+        self.metadata = {**self.metadata, "name": f"{spec.name}_v0"}
+        self.options = {"players": spec.players.default, **options}
+        probe = spec.new_game(seed=0, **self.options)                # checks the options
         self.encoder = encoder_for(probe)
         size, actions = self.encoder.observation_layout.size, probe.num_distinct_actions()
         self.possible_agents = [f"player_{p}" for p in range(probe.num_players)]
