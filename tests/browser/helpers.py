@@ -100,3 +100,11 @@ def wait_until(check: Callable[[], bool], timeout: float = 20) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("timed out")
         time.sleep(0.05)
+
+
+def generic_turn(page: Page) -> str:
+    """Take one decision in the generic view: the first legal action's button."""
+    loc = page.locator(LEGAL)
+    name = loc.first.get_attribute("data-action") or ""
+    loc.first.click()
+    return name

@@ -44,7 +44,7 @@ def act_named(page: Page, name: str) -> None:
     Play button, anything else through its own button."""
     if name.startswith("play "):
         page.locator(".legal-plays summary").click()
-        page.locator(".legal-plays .chip").filter(has_text=re.compile(f"^{re.escape(name[5:])}$")).click()
+        page.locator(f'.legal-plays .chip[data-text="{name}"]').click()
         expect(page.locator("#play-selected")).to_have_attribute("data-action", name)
         page.locator("#play-selected").click()
     else:

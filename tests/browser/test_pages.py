@@ -32,7 +32,7 @@ def test_zodiac_from_the_home_page_to_the_end_by_keyboard(page: Page, shots: Pat
     page.goto("/")
     expect(page.locator("#rules-zodiac")).to_contain_text("exactly 3 actions")
     page.fill("#seat-name-0", "Ann")
-    page.select_option("#target", "2")
+    page.select_option("#option-target", "2")
     for seat in (1, 2, 3):
         page.select_option(f"#seat-kind-{seat}", "bot:greedy")
     page.screenshot(path=shots / "home.png", full_page=True)
@@ -61,7 +61,7 @@ def test_daihinmin_against_bots_by_clicking(page: Page, shots: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
     page.check("input[name=game][value=daihinmin]")
-    page.fill("#dhm-target", "3")
+    page.fill("#option-target", "3")
     page.fill("#seat-name-0", "Ann")
     for seat in (1, 2, 3):
         page.select_option(f"#seat-kind-{seat}", "bot:greedy")

@@ -18,20 +18,45 @@ hand slot. The table depends only on the card set.
 ...                 max_options=6, num_sohmas=13)
 >>> t.name(t.play(2)), t.name(t.choose_sohma(5)), t.parse("option 2") == t.option(1)
 ('play Brotherly Love', 'choose Ayame', True)
+
+Front ends read each action as data (:func:`action_info`): a *kind* per row of the table above
+and its *params*, so that no client parses a name:
+
+=============  ====================================================================================
+``draw``       ``{}``
+``move``       ``{"to", "index"}``: the Sohma Tohru moves to (the next one clockwise) and its place
+``play``       ``{"card", "type", "symbol"}``: the card's name, ``"memory"`` or ``"event"``, and a
+               memory's symbol id (``None`` for an event)
+``option``     ``{"index", "label"}``: the option's place (0 for ``option 1``) and its words while
+               that event is being resolved (``None`` otherwise)
+``sohma``      ``{"sohma", "index"}``: the Sohma chosen (``choose <Sohma>``) and its place in the
+               circle; what choosing does (move Tohru there, or flip it) is the pending decision
+``put_away``   ``{"card", "type", "symbol"}``: a memory from the center to the discard pile
+``take``       ``{"card", "type", "symbol"}``: a memory from the discard pile
+``discard``    ``{"card", "type", "symbol"}``: a card from a hand over the limit
+=============  ====================================================================================
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from furuba.core.deck import SOHMA_NAMES
+from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.core.errors import IllegalActionError
+from furuba.core.protocol import JSON, ActionInfo, action_id
+from furuba.zodiac.codes import P_OPTION
+
+if TYPE_CHECKING:
+    from furuba.zodiac.state import GameState
 
 DRAW = 0
 MOVE = 1
 
 # Kinds of action, as returned by ActionTable.decode
 A_DRAW, A_MOVE, A_PLAY, A_OPTION, A_SOHMA, A_CENTER, A_TAKE, A_DISCARD = range(8)
+KINDS: tuple[str, ...] = ("draw", "move", "play", "option", "sohma", "put_away", "take", "discard")
+"""The kind of each ``A_*`` code, as front ends read it (:func:`action_info`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,3 +170,44 @@ class ActionTable:
             if n.lower() == name and (not memories_only or i < self.num_memory_kinds):
                 return i
         return None
+
+
+def action_info(state: GameState, action: int) -> ActionInfo:
+    """``action`` as data in ``state``: its id, text, kind and params (the module docstring).
+
+    >>> from furuba.zodiac import new_game
+    >>> s = new_game(players=2, seed=1)
+    >>> action_info(s, MOVE)["params"] == {"to": "Hatsuharu", "index": 1}
+    True
+    >>> info = action_info(s, s.rules.actions.play(0))
+    >>> info["kind"], info["params"]["type"], info["params"]["card"] == info["text"][5:]
+    ('play', 'memory', True)
+    """
+    a = action_id(action)
+    code, arg = state.rules.actions.decode(a)
+    return {"id": a, "text": state.action_to_string(a), "kind": KINDS[code],
+            "params": _params(state, code, arg)}
+
+
+def _params(state: GameState, code: int, arg: int) -> JSON:
+    if code == A_DRAW:
+        return {}
+    if code == A_MOVE:
+        to = (state.tohru + 1) % NUM_SOHMAS
+        return {"to": SOHMA_NAMES[to], "index": to}
+    if code == A_OPTION:
+        return {"index": arg, "label": _option_label(state, arg)}
+    if code == A_SOHMA:
+        return {"sohma": SOHMA_NAMES[arg], "index": arg}
+    rules = state.rules
+    memory = rules.is_memory(arg)
+    return {"card": rules.kind_names[arg], "type": "memory" if memory else "event",
+            "symbol": rules.symbol_ids[rules.memory_symbol[arg]] if memory else None}
+
+
+def _option_label(state: GameState, index: int) -> str | None:
+    """The words of option ``index`` of the event being resolved (``None`` when none is)."""
+    if state.pending != P_OPTION or state.pending_arg is None:
+        return None
+    labels = state.pending_arg[1]
+    return str(labels[index]) if index < len(labels) else None

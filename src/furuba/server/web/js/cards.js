@@ -165,35 +165,18 @@ export function cardBack(count, opts = {}) {
 
 // -- Dai Hin Min ------------------------------------------------------------------------------
 
-export const RANK_ORDER = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'];
-const SUIT_ORDER = ['♦', '♥', '♠', '♣'];
-
-/** "10♥" → {rank: "10", suit: "♥"}; "joker1" → {rank: "joker", suit: "", joker: 1}. */
-export function parseCard(name) {
-  if (name.startsWith('joker')) return { rank: 'joker', suit: '', joker: Number(name.slice(5)) || 1 };
-  return { rank: name.slice(0, -1), suit: name.slice(-1) };
-}
-
-export function cardOrder(name) {
-  const c = parseCard(name);
-  if (c.rank === 'joker') return 100 + c.joker;
-  return RANK_ORDER.indexOf(c.rank) * 4 + SUIT_ORDER.indexOf(c.suit);
-}
-
-export function sortCards(names) {
-  return [...names].sort((a, b) => cardOrder(a) - cardOrder(b));
-}
-
-/** A friendship card used as a playing card (or a joker), drawn from the catalog. */
+/** A friendship card used as a playing card (or a joker), drawn from the catalog: its rank and suit
+ * (playing_cards), the Sohma whose card it is (friendship_cards) and a joker's name (jokers). */
 export function playingCard(name, catalog, opts = {}) {
   const w = opts.width || 64;
   const h = opts.height || 92;
-  const c = parseCard(name);
-  const svgEl = s('svg', { viewBox: `0 0 ${w} ${h}`, class: `card-svg playing-card${c.rank === 'joker' ? ' joker' : ''}`,
+  const c = (catalog && catalog.playing_cards && catalog.playing_cards[name]) || { rank: name, suit: '', joker: null };
+  const joker = c.rank === null;
+  const svgEl = s('svg', { viewBox: `0 0 ${w} ${h}`, class: `card-svg playing-card${joker ? ' joker' : ''}`,
     role: 'img' });
   svgEl.append(frame(w, h, 'card-frame'));
-  if (c.rank === 'joker') {
-    const j = catalog && catalog.jokers ? catalog.jokers[(c.joker || 1) - 1] : null;
+  if (joker) {
+    const j = catalog && catalog.jokers ? catalog.jokers[c.joker || 0] : null;
     const who = j ? j.name : 'Joker';
     svgEl.setAttribute('aria-label', `joker (${who})`);
     svgEl.append(s('text', { x: w / 2, y: 20, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700,
@@ -205,15 +188,16 @@ export function playingCard(name, catalog, opts = {}) {
   }
   const red = RED_SUITS.has(c.suit);
   const colour = red ? '#c62f3b' : '#222';
-  const info = catalog && catalog.sohmas ? catalog.sohmas.find((x) => x.rank === c.rank) : null;
-  svgEl.setAttribute('aria-label', `${c.rank}${c.suit}${info ? ` (${info.name})` : ''}`);
+  const card = catalog && catalog.friendship_cards ? catalog.friendship_cards.find((f) => f.label === name) : null;
+  const sohma = card ? card.sohma : null;
+  svgEl.setAttribute('aria-label', `${c.rank}${c.suit}${sohma ? ` (${sohma})` : ''}`);
   svgEl.append(s('text', { x: 6, y: 18, 'font-size': 16, 'font-weight': 700, fill: colour }, c.rank));
   svgEl.append(s('text', { x: 6, y: 33, 'font-size': 14, fill: colour }, c.suit));
   svgEl.append(s('text', { x: w / 2 + 6, y: h / 2 + 10, 'text-anchor': 'middle', 'font-size': 28,
     fill: colour, opacity: 0.85 }, c.suit));
-  if (info) {
+  if (sohma) {
     svgEl.append(s('text', { x: w / 2, y: h - 8, 'text-anchor': 'middle', 'font-size': 9,
-      class: 'muted-text' }, info.name.length > 9 ? info.name.slice(0, 8) + '.' : info.name));
+      class: 'muted-text' }, sohma.length > 9 ? sohma.slice(0, 8) + '.' : sohma));
   }
   return svgEl;
 }

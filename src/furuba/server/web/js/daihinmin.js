@@ -1,57 +1,47 @@
-// Dai Hin Min: your hand sorted, select cards and play or pass, the pile and who played it,
-// card counts, titles, scores, the exchange and the revolution question.
+// Dai Hin Min: your hand, select cards and play or pass, the pile and who played it, card counts,
+// titles, scores, the exchange and the revolution question.
+//
+// The rules stay on the server. Each legal action comes as {id, text, kind, params} (docs/WEB-API.md,
+// "Actions as data"): a selection of cards is matched to the legal play with the same rank, naturals
+// and jokers, and the play's params name the cards it takes; a gift's params name the cards of its
+// rank in the order gifts take them; the view says how many cards this player gives and to whom
+// (must_give); the catalog gives every card's rank and suit.
 import { h, plural, listWords } from './dom.js';
-import { playingCard, cardBack, parseCard, sortCards } from './cards.js';
+import { playingCard, cardBack } from './cards.js';
 
 const selected = new Set();   // the cards picked in the hand, kept across updates
-const gifts = { picked: [], queue: [] };   // exchange: cards picked to give; confirmed gifts still to send
-
-const isJoker = (c) => c.startsWith('joker');
-const rankOf = (c) => parseCard(c).rank;
-
-/** The action that plays exactly these cards, e.g. "play 7x2+joker" (null: not one set). */
-export function playName(cards) {
-  const jokers = cards.filter(isJoker).length;
-  const naturals = cards.filter((c) => !isJoker(c));
-  const ranks = new Set(naturals.map(rankOf));
-  if (ranks.size > 1 || jokers > 2) return null;
-  const jokerPart = jokers === 1 ? '+joker' : jokers === 2 ? '+joker x2' : '';
-  if (!naturals.length) return jokers === 1 ? 'play joker' : jokers === 2 ? 'play joker x2' : null;
-  const k = naturals.length;
-  return `play ${[...ranks][0]}${k > 1 ? 'x' + k : ''}${jokerPart}`;
-}
-
-/** Cards of the hand that make up a legal play name (naturals first, then jokers). */
-function cardsFor(name, hand) {
-  const m = /^play (joker|\w+?)(?:x(\d))?(?:\+joker( x2)?)?( x2)?$/.exec(name);
-  if (!m) return [];
-  const out = [];
-  const jokers = hand.filter(isJoker);
-  if (m[1] === 'joker') return jokers.slice(0, m[4] ? 2 : 1);
-  const naturals = hand.filter((c) => rankOf(c) === m[1]).slice(0, Number(m[2] || 1));
-  out.push(...naturals);
-  if (name.includes('+joker')) out.push(...jokers.slice(0, m[3] ? 2 : 1));
-  return out;
-}
-
-function ranksOfLegal(legal) {
-  const ranks = new Set();
-  for (const a of legal) {
-    const m = /^(?:play|give) (joker|[0-9JQKA]+)/.exec(a.name);
-    if (m) ranks.add(m[1]);
-    if (a.name.startsWith('play') && a.name.includes('joker')) ranks.add('joker');
-  }
-  return ranks;
-}
+const gifts = { picked: [], queue: [] };   // exchange: cards picked to give; ids of confirmed gifts still to send
 
 const PLACES = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th'];
 
-/** The log in words: [{n, text}]. */
-export function daihinminLog(log, names, seat) {
+/** What the catalog says of a card: {rank, suit, joker} (rank null for a joker). */
+function cardOf(catalog, name) {
+  return (catalog.playing_cards && catalog.playing_cards[name]) || { rank: name, suit: '', joker: null };
+}
+
+const isJoker = (catalog, name) => cardOf(catalog, name).rank === null;
+
+/** The legal play that plays exactly this selection (null: none does). */
+function playFor(cards, plays, catalog) {
+  const naturals = cards.filter((c) => !isJoker(catalog, c));
+  const ranks = new Set(naturals.map((c) => cardOf(catalog, c).rank));
+  if (!cards.length || ranks.size > 1) return null;
+  const rank = naturals.length ? [...ranks][0] : null;
+  return plays.find((a) => a.params.rank === rank && a.params.naturals === naturals.length
+    && a.params.jokers === cards.length - naturals.length) || null;
+}
+
+/** Cards in words for the log: jokers just "joker". */
+function cardWords(cards, catalog) {
+  return cards && cards.length ? cards.map((c) => (isJoker(catalog, c) ? 'joker' : c)).join(' ') : 'nothing';
+}
+
+/** The log in words: [{n, text, private}]. */
+export function log(entries, names, seat, catalog = {}) {
   const who = (p) => (p === seat ? 'You' : names[p] ?? `Player ${p + 1}`);
-  const list = (cards) => (cards && cards.length ? cards.map((c) => (isJoker(c) ? 'joker' : c)).join(' ') : 'nothing');
+  const list = (cards) => cardWords(cards, catalog);
   const out = [];
-  for (const e of log || []) {
+  for (const e of entries || []) {
     let text = null;
     switch (e.event) {
       case 'round': text = `Round ${e.round}: ${who(e.dealer)} ${e.dealer === seat ? 'deal' : 'deals'}.`; break;
@@ -61,8 +51,8 @@ export function daihinminLog(log, names, seat) {
         break;
       case 'gift': text = `${who(e.player)} chose ${list(e.cards)} for ${who(e.receiver)}.`; break;
       case 'exchange':
-        text = `Exchange: ${who(e.poor_man)} gives ${who(e.rich_man)} two best cards and gets two back; `
-          + `${who(e.second_poorest)} and ${who(e.second_richest)} swap one.`;
+        text = `Exchange: ${who(e.poor_man)} gives ${who(e.rich_man)} their best cards and gets as many back; `
+          + `${who(e.second_poorest)} and ${who(e.second_richest)} swap the same way.`;
         break;
       case 'swap': text = `${who(e.player)} gave ${list(e.gave)} to ${who(e.partner)} and got ${list(e.got)}.`; break;
       case 'play': text = `${who(e.player)} played ${list(e.cards)}.`; break;
@@ -77,15 +67,15 @@ export function daihinminLog(log, names, seat) {
         break;
       default: text = e.event;
     }
-    if (text) out.push({ n: e.n ?? e.after, text, private: e.to !== undefined });
+    if (text) out.push({ n: e.n ?? e.after, text, private: e.n === undefined });
   }
   return out;
 }
 
 /** What each player did last on the current pile: 'play' or 'pass'. */
-function lastMoves(log) {
+function lastMoves(entries) {
   const last = {};
-  for (const e of log || []) {
+  for (const e of entries || []) {
     if (e.event === 'clear' || e.event === 'round') for (const k of Object.keys(last)) delete last[k];
     else if (e.event === 'play') last[e.player] = 'play';
     else if (e.event === 'pass') last[e.player] = 'pass';
@@ -96,20 +86,24 @@ function lastMoves(log) {
 /**
  * The exchange as a player makes it: pick the cards to give in the hand, then confirm with Give.
  * Each gift is its own action in the game, so the confirmed ones are sent one after the other
- * (the next as soon as the server has taken the previous).
+ * (the next as soon as the server has taken the previous). A card picked stands for a gift of its
+ * rank: the card shown as picked is the one that gift gives (its params' cards, in order).
  */
-function giftPicker(view, ctx, legalNames, myTurn, need, redraw) {
-  const choosing = myTurn && view.phase === 'exchange' && !ctx.readOnly;
-  if (!(myTurn && view.phase === 'exchange')) {
+function giftPicker(view, ctx, legal, open, redraw) {
+  const gives = legal.filter((a) => a.kind === 'give');
+  const choosing = open && !ctx.readOnly;
+  if (!open) {
     gifts.picked = [];
     if (!ctx.readOnly) gifts.queue = [];
   }
   const giving = view.giving || [];
+  const need = view.must_give ? view.must_give.count : 1;
   const left = need - giving.length;
   let dispatched = false;
   if (choosing && gifts.queue.length) {
-    const next = gifts.queue.shift();
-    if (legalNames.has(next)) {
+    const next = gives.find((a) => a.id === gifts.queue[0]);
+    gifts.queue.shift();
+    if (next) {
       setTimeout(() => ctx.act(next), 0);
       dispatched = true;
     } else {
@@ -117,27 +111,24 @@ function giftPicker(view, ctx, legalNames, myTurn, need, redraw) {
     }
   }
   const sending = dispatched || gifts.queue.length > 0;
-  const hand = sortCards(view.hand || []);
-  gifts.picked = gifts.picked.filter((c) => hand.includes(c) && !giving.includes(c));
+  const giftOf = (c) => gives.find((a) => a.params.cards.includes(c)) || null;
+  gifts.picked = gifts.picked.filter((c) => giftOf(c));
   const giveButton = h('button', { type: 'button', class: 'btn primary', id: 'give-selected', 'data-key': 'give-selected' });
-  const update = () => {
-    const ready = choosing && !sending && gifts.picked.length === left && left > 0;
-    giveButton.disabled = !ready;
-    giveButton.dataset.action = ready ? `give ${rankOf(gifts.picked[0])}` : '';
-    giveButton.textContent = gifts.picked.length
-      ? `Give ${gifts.picked.join(' ')}`
-      : `Give ${plural(left, 'card')}`;
-  };
+  const ready = choosing && !sending && gifts.picked.length === left && left > 0;
+  const first = ready ? giftOf(gifts.picked[0]) : null;
+  giveButton.disabled = !ready;
+  giveButton.dataset.action = first ? first.text : '';
+  if (first) giveButton.dataset.actionId = first.id;
+  giveButton.textContent = gifts.picked.length ? `Give ${gifts.picked.join(' ')}` : `Give ${plural(left, 'card')}`;
   giveButton.addEventListener('click', () => {
     if (giveButton.disabled) return;
-    const names = gifts.picked.map((c) => `give ${rankOf(c)}`);
+    const chosen = gifts.picked.map(giftOf);
     gifts.picked = [];
-    gifts.queue = names.slice(1);
-    ctx.act(names[0]);
+    gifts.queue = chosen.slice(1).map((a) => a.id);
+    ctx.act(chosen[0]);
   });
-  update();
   return {
-    open: myTurn && view.phase === 'exchange',
+    open,
     dispatched,
     giveButton,
     choosing: choosing && !sending,
@@ -149,23 +140,24 @@ function giftPicker(view, ctx, legalNames, myTurn, need, redraw) {
         gifts.picked.push(c);
         while (gifts.picked.length > left) gifts.picked.shift();
       }
-      // Suits do not matter (D9): a gift of a rank gives that rank's lowest card not yet chosen,
-      // so the cards shown as picked are exactly the ones that will go.
-      const want = gifts.picked.map(rankOf);
+      // The k-th gift of a rank gives the k-th card its params name, whichever suit was clicked.
+      const wanted = gifts.picked.map(giftOf);
+      const taken = new Map();
       gifts.picked = [];
-      for (const rank of want) {
-        const card = hand.find((x) => rankOf(x) === rank && !giving.includes(x) && !gifts.picked.includes(x));
-        if (card) gifts.picked.push(card);
+      for (const a of wanted) {
+        const k = taken.get(a.id) || 0;
+        taken.set(a.id, k + 1);
+        if (a.params.cards[k]) gifts.picked.push(a.params.cards[k]);
       }
       redraw();
       document.querySelector(`[data-key="${CSS.escape(`gift:${c}`)}"]`)?.focus({ preventScroll: true });
     },
-    legal: (c) => legalNames.has(`give ${rankOf(c)}`),
+    legal: (c) => !!giftOf(c),
   };
 }
 
 /** A hand card during the exchange: picked to give or not; the ones already given are marked. */
-function giftCard(c, k, face, exchange) {
+function giftCard(c, face, exchange) {
   const given = exchange.giving.includes(c);
   const picked = gifts.picked.includes(c);
   const ok = exchange.choosing && !given && (picked || exchange.legal(c));
@@ -190,69 +182,59 @@ function exchangeSummary(view, seat, nameOf) {
     h('strong', {}, 'This round\u2019s exchange: '), lines.join(' '));
 }
 
-/**
- * Draw a Dai Hin Min position into `root`.
- * ctx: {view, log, legal, seat, catalog, names, act(name), readOnly}
- */
-export function renderDaihinmin(root, ctx) {
-  const { view, catalog, names } = ctx;
-  const legal = ctx.readOnly ? [] : (ctx.legal || []);
-  const legalNames = new Set(legal.map((a) => a.name));
-  const mine = ctx.seat !== null && ctx.seat !== undefined;
-  const myTurn = mine && legal.length > 0;
-  const nameOf = (p) => (names[p] ?? `Player ${p + 1}`) + (p === ctx.seat ? ' (you)' : '');
-  const hand = mine && view.hand ? sortCards(view.hand) : [];
-  for (const c of [...selected]) if (!hand.includes(c)) selected.delete(c);
-  if (!myTurn || view.phase !== 'play') selected.clear();
+/** A button for a legal action, labelled `label`. */
+function actionButton(ctx, a, label) {
+  return h('button', { type: 'button', class: 'btn', 'data-action': a.text, 'data-action-id': a.id,
+    'data-key': `act:${a.id}`, onclick: () => ctx.act(a) }, label);
+}
 
-  root.replaceChildren();
-  root.className = 'game daihinmin';
-
-  // -- prompt ----------------------------------------------------------------------------------
+/** What to do now: the prompt bar. */
+function promptBar(ctx, legal, myTurn, nameOf) {
+  const { view } = ctx;
   const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
+  const say = (cls, text) => prompt.append(h('p', { class: cls }, text));
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
-  const title = view.titles[ctx.seat];
   if (view.phase === 'over') {
-    prompt.append(h('p', { class: 'prompt-title' }, 'The game is over.'));
+    say('prompt-title', 'The game is over.');
   } else if (ctx.waiting) {
-    prompt.append(h('p', { class: 'prompt-title' }, 'Waiting for players: the game starts when every seat is taken.'));
+    say('prompt-title', 'Waiting for players: the game starts when every seat is taken.');
   } else if (myTurn && view.phase === 'revolution') {
-    const both = legalNames.has('declare revolution');
-    prompt.append(h('p', { class: 'prompt-title' }, both ? 'You hold both jokers. Declare a revolution?' : 'You are the Poor Man.'));
-    prompt.append(h('p', { class: 'prompt-help' }, both
+    const both = legal.some((a) => a.kind === 'revolution' && a.params.declare);
+    say('prompt-title', both ? 'You hold both jokers. Declare a revolution?' : 'You are the Poor Man.');
+    say('prompt-help', both
       ? 'A revolution cancels the exchange: you lead, and play goes counterclockwise this round.'
-      : 'With both jokers you could declare a revolution; without them, the exchange goes ahead.'));
-    prompt.append(h('div', { class: 'prompt-actions' }, legal.map((a) => h('button', {
-      type: 'button', class: 'btn', 'data-action': a.name, 'data-key': `act:${a.name}`, onclick: () => ctx.act(a.name),
-    }, a.name === 'declare revolution' ? 'Declare a revolution!' : both ? 'Keep quiet' : 'Continue'))));
+      : 'With both jokers you could declare a revolution; without them, the exchange goes ahead.');
+    prompt.append(h('div', { class: 'prompt-actions' }, legal.map((a) => actionButton(ctx, a,
+      a.params.declare ? 'Declare a revolution!' : both ? 'Keep quiet' : 'Continue'))));
   } else if (myTurn && view.phase === 'exchange') {
-    const need = title === 'Rich Man' ? 2 : 1;
-    const partner = (view.titles || []).indexOf(title === 'Rich Man' ? 'Poor Man' : 'Second Poorest');
-    prompt.append(h('p', { class: 'prompt-title' },
-      `Exchange: choose ${plural(need, 'card')} to give ${partner >= 0 ? nameOf(partner) : 'away'}`));
-    prompt.append(h('p', { class: 'prompt-help' },
-      `Pick ${need > 1 ? 'them' : 'it'} in your hand, then Give. You get ${partner >= 0 ? nameOf(partner) : 'their'}'s best ${plural(need, 'card')} in return.`));
+    const due = view.must_give || { to: -1, count: 1, back: 1 };
+    const partner = due.to >= 0 ? nameOf(due.to) : null;
+    say('prompt-title', `Exchange: choose ${plural(due.count, 'card')} to give ${partner || 'away'}`);
+    say('prompt-help', `Pick ${due.count > 1 ? 'them' : 'it'} in your hand, then Give. `
+      + `You get ${partner ? `${partner}'s` : 'their'} best ${plural(due.back, 'card')} in return.`);
   } else if (myTurn) {
-    prompt.append(h('p', { class: 'prompt-title' }, top
+    say('prompt-title', top
       ? `Your turn: beat ${top.cards.join(' ')} with ${plural(top.cards.length, 'card')} of a higher rank, or pass`
-      : 'Your turn: lead a new pile with any set'));
-    prompt.append(h('p', { class: 'prompt-help' }, 'Select cards in your hand, then Play. Jokers join any set; alone, a joker is the lowest card.'));
+      : 'Your turn: lead a new pile with any set');
+    say('prompt-help', 'Select cards in your hand, then Play. Jokers join any set; alone, a joker is the lowest card.');
   } else {
     const turn = view.turn;
-    const phaseWords = view.phase === 'exchange' ? 'choosing cards to give' : view.phase === 'revolution' ? 'deciding on a revolution' : 'playing';
-    prompt.append(h('p', { class: 'prompt-title' }, turn === null || turn === undefined ? 'Waiting…' : `${nameOf(turn)} is ${phaseWords}…`));
+    const doing = { exchange: 'choosing cards to give', revolution: 'deciding on a revolution' }[view.phase] || 'playing';
+    say('prompt-title', turn === null || turn === undefined ? 'Waiting…' : `${nameOf(turn)} is ${doing}…`);
   }
-  if (view.revolution) prompt.append(h('p', { class: 'revolution-banner' }, 'Revolution! Play goes counterclockwise this round.'));
-  root.append(prompt);
+  if (view.revolution) say('revolution-banner', 'Revolution! Play goes counterclockwise this round.');
+  return prompt;
+}
 
-  // -- the table: seats in order, and the pile --------------------------------------------------
+/** The seats in the order of play (a revolution reverses it) beside the pile. */
+function tableArea(ctx, nameOf) {
+  const { view, catalog } = ctx;
   const last = lastMoves(ctx.log);
   const ccw = view.direction === 'counterclockwise';
   const seats = h('ol', { class: 'dhm-seats', 'data-direction': view.direction,
     'aria-label': `Seats, in playing order (${view.direction})` });
   seats.append(h('li', { class: `dhm-direction${ccw ? ' reversed' : ''}`, id: 'direction' },
     ccw ? '↺ Play goes counterclockwise (revolution)' : '↻ Play goes clockwise'));
-  // Listed in the order of play: a revolution reverses it.
   const playOrder = ccw ? [view.seating[0], ...view.seating.slice(1).reverse()] : view.seating;
   for (const p of playOrder) {
     const place = view.finished.indexOf(p);
@@ -268,8 +250,8 @@ export function renderDaihinmin(root, ctx) {
         h('span', {}, ` ${plural(view.hand_sizes[p], 'card')} · ${plural(view.scores[p], 'point')}`)),
       left && left.length ? h('div', { class: 'muted small' }, `left: ${left.join(' ')}`) : ''));
   }
-  const pile = h('section', { class: 'dhm-pile', 'aria-label': 'The pile' });
-  pile.append(h('h2', {}, top ? 'The pile' : 'The pile is empty'));
+  const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
+  const pile = h('section', { class: 'dhm-pile', 'aria-label': 'The pile' }, h('h2', {}, top ? 'The pile' : 'The pile is empty'));
   const shown = view.pile.slice(-4);
   const stack = h('div', { class: 'pile-sets' });
   shown.forEach((set, k) => {
@@ -280,102 +262,149 @@ export function renderDaihinmin(root, ctx) {
   });
   if (!shown.length) stack.append(h('p', { class: 'muted' }, view.phase === 'play' ? 'Whoever leads plays any set.' : ''));
   pile.append(stack);
-  root.append(h('div', { class: 'dhm-table' }, seats, pile));
+  return h('div', { class: 'dhm-table' }, seats, pile);
+}
 
-  // -- your hand -------------------------------------------------------------------------------
-  if (mine && view.hand) {
-    const section = h('section', { class: 'hand', id: 'hand', 'aria-label': 'Your hand' });
-    section.append(h('h2', {}, `Your hand (${hand.length})`));
-    const ranks = ranksOfLegal(legal);
-    const cardsRow = h('div', { class: 'hand-cards dhm-hand', role: 'group', 'aria-label': 'Your cards' });
-    const playBtn = h('button', { type: 'button', class: 'btn primary', id: 'play-selected', 'data-key': 'play-selected' }, 'Play');
-    const passBtn = h('button', { type: 'button', class: 'btn', disabled: !legalNames.has('pass'), 'data-action': 'pass',
-      'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act('pass'); } }, 'Pass');
-    const clearBtn = h('button', { type: 'button', class: 'btn subtle', 'data-key': 'clear-selection',
-      onclick: () => { selected.clear(); renderDaihinmin(root, ctx); } }, 'Clear');
-    const updatePlay = () => {
-      const name = playName([...selected]);
-      const ok = !!name && legalNames.has(name);
-      playBtn.disabled = !ok;
-      playBtn.dataset.action = ok ? name : '';
-      playBtn.textContent = selected.size ? (ok ? `Play ${[...selected].join(' ')}` : 'Not a legal set') : 'Play';
-    };
-    playBtn.addEventListener('click', () => {
-      const name = playName([...selected]);
-      if (name && legalNames.has(name)) {
-        selected.clear();
-        ctx.act(name);
-      }
-    });
-    const received = new Set((view.exchange || []).filter((e) => e.to === ctx.seat).flatMap((e) => e.cards));
-    const exchange = giftPicker(view, ctx, legalNames, myTurn, title === 'Rich Man' ? 2 : 1, () => renderDaihinmin(root, ctx));
-    hand.forEach((c, k) => {
-      const rank = rankOf(c);
-      const face = playingCard(c, catalog);
-      if (view.phase === 'exchange') {
-        cardsRow.append(giftCard(c, k, face, exchange));
-        return;
-      }
-      const ok = myTurn && view.phase === 'play' && ranks.has(rank);
-      const got = received.has(c);
-      const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}${got ? ' received' : ''}`,
-        disabled: !ok, 'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
-        'aria-label': `${face.getAttribute('aria-label')}${got ? ', received in the exchange' : ''}` }, face);
-      b.addEventListener('click', () => {
-        if (selected.has(c)) selected.delete(c);
-        else {
-          // Picking a card of another rank starts a new selection (jokers combine with anything).
-          if (!isJoker(c)) for (const o of [...selected]) if (!isJoker(o) && rankOf(o) !== rank) selected.delete(o);
-          selected.add(c);
-        }
-        for (const el of cardsRow.querySelectorAll('.card-button')) {
-          const on = selected.has(el.dataset.card);
-          el.classList.toggle('selected', on);
-          el.setAttribute('aria-pressed', on ? 'true' : 'false');
-        }
-        updatePlay();
-      });
-      cardsRow.append(b);
-    });
-    if (!hand.length) cardsRow.append(h('p', { class: 'muted' }, view.finished.includes(ctx.seat) ? 'You are out of cards.' : 'No cards.'));
-    section.append(cardsRow);
-    if (exchange.open) section.append(h('div', { class: 'hand-actions' }, exchange.giveButton));
-    if (exchange.dispatched) root.setAttribute('aria-busy', 'true');   // the next gift is on its way
-    const summary = exchangeSummary(view, ctx.seat, nameOf);
-    if (summary) section.append(summary);
-    if (view.phase === 'play') {
-      section.append(h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn));
-      updatePlay();
-      const plays = legal.filter((a) => a.name.startsWith('play'));
-      if (myTurn && plays.length) {
-        section.append(h('details', { class: 'legal-plays' }, h('summary', {}, `All legal plays (${plays.length})`),
-          h('div', { class: 'chips' }, plays.map((a) => h('button', { type: 'button', class: 'chip', 'data-key': `chip:${a.name}`,
-            onclick: () => {
-              selected.clear();
-              for (const c of cardsFor(a.name, hand)) selected.add(c);
-              renderDaihinmin(root, ctx);
-              document.getElementById('play-selected')?.focus();
-            } }, a.name.slice(5))))));
-      }
+/** The controls of the play: Play (the selection), Pass, Clear, and the list of every legal play. */
+function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
+  const { catalog } = ctx;
+  const plays = legal.filter((a) => a.kind === 'play');
+  const pass = legal.find((a) => a.kind === 'pass');
+  const playBtn = h('button', { type: 'button', class: 'btn primary', id: 'play-selected', 'data-key': 'play-selected' }, 'Play');
+  const passBtn = h('button', { type: 'button', class: 'btn', disabled: !pass, 'data-action': pass ? pass.text : '',
+    'data-action-id': pass ? pass.id : null, 'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act(pass); } }, 'Pass');
+  const clearBtn = h('button', { type: 'button', class: 'btn subtle', 'data-key': 'clear-selection',
+    onclick: () => { selected.clear(); render(root, ctx); } }, 'Clear');
+  const update = () => {
+    const a = playFor([...selected], plays, catalog);
+    playBtn.disabled = !a;
+    playBtn.dataset.action = a ? a.text : '';
+    playBtn.dataset.actionId = a ? a.id : '';
+    playBtn.textContent = selected.size ? (a ? `Play ${[...selected].join(' ')}` : 'Not a legal set') : 'Play';
+  };
+  playBtn.addEventListener('click', () => {
+    const a = playFor([...selected], plays, catalog);
+    if (a) {
+      selected.clear();
+      ctx.act(a);
     }
-    if (view.known && view.known.length) {
-      section.append(h('p', { class: 'muted small' }, 'You know: ',
-        view.known.map((k) => `${nameOf(k.player)} holds ${k.cards.join(' ')}`).join('; '), '.'));
-    }
-    root.append(section);
+  });
+  update();
+  const out = [h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn)];
+  if (myTurn && plays.length) {
+    out.push(h('details', { class: 'legal-plays' }, h('summary', {}, `All legal plays (${plays.length})`),
+      h('div', { class: 'chips' }, plays.map((a) => h('button', { type: 'button', class: 'chip', 'data-key': `chip:${a.id}`,
+        'data-text': a.text, 'data-action-id': a.id,
+        onclick: () => {
+          selected.clear();
+          for (const c of a.params.cards) selected.add(c);
+          render(root, ctx);
+          document.getElementById('play-selected')?.focus();
+        } }, cardWords(a.params.cards, catalog))))));
   }
+  // Cards that some legal play uses can be selected; picking another rank starts a new selection.
+  const ranks = new Set(plays.filter((a) => a.params.naturals).map((a) => a.params.rank));
+  const jokers = plays.some((a) => a.params.jokers > 0);
+  const received = new Set((ctx.view.exchange || []).filter((e) => e.to === ctx.seat).flatMap((e) => e.cards));
+  hand.forEach((c, k) => {
+    const face = playingCard(c, catalog);
+    const joker = isJoker(catalog, c);
+    const rank = cardOf(catalog, c).rank;
+    const ok = myTurn && (joker ? jokers : ranks.has(rank));
+    const got = received.has(c);
+    const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}${got ? ' received' : ''}`,
+      disabled: !ok, 'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
+      'aria-label': `${face.getAttribute('aria-label')}${got ? ', received in the exchange' : ''}` }, face);
+    b.addEventListener('click', () => {
+      if (selected.has(c)) selected.delete(c);
+      else {
+        if (!joker) for (const o of [...selected]) if (!isJoker(catalog, o) && cardOf(catalog, o).rank !== rank) selected.delete(o);
+        selected.add(c);
+      }
+      for (const el of cardsRow.querySelectorAll('.card-button')) {
+        const on = selected.has(el.dataset.card);
+        el.classList.toggle('selected', on);
+        el.setAttribute('aria-pressed', on ? 'true' : 'false');
+      }
+      update();
+    });
+    cardsRow.append(b);
+  });
+  return out;
+}
 
-  // -- scores and titles -----------------------------------------------------------------------
+/** Your hand: cards to select and play, or to pick as gifts in the exchange. */
+function handSection(root, ctx, legal, myTurn, nameOf) {
+  const { view, catalog } = ctx;
+  const hand = view.hand || [];
+  const section = h('section', { class: 'hand', id: 'hand', 'aria-label': 'Your hand' }, h('h2', {}, `Your hand (${hand.length})`));
+  const cardsRow = h('div', { class: 'hand-cards dhm-hand', role: 'group', 'aria-label': 'Your cards' });
+  const exchange = giftPicker(view, ctx, legal, myTurn && view.phase === 'exchange', () => render(root, ctx));
+  let controls = [];
+  if (view.phase === 'exchange') {
+    hand.forEach((c) => cardsRow.append(giftCard(c, playingCard(c, catalog), exchange)));
+  } else {
+    controls = playControls(root, ctx, view.phase === 'play' ? legal : [], myTurn && view.phase === 'play', hand, cardsRow);
+  }
+  if (!hand.length) cardsRow.append(h('p', { class: 'muted' }, view.finished.includes(ctx.seat) ? 'You are out of cards.' : 'No cards.'));
+  section.append(cardsRow);
+  if (exchange.open) section.append(h('div', { class: 'hand-actions' }, exchange.giveButton));
+  if (exchange.dispatched) root.setAttribute('aria-busy', 'true');   // the next gift is on its way
+  const summary = exchangeSummary(view, ctx.seat, nameOf);
+  if (summary) section.append(summary);
+  if (view.phase === 'play') section.append(...controls);
+  if (view.known && view.known.length) {
+    section.append(h('p', { class: 'muted small' }, 'You know: ',
+      view.known.map((k) => `${nameOf(k.player)} holds ${k.cards.join(' ')}`).join('; '), '.'));
+  }
+  return section;
+}
+
+function scoreTable(ctx, nameOf) {
+  const { view } = ctx;
   const order = [...Array(view.players).keys()].sort((a, b) => view.scores[b] - view.scores[a]);
-  root.append(h('section', { class: 'dhm-scores', 'aria-label': 'Scores' },
+  return h('section', { class: 'dhm-scores', 'aria-label': 'Scores' },
     h('h2', {}, `Scores — round ${view.round}, ${view.target ? `first to ${view.target} points` : ''}${view.max_rounds ? `, ${view.max_rounds} rounds at most` : ''}`),
     h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col' }, 'Points'))),
       h('tbody', {}, order.map((p) => h('tr', { class: p === ctx.seat ? 'me' : '' },
-        h('td', {}, nameOf(p)), h('td', {}, view.titles[p] || '—'), h('td', {}, String(view.scores[p]))))))));
+        h('td', {}, nameOf(p)), h('td', {}, view.titles[p] || '—'), h('td', {}, String(view.scores[p])))))));
 }
 
-export function daihinminResult(view, names) {
+/**
+ * Draw a Dai Hin Min position into `root`.
+ * ctx: {view, log, legal, seat, catalog, names, act(action), readOnly, waiting}
+ */
+export function render(root, ctx) {
+  const { view, names } = ctx;
+  const legal = ctx.readOnly ? [] : (ctx.legal || []);
+  const mine = ctx.seat !== null && ctx.seat !== undefined;
+  const myTurn = mine && legal.length > 0;
+  const nameOf = (p) => (names[p] ?? `Player ${p + 1}`) + (p === ctx.seat ? ' (you)' : '');
+  const hand = mine && view.hand ? view.hand : [];
+  for (const c of [...selected]) if (!hand.includes(c)) selected.delete(c);
+  if (!myTurn || view.phase !== 'play') selected.clear();
+
+  root.replaceChildren();
+  root.className = 'game daihinmin';
+  root.append(promptBar(ctx, legal, myTurn, nameOf));
+  root.append(tableArea(ctx, nameOf));
+  if (mine && view.hand) root.append(handSection(root, ctx, legal, myTurn, nameOf));
+  root.append(scoreTable(ctx, nameOf));
+}
+
+export function result(view, names) {
   const winners = (view.winners || []).map((p) => names[p] ?? `Player ${p + 1}`);
   const scores = view.scores.map((sc, p) => `${names[p] ?? p}: ${sc}`).join(', ');
   return `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}! Points — ${scores}.`;
+}
+
+/** Every hand is secret. */
+export function privateView() {
+  return true;
+}
+
+/** The first usable control: a button, else a selectable card. */
+export function firstControl(root) {
+  return root.querySelector('[data-action]:not([disabled]):not([data-action=""]), .dhm-hand .card-button:not([disabled])')
+    || root.querySelector('#prompt');
 }

@@ -115,3 +115,8 @@ export function listWords(items) {
   if (items.length < 2) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/** "player 2" in a server's text replaced by the name of seat 2 ("player 2's" too). */
+export function withNames(text, names) {
+  return String(text).replace(/\bplayer (\d+)('s)?/g, (m, p, poss) => `${names[Number(p)] ?? m}${poss || ''}`);
+}

@@ -1,14 +1,22 @@
 // The home page: choose a game, its seats (you, a friend, another player here, bots) and its options.
+// Everything about the games comes from GET /api/games: their names and titles, how many may play,
+// and each option's input, built from its description (kind, min, max, choices, default, help).
 import { h, replace } from './dom.js';
-import { getJSON, postJSON, joinSeat, lastName, rememberName } from './api.js';
+import { postJSON, joinSeat, lastName, rememberName } from './api.js';
 import { motionToggle } from './prefs.js';
+import { describeGames } from './games.js';
 
 const form = document.getElementById('new-table');
 const playersSel = document.getElementById('players');
 const rows = document.getElementById('seat-rows');
 const errorBox = document.getElementById('form-error');
-let catalog = null;
+let described = null;   // {games, bots, defaults}
 let seats = [];   // [{kind, name}] kind: you | local | invite | bot:<spec>
+
+const words = (name) => {
+  const text = String(name).replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
 
 function botLabel(spec) {
   const [name, level] = spec.split(':');
@@ -19,7 +27,7 @@ function botLabel(spec) {
 }
 
 function bestBot() {
-  const bots = catalog.bots;
+  const bots = described.bots;
   return bots.includes('ismcts:normal') ? 'ismcts:normal' : bots.includes('greedy') ? 'greedy' : bots[0];
 }
 
@@ -28,16 +36,33 @@ function game() {
 }
 
 function gameInfo() {
-  return catalog.games.find((g) => g.name === game());
+  return described.games.find((g) => g.name === game());
+}
+
+function renderGames() {
+  const box = document.getElementById('game-choice');
+  const radios = described.games.map((g, i) => {
+    const { min, max } = g.players;
+    const input = h('input', { type: 'radio', name: 'game', value: g.name, checked: i === 0 });
+    input.addEventListener('change', () => {
+      renderPlayers();
+      renderSeats();
+      renderOptions();
+      const rules = document.getElementById(`rules-${g.name}`);
+      if (rules) rules.open = true;
+    });
+    return h('label', { class: 'radio-card' }, input,
+      h('span', {}, h('strong', {}, g.title), h('br'),
+        h('small', {}, `${g.description} ${min === max ? min : `${min}–${max}`} players.`)));
+  });
+  replace(box, h('legend', {}, 'Game'), radios);
 }
 
 function renderPlayers() {
   const info = gameInfo();
   const current = Number(playersSel.value) || info.players.default;
   const options = [];
-  for (let n = info.players.min; n <= info.players.max; n++) {
-    options.push(h('option', { value: n }, n === 1 ? '1 (Bestest Friends only)' : String(n)));
-  }
+  for (let n = info.players.min; n <= info.players.max; n++) options.push(h('option', { value: n }, String(n)));
   replace(playersSel, ...options);
   playersSel.value = String(Math.min(info.players.max, Math.max(info.players.min, current)));
 }
@@ -50,7 +75,7 @@ function renderSeats() {
     ['you', 'You'],
     ['local', 'Another player here (hot-seat)'],
     ['invite', 'A friend (invite link)'],
-    ...catalog.bots.map((b) => [`bot:${b}`, botLabel(b)]),
+    ...described.bots.map((b) => [`bot:${b}`, botLabel(b)]),
   ];
   replace(rows, ...seats.map((seat, i) => {
     const select = h('select', { id: `seat-kind-${i}`, 'aria-label': `Seat ${i + 1}: who plays` },
@@ -74,21 +99,82 @@ function renderSeats() {
   }));
 }
 
-function renderOptions() {
-  const z = game() === 'zodiac';
-  document.getElementById('zodiac-options').hidden = !z;
-  document.getElementById('daihinmin-options').hidden = z;
+// -- one input per option, from its description -------------------------------------------------
+
+/** Choices that combine (a variant and another): one checkbox each, none ticked = the default. */
+function checkboxes(opt) {
+  const boxes = opt.choices.filter((c) => c !== opt.default).map((c) => h('label', {},
+    h('input', { type: 'checkbox', name: `option-${opt.name}`, value: c, id: `option-${opt.name}-${c}` }), ` ${words(c)}`));
+  return h('div', { class: 'field option-field', role: 'group', 'aria-label': words(opt.name) },
+    h('span', { class: 'option-name' }, words(opt.name)), h('div', { class: 'checks' }, boxes));
 }
 
-function fillSelect(id, from, to) {
-  const sel = document.getElementById(id);
-  for (let n = from; n <= to; n++) sel.append(h('option', { value: n }, String(n)));
+/** A select of `values` ([value, label]), the default chosen. */
+function choiceSelect(opt, values) {
+  const sel = h('select', { id: `option-${opt.name}`, name: `option-${opt.name}` },
+    values.map(([value, label]) => h('option', { value }, label)));
+  sel.value = opt.default === null || opt.default === undefined ? '' : String(opt.default);
+  return sel;
+}
+
+/** The input of a whole number: a select for a short range, else a number field. */
+function intInput(opt) {
+  const auto = opt.nullable || opt.default === null;
+  if (opt.min !== undefined && opt.max !== undefined && opt.max - opt.min <= 30) {
+    const values = auto ? [['', opt.default === null ? 'Automatic' : 'None']] : [];
+    for (let n = opt.min; n <= opt.max; n++) values.push([String(n), String(n)]);
+    return choiceSelect(opt, values);
+  }
+  return h('input', { type: 'number', id: `option-${opt.name}`, name: `option-${opt.name}`, inputmode: 'numeric',
+    min: opt.min, max: opt.max, value: opt.default ?? '', placeholder: auto ? 'none' : '' });
+}
+
+/** The field of one option, or null when there is nothing to choose. */
+function optionField(opt) {
+  if (opt.kind === 'choice' && opt.combinable) return checkboxes(opt);
+  let input;
+  if (opt.choices) {
+    if (opt.choices.length < 2) return null;
+    input = choiceSelect(opt, [...(opt.nullable ? [['', 'Automatic']] : []), ...opt.choices.map((c) => [c, words(c)])]);
+  } else if (opt.kind === 'int') {
+    input = intInput(opt);
+  } else {
+    input = h('input', { type: 'text', id: `option-${opt.name}`, name: `option-${opt.name}`, value: opt.default ?? '' });
+  }
+  return h('div', { class: 'field option-field' },
+    h('label', { for: `option-${opt.name}` }, words(opt.name)), input,
+    opt.help ? h('small', { class: 'muted' }, opt.help) : '');
+}
+
+function renderOptions() {
+  const info = gameInfo();
+  const fields = Object.values(info.options || {}).map(optionField).filter(Boolean);
+  document.getElementById('game-options-title').textContent = info.title;
+  replace(document.getElementById('option-fields'), ...fields);
+  document.getElementById('game-options').hidden = !fields.length;
+}
+
+/** The value chosen for an option; undefined to leave the game's default. */
+function optionValue(opt) {
+  if (opt.kind === 'choice' && opt.combinable) {
+    const ticked = [...form.querySelectorAll(`input[name="option-${CSS.escape(opt.name)}"]:checked`)].map((b) => b.value);
+    return ticked.length ? ticked.join(',') : undefined;
+  }
+  const input = document.getElementById(`option-${opt.name}`);
+  if (!input) return undefined;
+  let value = input.value.trim();
+  if (value === '') value = opt.nullable ? null : undefined;
+  else if (opt.kind === 'int') {
+    value = Number(value);
+    if (!Number.isInteger(value)) throw new Error(`${words(opt.name)} must be a whole number.`);
+  }
+  return value === opt.default ? undefined : value;
 }
 
 function request() {
-  const z = game() === 'zodiac';
+  const info = gameInfo();
   const body = {
-    game: game(),
+    game: info.name,
     seats: seats.map((s) => (s.kind.startsWith('bot:') ? s.kind.slice(4) : 'human')),
     options: {},
     chat: form.elements.chat.checked,
@@ -96,20 +182,9 @@ function request() {
   };
   const turn = document.getElementById('turn-seconds').value;
   if (turn) body.turn_seconds = Number(turn);
-  if (z) {
-    const variants = [...form.querySelectorAll('input[name="variant"]:checked')].map((b) => b.value);
-    body.options.variant = variants.length ? variants.join(',') : 'standard';
-    const target = document.getElementById('target').value;
-    if (target) body.options.target = Number(target);
-    const sets = document.getElementById('sets').value;
-    if (sets) body.options.sets = Number(sets);
-    const cardset = document.getElementById('cardset').value;
-    if (cardset && cardset !== 'default') body.options.cardset = cardset;
-  } else {
-    const target = Number(document.getElementById('dhm-target').value);
-    if (target) body.options.target = target;
-    const rounds = Number(document.getElementById('dhm-rounds').value);
-    if (rounds) body.options.max_rounds = rounds;
+  for (const opt of Object.values(info.options || {})) {
+    const value = optionValue(opt);
+    if (value !== undefined) body.options[opt.name] = value;
   }
   return body;
 }
@@ -143,26 +218,10 @@ async function submit(ev) {
 
 async function start() {
   document.getElementById('page-tools').append(motionToggle());
-  catalog = await getJSON('/api/games');
-  fillSelect('target', 1, 13);
-  fillSelect('sets', 1, 8);
-  const zodiac = catalog.games.find((g) => g.name === 'zodiac');
-  const cardsets = zodiac.options.cardset ? zodiac.options.cardset.choices : ['default'];
-  const cs = document.getElementById('cardset');
-  for (const name of cardsets) cs.append(h('option', { value: name }, name === 'default' ? "furuba's own cards" : name));
-  document.getElementById('cardset-field').hidden = cardsets.length < 2;
-  const dhm = catalog.games.find((g) => g.name === 'daihinmin');
-  document.getElementById('dhm-target').value = dhm.options.target.default;
-  form.elements.chat.checked = catalog.defaults.chat !== false;
-  form.elements.hints.checked = catalog.defaults.hints !== false;
-  for (const radio of form.querySelectorAll('input[name="game"]')) {
-    radio.addEventListener('change', () => {
-      renderPlayers();
-      renderSeats();
-      renderOptions();
-      document.getElementById(`rules-${game()}`).open = true;
-    });
-  }
+  described = await describeGames();
+  form.elements.chat.checked = described.defaults.chat !== false;
+  form.elements.hints.checked = described.defaults.hints !== false;
+  renderGames();
   playersSel.addEventListener('change', renderSeats);
   form.addEventListener('submit', submit);
   renderPlayers();

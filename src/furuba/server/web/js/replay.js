@@ -1,10 +1,8 @@
 // The replay page (/replay/{id}): a finished game step by step, each step at its own address (#step=N).
-import { h, replace, keepFocus } from './dom.js';
+import { h, replace, keepFocus, withNames } from './dom.js';
 import { getJSON, tableIdFromPath } from './api.js';
 import { motionToggle } from './prefs.js';
-import { renderZodiac, zodiacLog, zodiacResult, nameText } from './zodiac.js';
-import { renderDaihinmin, daihinminLog, daihinminResult } from './daihinmin.js';
-import { onNarrowChange } from './zodiac-ring.js';
+import { moduleFor } from './games.js';
 
 const tableId = tableIdFromPath();
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
@@ -15,7 +13,7 @@ const el = {
   steps: document.getElementById('steps'),
   log: document.getElementById('log'),
 };
-const rp = { summary: null, catalog: {}, step: 0, total: 0, seat: 'all', cache: new Map(), playing: null, names: [] };
+const rp = { summary: null, game: null, catalog: {}, step: 0, total: 0, seat: 'all', cache: new Map(), playing: null, names: [] };
 
 function stepFromHash() {
   const m = /step=(\d+)/.exec(location.hash);
@@ -44,11 +42,11 @@ function show(data) {
   // "Everyone" shows the public view with every hand beside it.
   const ctx = {
     view, log: view.log, legal: [], seat, catalog: rp.catalog, names: rp.names, act: () => {}, readOnly: true,
+    status: data.step >= data.total ? 'finished' : 'playing', result: rp.summary.table.result,
   };
   keepFocus(() => {
     renderControls(data);
-    if (rp.summary.table.game === 'zodiac') renderZodiac(el.game, ctx);
-    else renderDaihinmin(el.game, ctx);
+    rp.game.render(el.game, ctx);
     if (seat === null) renderHands(data);
     renderSteps();
     renderLog(view, seat);
@@ -81,7 +79,7 @@ function renderControls(data) {
   perspective.value = String(rp.seat);
   perspective.addEventListener('change', () => { rp.seat = perspective.value; go(rp.step); });
   const action = data.action
-    ? `${rp.names[data.action.player]}: ${nameText(data.action.action, rp.names)}`
+    ? `${rp.names[data.action.player]}: ${withNames(data.action.action, rp.names)}`
     : 'The deal';
   replace(el.controls,
     h('div', { class: 'replay-buttons' },
@@ -102,7 +100,7 @@ function renderSteps() {
   for (const st of rp.summary.steps) {
     list.append(h('li', { class: st.n === rp.step ? 'current' : '' },
       h('a', { href: `#step=${st.n}`, 'aria-current': st.n === rp.step ? 'step' : null },
-        `${rp.names[st.player]}: ${nameText(st.action, rp.names)}`)));
+        `${rp.names[st.player]}: ${withNames(st.action, rp.names)}`)));
   }
   replace(el.steps, h('h2', {}, 'Moves'), list);
   const cur = list.querySelector('.current');
@@ -110,7 +108,7 @@ function renderSteps() {
 }
 
 function renderLog(view, seat) {
-  const lines = rp.summary.table.game === 'zodiac' ? zodiacLog(view.log, rp.names) : daihinminLog(view.log, rp.names, seat);
+  const lines = rp.game.log(view.log, rp.names, seat, rp.catalog);
   const list = h('ol', { class: 'log-list' }, lines.slice(-60).map((l) => h('li', {}, l.text)));
   replace(el.log, h('h2', {}, 'Log'), list);
   list.scrollTop = list.scrollHeight;
@@ -138,18 +136,18 @@ async function start() {
     replace(el.controls, h('p', {}, err.message, ' ', h('a', { href: `/t/${tableId}` }, 'Go to the table.')));
     return;
   }
-  rp.catalog = await getJSON(`${base}/catalog`).catch(() => ({}));
   const t = rp.summary.table;
+  [rp.game, rp.catalog] = await Promise.all([moduleFor(t), getJSON(`${base}/catalog`).catch(() => ({}))]);
   rp.names = t.seats.map((s) => s.name || (s.kind === 'bot' ? s.bot : `Seat ${s.seat + 1}`));
   rp.total = rp.summary.steps.length;
   const last = await position(rp.total);
-  const result = t.game === 'zodiac' ? zodiacResult(last.public, rp.names) : daihinminResult(last.public, rp.names);
+  const result = rp.game.result(last.public, rp.names, t.result);
   document.title = `Replay: ${t.title} — furuba`;
   replace(el.header, h('h1', {}, `Replay: ${t.title}`),
     h('p', { class: 'table-status' }, `${t.seats.map((s, p) => rp.names[p]).join(', ')} · ${result}`),
     h('p', {}, h('a', { href: `/t/${tableId}` }, 'Back to the table')));
   window.addEventListener('hashchange', () => go(stepFromHash()));
-  onNarrowChange(() => go(rp.step));
+  rp.game.watchLayout(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {
     if (ev.target.closest('input, select, textarea')) return;
     if (ev.key === 'ArrowRight') { stop(); go(rp.step + 1); }

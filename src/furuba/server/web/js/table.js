@@ -3,12 +3,11 @@ import { h, replace, keepFocus, plural } from './dom.js';
 import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
 import { TableSocket } from './socket.js';
 import { motionToggle, toast } from './prefs.js';
-import { renderZodiac, zodiacLog, zodiacResult } from './zodiac.js';
-import { onNarrowChange } from './zodiac-ring.js';
-import { renderDaihinmin, daihinminLog, daihinminResult } from './daihinmin.js';
+import { moduleFor } from './games.js';
 
 const tableId = tableIdFromPath();
 const app = {
+  game: null,            // the module that draws this table's game (games.js)
   catalog: {},
   table: null,
   views: new Map(),      // seat (or null for a spectator) → {view, log, legal}
@@ -56,7 +55,10 @@ const socket = new TableSocket(tableId, {
       }
       t.status = msg.status;
       t.current_player = msg.current_player;
-      if (msg.status === 'finished') t.replay_url = `/replay/${tableId}`;
+      if (msg.status === 'finished') {
+        t.replay_url = `/replay/${tableId}`;
+        if (!t.result) refreshTable();   // the result (winners, scores) comes with the table
+      }
       setTimer(msg.timer);
       app.busy = false;
       app.hint = null;
@@ -93,6 +95,17 @@ const socket = new TableSocket(tableId, {
   onState: (state) => renderConn(state),
 }, () => Object.values(loadTokens(tableId)));
 
+/** Fetch the table's description again (its result once the game is over). */
+async function refreshTable() {
+  try {
+    const table = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+    if (app.table && table.result) app.table.result = table.result;
+    render();
+  } catch {
+    // The result line falls back to what the view says.
+  }
+}
+
 function setTimer(timer) {
   app.timer = timer;
   app.timerAt = performance.now();
@@ -112,11 +125,11 @@ function currentEntry() {
   return app.views.get(app.active);
 }
 
-function act(name) {
+/** Take a legal action (the object the server sent, or its id). */
+function act(action) {
   if (app.busy) return;
-  const entry = app.views.get(app.active);
-  const found = entry && entry.legal.find((a) => a.name === name);
-  const sent = socket.send({ type: 'act', action: found ? found.id : name, seq_seen: socket.lastSeq, seat: app.active });
+  const id = typeof action === 'number' ? action : action.id;
+  const sent = socket.send({ type: 'act', action: id, seq_seen: socket.lastSeq, seat: app.active });
   if (!sent) {
     toast('Not connected: trying again…', 'error');
     return;
@@ -241,7 +254,7 @@ function renderResult(entry) {
   }
   el.result.hidden = false;
   const n = names();
-  const text = t.game === 'zodiac' ? zodiacResult(entry.view, n) : daihinminResult(entry.view, n);
+  const text = app.game.result(entry.view, n, t.result);
   const parts = [h('h2', {}, 'Game over'), h('p', { id: 'result-text' }, text)];
   const actions = h('div', { class: 'prompt-actions' });
   actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, 'Watch the replay'));
@@ -260,9 +273,7 @@ function renderResult(entry) {
 
 function renderLog(entry) {
   const n = names();
-  const lines = !entry ? [] : app.table.game === 'zodiac'
-    ? zodiacLog(entry.log, n)
-    : daihinminLog(entry.log, n, app.seats.length ? app.active : null);
+  const lines = !entry ? [] : app.game.log(entry.log, n, app.seats.length ? app.active : null, app.catalog);
   const list = h('ol', { class: 'log-list' }, lines.slice(-200).map((l) => h('li', { class: l.private ? 'private' : '' }, l.text)));
   replace(el.log, h('h2', {}, 'Game log'), list);
   list.scrollTop = list.scrollHeight;
@@ -294,7 +305,7 @@ function renderChat() {
 
 function renderCurtain(entry) {
   const t = app.table;
-  const hotSeat = app.seats.length > 1 && t.status === 'playing' && !(entry && entry.view.team);
+  const hotSeat = app.seats.length > 1 && t.status === 'playing' && !(entry && !app.game.privateView(entry.view));
   if (!hotSeat || app.revealed === app.active) {
     el.curtain.hidden = true;
     return false;
@@ -314,7 +325,7 @@ function renderCurtain(entry) {
 
 function render() {
   const t = app.table;
-  if (!t) return;
+  if (!t || !app.game) return;
   el.game.removeAttribute('aria-busy');
   const entry = currentEntry();
   const myTurn = app.seats.length && t.status === 'playing' && app.seats.includes(t.current_player);
@@ -346,15 +357,14 @@ function render() {
     act,
     readOnly: t.status !== 'playing' || app.busy,
     waiting: t.status === 'waiting',
+    status: t.status,
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
   };
   el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';
   keepFocus(() => {
-    if (t.game === 'zodiac') renderZodiac(el.game, ctx);
-    else renderDaihinmin(el.game, ctx);
+    app.game.render(el.game, ctx);
     renderHintBar(entry);
-  }, el.game, () => el.game.querySelector('[data-action]:not([disabled]):not([data-action=""]), .dhm-hand .card-button:not([disabled])')
-    || el.game.querySelector('#prompt'));
+  }, el.game, () => app.game.firstControl(el.game));
 }
 
 function renderHintBar(entry) {
@@ -368,8 +378,8 @@ function renderHintBar(entry) {
     const best = (app.hint.suggestions && app.hint.suggestions[0]) || app.hint.action;
     const chance = typeof best.win_chance === 'number' ? ` (about ${Math.round(best.win_chance * 100)}% to win)` : '';
     bar.append(h('span', { class: 'hint-text', id: 'hint-text' },
-      `Hint: ${app.hint.action.name}${chance}.${best.reason ? ' ' + best.reason : ''}`));
-    for (const c of el.game.querySelectorAll(`[data-action="${CSS.escape(app.hint.action.name)}"]`)) c.classList.add('hinted');
+      `Hint: ${app.hint.action.text ?? app.hint.action.name}${chance}.${best.reason ? ' ' + best.reason : ''}`));
+    for (const c of el.game.querySelectorAll(`[data-action-id="${app.hint.action.id}"]`)) c.classList.add('hinted');
   }
   prompt.append(bar);
 }
@@ -377,18 +387,21 @@ function renderHintBar(entry) {
 async function start() {
   const top = document.getElementById('page-tools');
   top.append(motionToggle());
-  onNarrowChange(render);   // the circle on wide screens, the ring of cards on narrow ones
   renderConn('connecting');
+  const base = `/api/tables/${encodeURIComponent(tableId)}`;
   try {
-    app.catalog = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/catalog`);
+    const table = await getJSON(base);
+    [app.game, app.catalog] = await Promise.all([moduleFor(table), getJSON(`${base}/catalog`).catch(() => ({}))]);
   } catch (err) {
     if (/no such table/i.test(err.message)) {
       replace(el.game, h('p', {}, 'There is no such table. ', h('a', { href: '/' }, 'Start a new one.')));
       renderConn('gone');
       return;
     }
-    app.catalog = {};
+    replace(el.game, h('p', {}, `The table could not be loaded: ${err.message}`));
+    return;
   }
+  app.game.watchLayout(render);   // e.g. the circle on wide screens, the ring of cards on narrow ones
   socket.open();
 }
 

@@ -39,12 +39,12 @@ function sohmaCell(sohma, i, o) {
   const info = o.catalog.sohmas ? o.catalog.sohmas[i] : null;
   const animal = sohma.side === 'animal';
   const here = o.view.tohru.sohma === i;
-  const next = (o.view.tohru.sohma + 1) % o.view.sohmas.length === i;
+  const next = o.next === sohma.name;
   const title = animal ? (info ? info.animal : sohma.name) : sohma.name;
   const sub = animal ? sohma.name : (info ? info.animal : '');   // the side shows in the card's colour
-  const words = `${o.words(sohma, info, here)}${next ? '; next clockwise (where "Move Tohru" goes)' : ''}`;
-  const choose = `choose ${sohma.name}`;
-  const selectable = o.can(choose);
+  const words = `${o.words(sohma, info, here)}${next ? '; where "Move Tohru" goes' : ''}`;
+  const choose = o.choice(sohma.name);
+  const selectable = !!choose;
   const classes = ['ring-sohma', `side-${sohma.side}`];
   if (here) classes.push('tohru-here');
   if (here && lastTohru !== null && lastTohru !== i) classes.push('arrived');
@@ -64,7 +64,7 @@ function sohmaCell(sohma, i, o) {
   const [row, col] = SLOTS[i % SLOTS.length];
   if (selectable) {
     return h('button', { type: 'button', class: classes.join(' '), style: place(row, col), 'data-sohma': sohma.name,
-      'data-action': choose, 'data-key': `sohma:${sohma.name}`, onclick: () => o.act(choose),
+      'data-action': choose.text, 'data-action-id': choose.id, 'data-key': `sohma:${sohma.name}`, onclick: () => o.act(choose),
       'aria-label': `${o.verb} ${sohma.name}. ${words}` }, content);
   }
   return h('div', { class: classes.join(' '), style: place(row, col), 'data-sohma': sohma.name, role: 'img',
@@ -76,9 +76,7 @@ function tohruBlock(o) {
   const { tohru } = o.view;
   const card = s('svg', { viewBox: `0 0 ${TOHRU_W} ${TOHRU_H}`, class: 'card-svg ring-tohru-card', role: 'img',
     'aria-label': `Tohru, ${tohru.side} side up` }, tohruCard(tohru.side, o.catalog.tohru, o.symbols));
-  const does = tohru.side === 'front'
-    ? `${tohru.name} flips at the end of the turn.`
-    : 'Her wild symbol counts as any one missing memory.';
+  const does = o.catalog.tohru ? o.catalog.tohru[tohru.side].text : '';   // what the card set says her side does
   return h('div', { class: 'ring-tohru tohru' }, card,
     h('p', {}, 'Tohru is next to ', h('strong', {}, tohru.name), '. ', h('span', { class: 'muted' }, does)));
 }
@@ -87,7 +85,7 @@ function tohruBlock(o) {
 function centerBlock(o) {
   const { view, cards } = o;
   const list = h('div', { class: 'ring-memories' });
-  for (let k = 0; k < Math.max(4, view.center.length); k++) {
+  for (let k = 0; k < Math.max(o.limits.center || 0, view.center.length); k++) {
     const name = view.center[k];
     if (!name) {
       list.append(h('span', { class: 'ring-memory empty' }, 'empty'));
@@ -95,23 +93,24 @@ function centerBlock(o) {
     }
     const card = cards[name];
     const sym = card ? o.symbols[card.symbol] : null;
-    const put = `put ${name} away`;
+    const put = o.putAway(name);
     const content = [symbol(sym, 'big'), h('span', { class: 'ring-memory-name' }, name)];
-    if (o.can(put)) {
+    if (put) {
       list.append(h('button', { type: 'button', class: 'ring-memory center-card selectable', 'data-memory': name,
-        'data-action': put, 'data-key': `center:${name}`, onclick: () => o.act(put), 'aria-label': `Put ${name} away` }, content));
+        'data-action': put.text, 'data-action-id': put.id, 'data-key': `center:${name}`, onclick: () => o.act(put), 'aria-label': `Put ${name} away` }, content));
     } else {
       list.append(h('span', { class: 'ring-memory center-card', 'data-memory': name,
         title: sym ? `${name}: ${sym.name}` : name }, content));
     }
   }
   return h('div', { class: 'ring-center' },
-    h('p', { class: 'center-label' }, `Memories in the center (${view.center.length}/4)`), list);
+    h('p', { class: 'center-label' }, `Memories in the center (${view.center.length}${o.limits.center ? `/${o.limits.center}` : ''})`), list);
 }
 
 /**
  * The ring of Sohma cards with Tohru and the center inside, and the line that tells what a tapped
- * Sohma needs. o: {view, catalog, cards, symbols, can(name), act(name), words(sohma, info, here), verb}
+ * Sohma needs. o: {view, catalog, cards, symbols, choice(sohma name), putAway(memory name) — the legal
+ * action or null —, act(action), next (where "Move Tohru" goes, when it may), words(sohma, info, here), verb}
  */
 export function ringBoard(o) {
   const detail = h('p', { class: 'sohma-detail', 'aria-live': 'polite' },

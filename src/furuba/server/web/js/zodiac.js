@@ -1,11 +1,11 @@
 // Friends of the Zodiac: the circle of 13 Sohmas, Tohru, the center, your hand, the piles and
 // everyone's friendships. Only legal actions are clickable; every choice is asked in the prompt bar.
-import { h, s, asButton, plural, listWords } from './dom.js';
+import { h, s, asButton, plural, listWords, withNames } from './dom.js';
 import {
   symbolMap, sohmaCard, tohruCard, playCard, friendshipCard, cardBack, symbolDisc,
   SOHMA_W, SOHMA_H, TOHRU_W, TOHRU_H,
 } from './cards.js';
-import { narrowScreen, ringBoard } from './zodiac-ring.js';
+import { narrowScreen, ringBoard, onNarrowChange } from './zodiac-ring.js';
 
 const skippedPrompts = new Set();   // True Friends prompts this player chose not to answer
 
@@ -16,18 +16,16 @@ const CY = 470;
 const RX = 400;
 const RY = 360;
 
-function angle(i) {
-  return (-90 + (i * 360) / 13) * (Math.PI / 180);
-}
+/** "3/4" when the limit is known, else "3". */
+const outOf = (n, limit) => (limit ? `${n}/${limit}` : String(n));
 
-/** Names the log uses ("player 2") replaced by the seats' names. */
-export function nameText(text, names) {
-  return String(text).replace(/\bplayer (\d+)('s)?/g, (m, p, poss) => `${names[Number(p)] ?? m}${poss || ''}`);
+function angle(i, count) {
+  return (-90 + (i * 360) / count) * (Math.PI / 180);
 }
 
 /** The log in words: [{n, text}]. */
-export function zodiacLog(log, names) {
-  return (log || []).map((e) => ({ n: e.n, text: nameText(e.text, names), kind: e.kind }));
+export function log(entries, names) {
+  return (entries || []).map((e) => ({ n: e.n, text: withNames(e.text, names), kind: e.kind }));
 }
 
 function symbolNames(ids, symbols) {
@@ -53,13 +51,13 @@ const PENDING_WORDS = {
   flip: 'choosing a Sohma to flip',
   put_away: 'choosing a memory to put away',
   take: 'choosing a memory to take',
-  discard: 'discarding down to 4 cards',
+  discard: 'discarding down to the hand limit',
   over: 'the game is over',
 };
 
 /** The circle of 13 Sohma cards as one SVG, Tohru inside it next to her Sohma, the center in the middle. */
 function circleBoard(o) {
-  const { view, catalog, cards, symbols, can, act } = o;
+  const { view, catalog, cards, symbols, act } = o;
   const board = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'group',
     'aria-label': `The circle of Sohmas. Tohru is next to ${view.tohru.name}, ${view.tohru.side} side up.` });
   board.append(s('ellipse', { cx: CX, cy: CY, rx: RX - 30, ry: RY - 40, class: 'table-felt' }));
@@ -67,18 +65,19 @@ function circleBoard(o) {
     'Point at or focus a Sohma to read it. The large symbols are what its face-up side needs; the small ones are its other side.');
   view.sohmas.forEach((sohma, i) => {
     const info = catalog.sohmas ? catalog.sohmas[i] : null;
-    const x = CX + RX * Math.cos(angle(i)) - SOHMA_W / 2;
-    const y = CY + RY * Math.sin(angle(i)) - SOHMA_H / 2;
+    const x = CX + RX * Math.cos(angle(i, view.sohmas.length)) - SOHMA_W / 2;
+    const y = CY + RY * Math.sin(angle(i, view.sohmas.length)) - SOHMA_H / 2;
     const here = view.tohru.sohma === i;
     const card = sohmaCard(sohma, info, symbols);
     const g = s('g', { transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`,
       class: `sohma${here ? ' tohru-here' : ''}`, 'data-sohma': sohma.name });
     g.append(card);
     const words = o.words(sohma, info, here);
-    const choose = `choose ${sohma.name}`;
-    if (can(choose)) {
+    const choose = o.choice(sohma.name);
+    if (choose) {
       g.classList.add('selectable');
-      g.dataset.action = choose;
+      g.dataset.action = choose.text;
+      g.dataset.actionId = choose.id;
       g.dataset.key = `sohma:${sohma.name}`;
       asButton(g, () => act(choose), `${o.verb} ${sohma.name}. ${words}`);
     } else {
@@ -91,8 +90,8 @@ function circleBoard(o) {
   });
   // Tohru, inside the circle, next to her Sohma.
   const t = view.tohru.sohma;
-  const tx = CX + RX * 0.63 * Math.cos(angle(t)) - TOHRU_W / 2;
-  const ty = CY + RY * 0.56 * Math.sin(angle(t)) - TOHRU_H / 2;
+  const tx = CX + RX * 0.63 * Math.cos(angle(t, view.sohmas.length)) - TOHRU_W / 2;
+  const ty = CY + RY * 0.56 * Math.sin(angle(t, view.sohmas.length)) - TOHRU_H / 2;
   const tohru = s('g', { transform: `translate(${tx.toFixed(1)} ${ty.toFixed(1)})`, class: 'tohru' });
   tohru.append(tohruCard(view.tohru.side, catalog.tohru, symbols));
   tohru.append(s('title', {}, `Tohru, ${view.tohru.side} side up: ${catalog.tohru ? catalog.tohru[view.tohru.side].text : ''}`));
@@ -100,10 +99,10 @@ function circleBoard(o) {
   // The center: up to 4 memories.
   const cw = 84;
   const ch = 118;
-  const slots = Math.max(4, view.center.length);
+  const slots = Math.max(o.limits.center || 0, view.center.length);
   const left = CX - (slots * 90 - 6) / 2;
   board.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 15, class: 'center-label' },
-    `Memories in the center (${view.center.length}/4)`));
+    `Memories in the center (${outOf(view.center.length, o.limits.center)})`));
   for (let k = 0; k < slots; k++) {
     const x = left + k * 90;
     const y = CY - 44;
@@ -118,10 +117,11 @@ function circleBoard(o) {
     face.setAttribute('width', cw);
     face.setAttribute('height', ch);
     const g = s('g', { class: 'center-card', 'data-memory': name }, face);
-    const put = `put ${name} away`;
-    if (can(put)) {
+    const put = o.putAway(name);
+    if (put) {
       g.classList.add('selectable');
-      g.dataset.action = put;
+      g.dataset.action = put.text;
+      g.dataset.actionId = put.id;
       g.dataset.key = `center:${name}`;
       asButton(g, () => act(put), `Put ${name} away`);
     }
@@ -144,23 +144,26 @@ function circleBoard(o) {
 
 /**
  * Draw a Friends of the Zodiac position into `root`.
- * ctx: {view, legal, seat, catalog, names, act(name), readOnly, answer(text), hint}
+ * ctx: {view, legal, seat, catalog, names, act(action), readOnly, answer(text)}; each legal action
+ * is {id, text, kind, params} (kinds and params: docs/WEB-API.md, "Actions as data").
  */
-export function renderZodiac(root, ctx) {
+export function render(root, ctx) {
   const { view, catalog, names } = ctx;
   const symbols = symbolMap(catalog.symbols || view.symbols);
   const cards = catalog.cards || {};
-  const legal = new Map((ctx.legal || []).map((a) => [a.name, a.id]));
-  const can = (name) => !ctx.readOnly && legal.has(name);
-  const act = (name) => ctx.act(name);
-  const used = new Set();   // legal actions that have a control
-  const control = (name, label, attrs = {}, ...content) => {
-    used.add(name);
-    return h('button', { type: 'button', class: attrs.class || 'btn', disabled: !can(name), 'data-action': name,
-      'data-key': `act:${name}`, onclick: () => act(name), ...attrs }, content.length ? content : label);
+  const limits = catalog.limits || {};
+  const legal = ctx.readOnly ? [] : (ctx.legal || []);
+  /** The legal action of `kind` whose params pass `test`, or null. */
+  const find = (kind, test = () => true) => legal.find((a) => a.kind === kind && test(a.params || {})) || null;
+  const act = (a) => ctx.act(a);
+  const used = new Set();   // ids of the legal actions that have a control
+  const control = (a, key, label) => {
+    if (a) used.add(a.id);
+    return h('button', { type: 'button', class: 'btn', disabled: !a, 'data-action': a ? a.text : '',
+      'data-action-id': a ? a.id : null, 'data-key': `act:${key}`, onclick: () => a && act(a) }, label);
   };
   const mine = ctx.seat !== null && ctx.seat !== undefined;
-  const myTurn = mine && view.current_player === ctx.seat && legal.size > 0 && !ctx.readOnly;
+  const myTurn = mine && view.current_player === ctx.seat && legal.length > 0;
   const pending = view.pending || { kind: 'action' };
 
   root.replaceChildren();
@@ -179,7 +182,7 @@ export function renderZodiac(root, ctx) {
     let help = '';
     switch (pending.kind) {
       case 'action':
-        title = `Your turn — action ${view.actions_taken + 1} of 3`;
+        title = `Your turn — action ${view.actions_taken + 1} of ${limits.actions_per_turn}`;
         help = 'Play a card from your hand, draw a card, or move Tohru one Sohma clockwise.';
         break;
       case 'option':
@@ -196,14 +199,14 @@ export function renderZodiac(root, ctx) {
         break;
       case 'put_away':
         title = 'Put one memory from the center on the discard pile';
-        help = 'There can be at most 4 memories in the center.';
+        help = `There can be at most ${limits.center} memories in the center.`;
         break;
       case 'take':
         title = `${pending.event || 'Event'}: take a memory from the discard pile`;
         break;
       case 'discard':
         title = 'Too many cards: discard one';
-        help = 'A hand holds at most 4 cards. Pick the card to discard from your hand.';
+        help = `A hand holds at most ${limits.hand} cards. Pick the card to discard from your hand.`;
         break;
       default:
         title = 'Your decision';
@@ -212,20 +215,18 @@ export function renderZodiac(root, ctx) {
     if (help) prompt.append(h('p', { class: 'prompt-help' }, help));
     const row = h('div', { class: 'prompt-actions' });
     if (pending.kind === 'action') {
-      const next = view.sohmas[(view.tohru.sohma + 1) % 13].name;
-      row.append(control('draw', 'Draw a card'));
-      row.append(control('move', `Move Tohru to ${next}`));
+      const move = find('move');
+      row.append(control(find('draw'), 'draw', 'Draw a card'));
+      row.append(control(move, 'move', move ? `Move Tohru to ${move.params.to}` : 'Move Tohru'));
     }
-    for (const a of ctx.legal || []) {
-      if (a.name.startsWith('option ')) {
-        row.append(control(a.name, a.name.replace(/^option \d+:\s*/, '')));
-      } else if (a.name.startsWith('choose ')) {
-        row.append(control(a.name, a.name.slice(7)));
-      } else if (a.name.startsWith('put ') && a.name.endsWith(' away')) {
-        row.append(control(a.name, `Put away ${a.name.slice(4, -5)}`));
-      } else if (a.name.startsWith('take ')) {
-        row.append(control(a.name, `Take ${a.name.slice(5)}`));
-      }
+    const labels = {
+      option: (p) => p.label ?? `Option ${p.index + 1}`,
+      sohma: (p) => p.sohma,
+      put_away: (p) => `Put away ${p.card}`,
+      take: (p) => `Take ${p.card}`,
+    };
+    for (const a of legal) {
+      if (labels[a.kind]) row.append(control(a, a.id, labels[a.kind](a.params)));
     }
     prompt.append(row);
   } else {
@@ -242,7 +243,11 @@ export function renderZodiac(root, ctx) {
   root.append(prompt);
 
   // -- the board: the circle (the ring of cards on a narrow screen), Tohru, the center ----------
-  const board = { view, catalog, cards, symbols, can, act,
+  const move = find('move');
+  const board = { view, catalog, cards, symbols, act, limits,
+    choice: (name) => find('sohma', (p) => p.sohma === name),
+    putAway: (name) => find('put_away', (p) => p.card === name),
+    next: move ? move.params.to : null,
     words: (sohma, info, here) => sohmaWords(sohma, info, symbols, here),
     verb: pending.kind === 'flip' ? 'Flip' : 'Move Tohru to' };
   root.append(narrow ? ringBoard(board) : circleBoard(board));
@@ -250,20 +255,19 @@ export function renderZodiac(root, ctx) {
   // -- your hand -------------------------------------------------------------------------------
   if (mine && view.hand) {
     const hand = h('section', { class: 'hand', id: 'hand', 'aria-label': 'Your hand' });
-    hand.append(h('h2', {}, `Your hand (${view.hand.length}/4)`));
+    hand.append(h('h2', {}, `Your hand (${outOf(view.hand.length, limits.hand)})`));
     const row = h('div', { class: 'hand-cards' });
     view.hand.forEach((name, k) => {
       const card = cards[name];
-      const play = `play ${name}`;
-      const discard = `discard ${name}`;
-      const action = can(discard) ? discard : play;
-      used.add(play);
-      used.add(discard);
-      const verb = action === discard ? 'Discard' : 'Play';
-      const b = h('button', { type: 'button', class: `card-button${action === discard ? ' discarding' : ''}`,
-        disabled: !can(action), 'data-action': action, 'data-card': name, 'data-key': `hand:${name}:${k}`,
+      const discard = find('discard', (p) => p.card === name);
+      const action = discard || find('play', (p) => p.card === name);
+      if (action) used.add(action.id);
+      const verb = discard ? 'Discard' : 'Play';
+      const b = h('button', { type: 'button', class: `card-button${discard ? ' discarding' : ''}`,
+        disabled: !action, 'data-action': action ? action.text : '', 'data-action-id': action ? action.id : null,
+        'data-card': name, 'data-key': `hand:${name}:${k}`,
         'aria-label': `${verb} ${name}${card ? (card.type === 'memory' ? `, memory (${symbols[card.symbol]?.name || ''})` : `, event: ${card.text}`) : ''}`,
-        onclick: () => act(action) }, playCard(name, card, symbols));
+        onclick: () => action && act(action) }, playCard(name, card, symbols));
       row.append(b);
     });
     if (!view.hand.length) row.append(h('p', { class: 'muted' }, 'No cards in hand.'));
@@ -292,8 +296,8 @@ export function renderZodiac(root, ctx) {
     people.append(h('h2', {}, 'The team'));
     people.append(h('p', { class: 'team-score' },
       view.outcome === 'running'
-      ? `Friends made: ${team.length} of 13 · Cards left in the deck: ${view.deck_size} (your score if you win now)`
-      : `Friends made: ${team.length} of 13 · Team score: ${view.team && view.outcome === 'won' ? view.scores[0] : 0}`));
+      ? `Friends made: ${team.length} of ${view.sohmas.length} · Cards left in the deck: ${view.deck_size}`
+      : `Friends made: ${team.length} of ${view.sohmas.length} · Team score: ${view.scores[0]}`));
     people.append(h('div', { class: 'friend-cards' }, team.map((f) => friendshipCard(f))));
     const list = h('ul', { class: 'player-list' });
     for (let p = 0; p < view.players; p++) {
@@ -362,20 +366,33 @@ export function renderZodiac(root, ctx) {
       sohmaWords(sohma, catalog.sohmas ? catalog.sohmas[i] : null, symbols, view.tohru.sohma === i))))));
 
   // Any legal action without a control of its own still gets one.
-  const rest = (ctx.legal || []).filter((a) => !used.has(a.name));
-  if (rest.length && !ctx.readOnly) {
+  const rest = legal.filter((a) => !used.has(a.id));
+  if (rest.length) {
     const row = prompt.querySelector('.prompt-actions') || prompt.appendChild(h('div', { class: 'prompt-actions' }));
-    for (const a of rest) row.append(control(a.name, a.name));
+    for (const a of rest) row.append(control(a, a.id, a.text));
   }
 }
 
 /** The final result in words. */
-export function zodiacResult(view, names) {
+export function result(view, names) {
   if (view.team) {
-    if (view.outcome === 'won') return `The team befriended all 13 Sohmas! Team score: ${view.scores[0]}.`;
+    if (view.outcome === 'won') return `The team befriended all ${view.sohmas.length} Sohmas! Team score: ${view.scores[0]}.`;
     return 'The deck ran out before the team befriended everyone. Give each other a hug and try again!';
   }
   const winners = (view.winners || []).map((p) => names[p] ?? `Player ${p + 1}`);
   const counts = view.scores.map((sc, p) => `${names[p] ?? p}: ${sc}`).join(', ');
   return `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}! Friendships — ${counts}.`;
 }
+
+/** Bestest Friends plays with open hands: nothing to hide from the others at the same device. */
+export function privateView(view) {
+  return !view.team;
+}
+
+/** The first usable control: a card, a Sohma or a button. */
+export function firstControl(root) {
+  return root.querySelector('[data-action]:not([disabled]):not([data-action=""])') || root.querySelector('#prompt');
+}
+
+/** The circle on wide screens, the ring of cards on narrow ones. */
+export const watchLayout = onNarrowChange;

@@ -1,0 +1,157 @@
+"""What a front end needs of Dai Hin Min, as data: each action's structure, the rank order, and a
+giver's part in the exchange — so that no client parses an action's name or keeps a rule.
+
+Every id of the action table (:mod:`furuba.daihinmin.moves`) has a *kind* and *params*:
+
+==============  ==================================================================================
+``pass``        ``{}``
+``play``        ``{"rank", "naturals", "jokers", "count", "cards"}``: ``rank`` is the naturals'
+                rank (``None`` for jokers alone), ``count`` = naturals + jokers, ``cards`` the
+                cards of the current player's hand the play takes (the engine picks them; ``[]``
+                when the hand lacks them)
+``give``        ``{"rank", "joker", "cards"}``: one card of ``rank`` (``None`` with ``joker`` true:
+                a joker) for the exchange (D9); ``cards`` are the current player's cards of that
+                rank not yet chosen, in the order gifts of that rank take them — the first goes now
+``revolution``  ``{"declare"}``: ``true`` to declare it, ``false`` to keep quiet (D10)
+==============  ==================================================================================
+
+``cards`` name cards of the acting player's hand: send an action's params to that player only
+(or once the game is over).
+
+>>> from furuba.daihinmin import new_game
+>>> s = new_game(players=4, seed=7)
+>>> action_info(s, s.legal_actions()[1])
+{'id': 6, 'text': 'play 3x2', 'kind': 'play', 'params': {'rank': '3', 'naturals': 2, \
+'jokers': 0, 'count': 2, 'cards': ['3♠', '3♣']}}
+>>> action_info(s, 0)["kind"], action_info(s, 173)
+('pass', {'id': 173, 'text': 'declare revolution', 'kind': 'revolution', 'params': {'declare': True}})
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from furuba.core.deck import SUITS
+from furuba.core.errors import IllegalActionError
+from furuba.core.protocol import JSON, ActionInfo, action_id
+from furuba.daihinmin.exchange import RICH_GIFTS, SECOND_GIFTS
+from furuba.daihinmin.moves import (
+    ACTION_NAMES,
+    DECLARE,
+    KEEP_QUIET,
+    NUM_ACTIONS,
+    PASS,
+    PLAY_JOKERS,
+    PLAY_LEVEL,
+    PLAY_NATURALS,
+    gift_level,
+    is_gift,
+)
+from furuba.daihinmin.ranks import (
+    CARD_LEVEL,
+    CARD_NAMES,
+    JOKER,
+    JOKER_SHIFT,
+    LOWEST,
+    NUM_CARDS,
+    RANK_NAMES,
+    SHIFT,
+    cards_of,
+    display_key,
+)
+from furuba.daihinmin.scoring import roles
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+KINDS: tuple[str, ...] = ("pass", "play", "give", "revolution")
+"""Every kind an action of Dai Hin Min may have."""
+
+
+def _hand(state: GameState) -> int:
+    """The current player's hand (empty when nobody is to act)."""
+    player = state.current_player
+    return state.hand(player) if player >= 0 else 0
+
+
+def _names(mask: int) -> list[str]:
+    return [CARD_NAMES[c] for c in cards_of(mask)]
+
+
+def _play_params(state: GameState, action: int) -> JSON:
+    level, naturals, jokers = PLAY_LEVEL[action], PLAY_NATURALS[action], PLAY_JOKERS[action]
+    hand = _hand(state)
+    cards = 0
+    if naturals:
+        cards = LOWEST[(hand >> SHIFT[level]) & 15][naturals] << SHIFT[level]
+    if jokers:
+        cards |= LOWEST[(hand >> JOKER_SHIFT) & 3][jokers] << JOKER_SHIFT
+    whole = cards.bit_count() == naturals + jokers
+    return {"rank": RANK_NAMES[level] if naturals else None, "naturals": naturals,
+            "jokers": jokers, "count": naturals + jokers, "cards": _names(cards) if whole else []}
+
+
+def _give_params(state: GameState, action: int) -> JSON:
+    level = gift_level(action)
+    player = state.current_player
+    left = _hand(state) & ~(state.pending_gifts(player) if player >= 0 else 0)
+    shift, width = (JOKER_SHIFT, 3) if level == JOKER else (SHIFT[level], 15)
+    return {"rank": None if level == JOKER else RANK_NAMES[level], "joker": level == JOKER,
+            "cards": _names(((left >> shift) & width) << shift)}
+
+
+def action_info(state: GameState, action: int) -> ActionInfo:
+    """``action`` as data (see the module docstring): its id, text, kind and params."""
+    a = action_id(action)
+    if not 0 <= a < NUM_ACTIONS:
+        raise IllegalActionError(f"no action has id {action!r}: ids are whole numbers from 0 "
+                                 f"to {NUM_ACTIONS - 1}")
+    text = ACTION_NAMES[a]
+    if a == PASS:
+        return {"id": a, "text": text, "kind": "pass", "params": {}}
+    if a in (DECLARE, KEEP_QUIET):
+        return {"id": a, "text": text, "kind": "revolution", "params": {"declare": a == DECLARE}}
+    if is_gift(a):
+        return {"id": a, "text": text, "kind": "give", "params": _give_params(state, a)}
+    return {"id": a, "text": text, "kind": "play", "params": _play_params(state, a)}
+
+
+def catalog_facts() -> JSON:
+    """The deck as Dai Hin Min reads it, for :meth:`GameState.catalog`.
+
+    ``ranks``: the ranks from lowest to highest (D3; a revolution changes the direction of play,
+    not this order). ``playing_cards``: every card by name, in the order hands are shown (by rank,
+    jokers last), with its rank (``None`` for a joker), suit (``None`` for a joker) and, for a
+    joker, its place in the catalog's ``jokers`` (0 or 1).
+
+    >>> facts = catalog_facts()
+    >>> facts["ranks"][0], facts["ranks"][-1], list(facts["playing_cards"])[:2]
+    ('3', '2', ['3♦', '3♥'])
+    >>> facts["playing_cards"]["joker2"]
+    {'rank': None, 'suit': None, 'joker': 1}
+    """
+    cards: JSON = {}
+    for card in sorted(range(NUM_CARDS), key=display_key):
+        name = CARD_NAMES[card]
+        if CARD_LEVEL[card] == JOKER:
+            cards[name] = {"rank": None, "suit": None, "joker": card - (NUM_CARDS - 2)}
+        else:
+            cards[name] = {"rank": RANK_NAMES[CARD_LEVEL[card]], "suit": SUITS[card % 4],
+                           "joker": None}
+    return {"ranks": list(RANK_NAMES), "playing_cards": cards}
+
+
+def must_give(state: GameState, player: int) -> JSON | None:
+    """``player``'s part in the exchange while gifts are chosen (D9), or ``None``.
+
+    ``{"to": receiver, "count": cards given in all, "back": cards received in return}`` for the
+    Rich Man and the Second Richest during the exchange; ``None`` for everyone else.
+    """
+    if state.phase != "exchange":
+        return None
+    rich, second_rich, second_poor, poor = roles(state.titles)
+    if player == rich:
+        return {"to": poor, "count": RICH_GIFTS, "back": RICH_GIFTS}
+    if player == second_rich:
+        return {"to": second_poor, "count": SECOND_GIFTS, "back": SECOND_GIFTS}
+    return None

@@ -1,0 +1,49 @@
+// The one table of game modules: a game spec's `frontend` name → the module that draws it.
+// Pages look a game's module up here and never name a game themselves; a game with no module of
+// its own (or one this browser does not know) gets the generic view.
+//
+// Every module exports the same interface:
+//   render(root, ctx)         draw a position into `root`; ctx = {view, log, legal, seat, catalog,
+//                             names, act(action), readOnly, waiting, status, result, answer(text)}
+//   log(entries, names, seat) the log in words: [{n, text, private}]
+//   result(view, names, result) the final result in one sentence (result: the table's
+//                             {returns, scores, winners}, when known)
+//   privateView(view)         whether the view shows what other players at the same device must not
+//                             see (the hot-seat curtain then hides it between turns)
+//   firstControl(root)        the control to focus when the focused one went away
+//   watchLayout(render)       re-render when the layout must change (a phone turned)
+import { getJSON } from './api.js';
+
+const MODULES = {
+  zodiac: () => import('./zodiac.js'),
+  daihinmin: () => import('./daihinmin.js'),
+  generic: () => import('./generic.js'),
+};
+
+let described = null;
+
+/** `GET /api/games`, fetched once per page. */
+export function describeGames() {
+  if (!described) described = getJSON('/api/games');
+  return described;
+}
+
+/** The `frontend` name of a table's game (the table's own, else its game's description). */
+export async function frontendOf(table) {
+  if (table.frontend) return table.frontend;
+  try {
+    const { games } = await describeGames();
+    const game = games.find((g) => g.name === table.game);
+    return (game && game.frontend) || 'generic';
+  } catch {
+    return 'generic';
+  }
+}
+
+/** The module that draws a table's game, with every part of the interface filled in. */
+export async function moduleFor(table) {
+  const name = await frontendOf(table);
+  const load = MODULES[name] || MODULES.generic;
+  const [mod, generic] = await Promise.all([load(), MODULES.generic()]);
+  return { ...generic, ...mod };
+}
