@@ -35,6 +35,8 @@ from furuba.core.errors import OptionsError
 from furuba.core.protocol import JSON, State
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import typer
 
     from furuba.cli.screen import TerminalGame
@@ -64,7 +66,11 @@ class Option:
     take several choices joined by commas (``"long,true-friends"``). ``named`` gives, for an
     option whose values are chosen by name (a card set), the names a client may choose and what
     each one stands for (what ``new_game`` receives). ``online`` options may be set by clients of
-    the web server; the others only from the command line and the library.
+    the web server; the others only from the command line and the library. ``add_folder``, for
+    an option whose named values are files (card sets), checks every such file in a folder —
+    raising :class:`~furuba.core.errors.FurubaError` that names a bad one — and adds them to
+    :attr:`named`, in this process and the processes it starts (``furuba serve --cardsets DIR``
+    calls it for the option called ``cardset`` of every game).
 
     >>> Option("target", "int", 21, "points that end the game", low=1, nullable=True).check("7")
     Traceback (most recent call last):
@@ -86,6 +92,7 @@ class Option:
     nullable: bool = False
     online: bool = True
     named: Callable[[], Mapping[str, str]] | None = None
+    add_folder: Callable[[Path], None] | None = None
 
     def check(self, value: Any, *, online: bool = False) -> Any:
         """``value`` if this option accepts it; else :class:`OptionsError` naming the fault.
@@ -129,10 +136,11 @@ class Option:
             if stripped.lower() in ("none", "") and self.nullable:
                 return None
             try:
-                return self.check(int(stripped))
+                number = int(stripped)
             except ValueError:
                 raise OptionsError(f"option {self.name} must be a whole number, "
                                    f"not {text!r}") from None
+            return self.check(number)
         return text.strip()
 
     def describe(self) -> JSON:

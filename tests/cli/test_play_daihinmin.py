@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from furuba import games
-from furuba.cli.play_daihinmin import play_text
 from furuba.core.record import GameRecord
+from furuba.daihinmin.screen import play_text
 
 from .conftest import Play
 

@@ -29,11 +29,20 @@ def flat(text: str) -> str:
     (["--variant", "speedy"], "unknown variant 'speedy'"),
     (["--target", "20"], "target must be a number of friendships from 1 to 13"),
     (["--sets", "0"], "sets must be a whole number from 1 to 8"),
-    (["zodiac", "--rounds", "3"], "--rounds is a Dai Hin Min option"),
+    (["zodiac", "--rounds", "0"], "max_rounds must be at least 1"),
     (["daihinmin", "--players", "3"], "Dai Hin Min is for 4 to 7 players"),
     (["daihinmin", "--cardset", "x.toml"], "--cardset is a Friends of the Zodiac option"),
     (["daihinmin", "--variant", "coop"], "--variant is a Friends of the Zodiac option"),
     (["daihinmin", "--target", "0"], "target must be a whole number of points"),
+    (["daihinmin", "--sets", "2"], "the game Dai Hin Min has no option sets (--sets is a Friends "
+                                   "of the Zodiac option); its options are target, max_rounds, dealer"),
+    (["daihinmin", "-o", "variant=long"], "the game Dai Hin Min has no option variant"),
+    (["daihinmin", "-o", "colour=red"], "the game Dai Hin Min has no option colour; its options "
+                                        "are target, max_rounds, dealer"),
+    (["daihinmin", "-o", "target"], "-o needs key=value, not 'target'"),
+    (["daihinmin", "-o", "target=lots"], "option target must be a whole number, not 'lots'"),
+    (["daihinmin", "-o", "max-rounds=0"], "option max_rounds must be at least 1, not 0"),
+    (["daihinmin", "--target", "5", "-o", "target=6"], "the option target is given twice"),
     (["--save", "no/such/dir/game.json"], "cannot write the save file"),
     (["--resume", "no/such/save.json"], "cannot read the save file"),
 ])
@@ -86,6 +95,8 @@ def test_resume_refuses_new_options(play: Play, tmp_path: Path) -> None:
     result = play(["--resume", str(save), "--seats", "you,random"])
     assert result.exit_code == 2
     assert "leave out --seats" in result.stderr
+    with_option = play(["--resume", str(save), "-o", "target=3"])
+    assert with_option.exit_code == 2 and "leave out -o target=3" in with_option.stderr
     other = play(["daihinmin", "--resume", str(save)])
     assert other.exit_code == 2 and "holds a zodiac game, not daihinmin" in flat(other.stderr)
     assert json.loads(save.read_text(encoding="utf-8"))["game"] == "zodiac"

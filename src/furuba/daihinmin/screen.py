@@ -7,15 +7,14 @@ menu (``7 7 joker``, ``pass``); the engine's own parser understands those and it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Sequence
 
-from rich.console import Console, RenderableType
+from rich.console import Console, JustifyMethod, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from furuba.cli.play import Choice, PlaySetup, Session
-from furuba.core.errors import FurubaError, IllegalActionError, OptionsError
+from furuba.cli.screen import Choice, Command, WrittenPrompt, player_name
+from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -37,21 +36,6 @@ RULES = """\
   his choice; the Second Poorest and Second Richest swap 1 the same way. A Poor Man dealt both
   jokers may declare a revolution: no exchange, and play runs counterclockwise.
 • The game ends after the round in which someone reaches the target (21 points)."""
-
-
-def options_from_setup(setup: PlaySetup) -> dict[str, Any]:
-    """The game options ``setup`` gives; options of the other game are refused."""
-    for flag, value in (("--cardset", setup.cardset), ("--variant", setup.variant),
-                        ("--sets", setup.sets)):
-        if value is not None:
-            raise OptionsError(f"{flag} is a Friends of the Zodiac option; Dai Hin Min takes "
-                               "--target and --rounds")
-    options: dict[str, Any] = {}
-    if setup.target is not None:
-        options["target"] = setup.target
-    if setup.rounds is not None:
-        options["max_rounds"] = setup.rounds
-    return options
 
 
 def rank_of(card: str) -> int:
@@ -99,18 +83,27 @@ def address(name: str, text: str) -> str:
     return text[:1].upper() + text[1:] if name == "You" else f"{name}: {text}"
 
 
-class DaihinminScreen:
-    """The terminal face of Dai Hin Min."""
+class DaihinminTerminal:
+    """Dai Hin Min as ``furuba play`` sees it (:class:`~furuba.cli.screen.TerminalGame`)."""
 
-    title = "Dai Hin Min"
     rules_text = RULES
 
-    def __init__(self, names: list[str], state: State, console: Console) -> None:
-        self.names = names
-        self.console = console
+    def screen(self, names: Sequence[str], state: State, console: Console) -> DaihinminScreen:
+        return DaihinminScreen(names, console)
+
+
+class Seats:
+    """The names of the players at one table."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
 
     def who(self, player: int) -> str:
-        return self.names[player] if 0 <= player < len(self.names) else f"player {player}"
+        return player_name(self.names, player)
+
+
+class DaihinminBoard(Seats):
+    """The table as one player sees it, and what they must decide."""
 
     # -- the board ---------------------------------------------------------------------------
     def status_line(self, view: JSON) -> str:
@@ -126,9 +119,11 @@ class DaihinminScreen:
 
     def players_table(self, view: JSON) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
-        for name, justify in (("", "left"), ("player", "left"), ("cards", "right"),
-                              ("points", "right"), ("title", "left"), ("", "left")):
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
+            ("", "left"), ("player", "left"), ("cards", "right"), ("points", "right"),
+            ("title", "left"), ("", "left"))
+        for name, justify in columns:
+            table.add_column(name, justify=justify)
         finished = view["finished"]
         for p in view["seating"]:
             note = []
@@ -180,6 +175,35 @@ class DaihinminScreen:
             parts += self.knowledge_lines(view)
             parts.append(self.hand_line(view))
         return parts
+
+    def decision(self, view: JSON, me: int) -> str:
+        """What ``me`` must decide, addressed to them."""
+        phase = view["phase"]
+        if phase == "revolution":
+            if "declare revolution" in view.get("legal", []):
+                return "you are the Poor Man and hold both jokers — declare a revolution?"
+            return "you are the Poor Man, without both jokers: no revolution this round"
+        if phase == "exchange":
+            title = view["titles"][me]
+            rich = title == "Rich Man"
+            partner_title = "Poor Man" if rich else "Second Poorest"
+            partner = self.who(view["titles"].index(partner_title))
+            done = len(view.get("giving", []))
+            return (f"you are the {title} — choose a card to give to {partner}, the "
+                    f"{partner_title} ({done + 1} of {2 if rich else 1}):")
+        if not view["pile"]:
+            return "you lead — play a set (or type its cards):"
+        top = view["pile"][-1]
+        count = len(top["cards"])
+        pile = cards_text(top["cards"], group=False)
+        if view.get("legal") == ["pass"]:
+            return f"nothing in your hand beats {pile} — pass:"
+        need = "a higher single card" if count == 1 else f"{count} cards of a higher rank"
+        return f"beat {pile} with {need}, or pass:"
+
+
+class DaihinminLog(Seats):
+    """The log of a table in words."""
 
     # -- the log -----------------------------------------------------------------------------
     def log_texts(self, view: JSON) -> list[str]:
@@ -234,35 +258,26 @@ class DaihinminScreen:
                 return None
         return None
 
+
+class DaihinminScreen(Seats):
+    """The terminal face of Dai Hin Min (:class:`~furuba.cli.screen.Screen`)."""
+
+    def __init__(self, names: Sequence[str], console: Console) -> None:
+        super().__init__(names)
+        self.console = console
+        self.table = DaihinminBoard(names)
+        self.story = DaihinminLog(names)
+
+    def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
+        return self.table.board(view, full)
+
+    def log_texts(self, view: JSON) -> list[str]:
+        return self.story.log_texts(view)
+
     # -- deciding ----------------------------------------------------------------------------
     def heading(self, view: JSON) -> str:
         me = view["viewer"]
-        return address(self.who(me), self.decision(view, me))
-
-    def decision(self, view: JSON, me: int) -> str:
-        """What ``me`` must decide, addressed to them."""
-        phase = view["phase"]
-        if phase == "revolution":
-            if "declare revolution" in view.get("legal", []):
-                return "you are the Poor Man and hold both jokers — declare a revolution?"
-            return "you are the Poor Man, without both jokers: no revolution this round"
-        if phase == "exchange":
-            title = view["titles"][me]
-            rich = title == "Rich Man"
-            partner_title = "Poor Man" if rich else "Second Poorest"
-            partner = self.who(view["titles"].index(partner_title))
-            done = len(view.get("giving", []))
-            return (f"you are the {title} — choose a card to give to {partner}, the "
-                    f"{partner_title} ({done + 1} of {2 if rich else 1}):")
-        if not view["pile"]:
-            return "you lead — play a set (or type its cards):"
-        top = view["pile"][-1]
-        count = len(top["cards"])
-        pile = cards_text(top["cards"], group=False)
-        if view.get("legal") == ["pass"]:
-            return f"nothing in your hand beats {pile} — pass:"
-        need = "a higher single card" if count == 1 else f"{count} cards of a higher rank"
-        return f"beat {pile} with {need}, or pass:"
+        return address(self.who(me), self.table.decision(view, me))
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
         out = []
@@ -299,8 +314,9 @@ class DaihinminScreen:
             message = re.sub(rf"\bplayer {p}'s\b", "your", message)
         return re.sub(rf"\bplayer {p}\b", me, message)
 
-    def after_action(self, session: Session, before: JSON, player: int) -> None:
-        """Nothing to add after a Dai Hin Min action."""
+    def written_prompt(self, before: JSON, after: JSON, player: int) -> WrittenPrompt | None:
+        """Dai Hin Min takes no written input."""
+        return None
 
     # -- the end -----------------------------------------------------------------------------
     def result(self, view: JSON) -> str:
@@ -313,9 +329,13 @@ class DaihinminScreen:
         return (f"Game over {rounds}{note}: {', '.join(winners[:-1])} and {winners[-1]} "
                 f"win together with {best} points each.")
 
-    def commands(self) -> dict[str, tuple[str, Callable[[JSON, str], None]]]:
+    def commands(self) -> dict[str, Command]:
         return {"played": ("every card played so far this round, by rank", self.show_played)}
 
     def show_played(self, view: JSON, arg: str) -> None:
         self.console.print(f"played this round: {cards_text(view['played']) or 'nothing yet'}",
                            highlight=False)
+
+
+TERMINAL_GAME = DaihinminTerminal()
+"""What ``furuba play daihinmin`` draws with (the spec's ``terminal`` loader)."""

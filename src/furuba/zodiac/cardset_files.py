@@ -32,3 +32,19 @@ def bundled_cardsets() -> dict[str, str]:
         for path in sorted(Path(extra).glob("*.toml")):
             out.setdefault(path.stem, str(path))
     return out
+
+
+def add_cardset_folder(folder: Path) -> None:
+    """Check every card-set file (``*.toml``) in ``folder`` and offer them by name: the folder
+    joins those named by :data:`CARDSET_DIRS_ENV`, which this process and its children read.
+
+    Raises :class:`~furuba.core.errors.CardSetError` naming the first bad file.
+    """
+    from furuba.zodiac.cardset import load_cardset
+
+    for path in sorted(folder.glob("*.toml")):
+        load_cardset(path)
+    folders = [f for f in os.environ.get(CARDSET_DIRS_ENV, "").split(os.pathsep) if f]
+    resolved = str(folder.resolve())
+    if resolved not in folders:
+        os.environ[CARDSET_DIRS_ENV] = os.pathsep.join([*folders, resolved])

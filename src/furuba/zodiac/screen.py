@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -18,9 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from furuba.cli.play import Choice, PlaySetup, Session, name_players
-from furuba.core.errors import FurubaError, IllegalActionError, OptionsError
+from furuba.cli.screen import Choice, Command, WrittenPrompt, name_players
+from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
+from furuba.zodiac.state import GameState
 
 RULES = """\
 [bold]Friends of the Zodiac[/] — befriend the Sohmas by matching the memories in the center.
@@ -47,33 +47,23 @@ class CardInfo:
     text: str
 
 
-def options_from_setup(setup: PlaySetup) -> dict[str, Any]:
-    """The game options ``setup`` gives; options of the other game are refused."""
-    if setup.rounds is not None:
-        raise OptionsError("--rounds is a Dai Hin Min option; Friends of the Zodiac ends at "
-                           "--target friendships")
-    options: dict[str, Any] = {}
-    if setup.cardset is not None:
-        options["cardset"] = str(setup.cardset)
-    for key in ("variant", "sets", "target"):
-        value = getattr(setup, key)
-        if value is not None:
-            options[key] = value
-    return options
+class ZodiacTerminal:
+    """Friends of the Zodiac as ``furuba play`` sees it (:class:`~furuba.cli.screen.TerminalGame`)."""
 
-
-class ZodiacScreen:
-    """The terminal face of Friends of the Zodiac."""
-
-    title = "Friends of the Zodiac"
     rules_text = RULES
 
-    def __init__(self, names: list[str], state: State, console: Console) -> None:
-        self.names = names
-        self.console = console
-        cardset = getattr(getattr(state, "rules", None), "cardset", None)
-        if cardset is None:
+    def screen(self, names: Sequence[str], state: State, console: Console) -> ZodiacScreen:
+        return ZodiacScreen(names, state, console)
+
+
+class CardFaces:
+    """How the cards of one card set read on screen: names with their symbols, the needs of
+    a Sohma and how many of them the center covers."""
+
+    def __init__(self, state: State) -> None:
+        if not isinstance(state, GameState):
             raise FurubaError("this is not a Friends of the Zodiac game")
+        cardset = state.rules.cardset
         self.cards: dict[str, CardInfo] = {}
         for m in cardset.memories:
             self.cards[m.name] = CardInfo(m.name, False, m.symbol, m.text)
@@ -109,6 +99,14 @@ class ZodiacScreen:
         mark = "[bold green]" if covered == len(needs) else ""
         return f"{mark}{covered}/{len(needs)}{'[/]' if mark else ''}"
 
+
+class ZodiacBoard:
+    """The table as one player sees it: the circle, Tohru, the center, the piles, the hands."""
+
+    def __init__(self, names: Sequence[str], faces: CardFaces) -> None:
+        self.names = list(names)
+        self.faces = faces
+
     # -- the board ---------------------------------------------------------------------------
     def circle(self, view: JSON) -> Table:
         table = Table(title="The circle", title_justify="left", box=None, pad_edge=False,
@@ -123,9 +121,9 @@ class ZodiacScreen:
             notes = [short_condition(s["condition"])] if s["condition"] else []
             if s["stack"] == 0:
                 notes.append("no friendship cards left")
-            other = self.needs(s["other_needs"]) + (" [dim]+if[/]" if s["other_condition"] else "")
+            other = self.faces.needs(s["other_needs"]) + (" [dim]+if[/]" if s["other_condition"] else "")
             table.add_row("[bold yellow]Tohru ▶[/]" if here else "", s["name"], s["side"],
-                          self.needs(s["needs"]), self.have(s["needs"], view), other,
+                          self.faces.needs(s["needs"]), self.faces.have(s["needs"], view), other,
                           escape("; ".join(notes)), style="bold" if here else None)
         return table
 
@@ -134,16 +132,16 @@ class ZodiacScreen:
         s = view["sohmas"][t["sohma"]]
         cond = f", if {escape(short_condition(s['condition']))}" if s["condition"] else ""
         return (f"[bold yellow]Tohru[/] ({t['side']} side up) is next to [bold]{escape(t['name'])}"
-                f"[/] ({s['side']}: needs {self.needs(s['needs'])}{cond}; the center has "
-                f"{self.have(s['needs'], view)})."
-                + (f" [dim]{escape(self.tohru_text.get(t['side'], ''))}[/]" if full else ""))
+                f"[/] ({s['side']}: needs {self.faces.needs(s['needs'])}{cond}; the center has "
+                f"{self.faces.have(s['needs'], view)})."
+                + (f" [dim]{escape(self.faces.tohru_text.get(t['side'], ''))}[/]" if full else ""))
 
     def center_line(self, view: JSON) -> str:
-        center = ", ".join(self.card(m) for m in view["center"]) or "[dim]empty[/]"
+        center = ", ".join(self.faces.card(m) for m in view["center"]) or "[dim]empty[/]"
         return f"[bold]Center[/] ({len(view['center'])}/4): {center}"
 
     def piles_line(self, view: JSON) -> str:
-        top = ", ".join(self.card(c) for c in reversed(view["discard"][-3:]))
+        top = ", ".join(self.faces.card(c) for c in reversed(view["discard"][-3:]))
         return (f"[bold]Deck[/] {cards(view['deck_size'])} · [bold]Discard pile[/] "
                 f"{cards(len(view['discard']))}" + (f", top: {top}" if top else ""))
 
@@ -182,9 +180,9 @@ class ZodiacScreen:
         table.add_column("card", no_wrap=True)
         table.add_column("text", overflow="fold")
         for card_name in view["hand"]:
-            info = self.cards.get(card_name)
+            info = self.faces.cards.get(card_name)
             text = info.text if info and (info.event or full) else ""
-            table.add_row(self.card(card_name), f"[dim]{escape(text)}[/]" if text else "")
+            table.add_row(self.faces.card(card_name), f"[dim]{escape(text)}[/]" if text else "")
         return table
 
     def open_hands(self, view: JSON) -> list[RenderableType]:
@@ -192,12 +190,12 @@ class ZodiacScreen:
         out: list[RenderableType] = []
         for key, cards in sorted(view["hands"].items(), key=lambda kv: int(kv[0])):
             if int(key) != view["viewer"]:
-                listed = ", ".join(self.card(c) for c in cards) or "[dim]no cards[/]"
+                listed = ", ".join(self.faces.card(c) for c in cards) or "[dim]no cards[/]"
                 out.append(f"{escape(self.names[int(key)])}'s hand: {listed}")
         return out
 
     def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
-        self.learn_symbols(view)
+        self.faces.learn_symbols(view)
         if view["pending"]["kind"] in ("move_to", "flip"):
             full = True
         parts: list[RenderableType] = [self.circle(view)] if full else []
@@ -210,10 +208,23 @@ class ZodiacScreen:
             parts.append(self.hand_table(view))
         pending = view["pending"]
         if pending.get("event") and pending["player"] == view["viewer"]:
-            info = self.cards.get(pending["event"])
+            info = self.faces.cards.get(pending["event"])
             parts.append(Panel(escape(info.text if info else ""), expand=False,
                                title=f"{escape(pending['event'])} (event)", title_align="left"))
         return parts
+
+
+class ZodiacScreen:
+    """The terminal face of Friends of the Zodiac (:class:`~furuba.cli.screen.Screen`)."""
+
+    def __init__(self, names: Sequence[str], state: State, console: Console) -> None:
+        self.names = list(names)
+        self.console = console
+        self.faces = CardFaces(state)
+        self.table = ZodiacBoard(names, self.faces)
+
+    def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
+        return self.table.board(view, full)
 
     # -- the log -----------------------------------------------------------------------------
     def log_texts(self, view: JSON) -> list[str]:
@@ -250,16 +261,16 @@ class ZodiacScreen:
             return "draw a card"
         if name == "move":
             nxt = view["sohmas"][(view["tohru"]["sohma"] + 1) % 13]
-            return f"move Tohru clockwise, to {escape(nxt['name'])} (needs {self.needs(nxt['needs'])})"
+            return f"move Tohru clockwise, to {escape(nxt['name'])} (needs {self.faces.needs(nxt['needs'])})"
         if verb == "option":
             return escape(name.partition(":")[2].strip() or name)
         if verb == "choose" and rest in sohmas:
             s = sohmas[rest]
-            return f"{escape(rest)} — {s['side']}, needs {self.needs(s['needs'])}"
+            return f"{escape(rest)} — {s['side']}, needs {self.faces.needs(s['needs'])}"
         if verb in ("play", "take", "discard"):
-            return f"{verb} {self.card(rest)}"
+            return f"{verb} {self.faces.card(rest)}"
         if verb == "put" and name.endswith(" away"):
-            return f"put {self.card(rest.removesuffix(' away'))} away"
+            return f"put {self.faces.card(rest.removesuffix(' away'))} away"
         return escape(name)
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
@@ -271,47 +282,23 @@ class ZodiacScreen:
         try:
             action = state.string_to_action(text)
         except FurubaError:
-            action = self._by_tail(state, text, legal)
+            action = _by_tail(state, text, legal)
         if action not in legal:
             raise IllegalActionError(f"{state.action_to_string(action)!r} is not possible now; "
                                      "choose a number from the menu")
         return action
 
-    @staticmethod
-    def _by_tail(state: State, text: str, legal: list[int]) -> int:
-        """``Trust`` for ``play Trust``, ``Kisa`` for ``choose Kisa``, … when only one fits."""
-        words = " ".join(text.split()).lower()
-        hits = [a for a in legal if _tail(state.action_to_string(a)) == words]
-        if len(hits) == 1:
-            return hits[0]
-        raise IllegalActionError(f"unknown command or action {text!r}; type a number from the "
-                                 "menu, an action such as 'move' or 'play Trust', or help")
-
     # -- True Friends ------------------------------------------------------------------------
-    def after_action(self, session: Session, before: JSON, player: int) -> None:
-        """True Friends: after a human plays a memory, show its prompt and take an answer."""
-        view = session.state.view(player)
-        journal = view["journal"]
+    def written_prompt(self, before: JSON, after: JSON, player: int) -> WrittenPrompt | None:
+        """True Friends: after ``player`` plays a memory, its prompt waits for an answer."""
+        journal = after["journal"]
         if len(journal) <= len(before["journal"]):
-            return
+            return None
         entry = journal[-1]
         if entry["player"] != player or entry["answer"]:
-            return
-        self.console.print(Panel(escape(entry["prompt"]), expand=False, border_style="magenta",
-                                 title=f"True Friends — {escape(entry['memory'])}",
-                                 title_align="left"))
-        while True:
-            answer = session.ask("Your answer (Enter to skip): ").strip()
-            if not answer:
-                return
-            try:
-                session.state.write_answer(player, answer)  # type: ignore[attr-defined]
-            except FurubaError as exc:
-                self.console.print(f"[red]{escape(str(exc))}[/]", highlight=False)
-                continue
-            session.autosave()
-            self.console.print("[dim]kept in the journal[/]", highlight=False)
-            return
+            return None
+        return WrittenPrompt("answer", f"True Friends — {entry['memory']}", entry["prompt"],
+                             kept="kept in the journal")
 
     # -- the end -----------------------------------------------------------------------------
     def result(self, view: JSON) -> str:
@@ -332,7 +319,7 @@ class ZodiacScreen:
                 f"{best} {unit} each{note}.")
 
     # -- extra commands ----------------------------------------------------------------------
-    def commands(self) -> dict[str, tuple[str, Callable[[JSON, str], None]]]:
+    def commands(self) -> dict[str, Command]:
         return {
             "hand": ("your cards with their full texts", self.show_hand),
             "journal": ("the True Friends journal so far", self.show_journal),
@@ -340,8 +327,8 @@ class ZodiacScreen:
 
     def show_hand(self, view: JSON, arg: str) -> None:
         if view["hand"] is not None:
-            self.learn_symbols(view)
-            self.console.print(self.hand_table(view, full=True))
+            self.faces.learn_symbols(view)
+            self.console.print(self.table.hand_table(view, full=True))
 
     def show_journal(self, view: JSON, arg: str) -> None:
         if not view["journal"]:
@@ -352,6 +339,16 @@ class ZodiacScreen:
             self.console.print(Group(
                 f"[bold]{escape(self.names[e['player']])}[/] — {escape(e['memory'])}: "
                 f"[italic]{escape(e['prompt'])}[/]", Text("  ") + Text.from_markup(answer)))
+
+
+def _by_tail(state: State, text: str, legal: list[int]) -> int:
+    """``Trust`` for ``play Trust``, ``Kisa`` for ``choose Kisa``, … when only one fits."""
+    words = " ".join(text.split()).lower()
+    hits = [a for a in legal if _tail(state.action_to_string(a)) == words]
+    if len(hits) == 1:
+        return hits[0]
+    raise IllegalActionError(f"unknown command or action {text!r}; type a number from the "
+                             "menu, an action such as 'move' or 'play Trust', or help")
 
 
 _SHORT = (
@@ -389,3 +386,7 @@ def _tail(action_name: str) -> str:
     if verb == "option":
         return rest.partition(":")[2].strip()
     return rest
+
+
+TERMINAL_GAME = ZodiacTerminal()
+"""What ``furuba play zodiac`` draws with (the spec's ``terminal`` loader)."""

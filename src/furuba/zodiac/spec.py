@@ -14,13 +14,14 @@ from typing import Any
 from furuba.core.protocol import State
 from furuba.spec import GameSpec, Option, Players, Policies, Written
 from furuba.zodiac import playout
-from furuba.zodiac.cardset_files import bundled_cardsets
+from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
 from furuba.zodiac.start import new_game
 from furuba.zodiac.state import GameState
 from furuba.zodiac.summary import summarize
+from furuba.zodiac.view_types import ZodiacView
 
 
 def _decisions(steps: Sequence[tuple[Any, ...]], players: int) -> int:
@@ -97,7 +98,7 @@ SPEC = GameSpec(
                low=1, high=13, nullable=True),
         Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, "safety cap on rounds", low=1),
         Option("cardset", "text", "default", "the card set (a name online, a file locally)",
-               named=bundled_cardsets),
+               named=bundled_cardsets, add_folder=add_cardset_folder),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
@@ -106,6 +107,7 @@ SPEC = GameSpec(
     max_game_length=max_game_length,
     cooperative=_cooperative,
     summarize=summarize,
+    view_type=ZodiacView,
     written=(Written("answer", "your answer to the True Friends prompt of the memory you just "
                                "played (Z15)"),),
     frontend="zodiac",

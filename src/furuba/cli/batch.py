@@ -1,0 +1,208 @@
+"""``furuba simulate``, ``furuba tournament`` and ``furuba report``: many bot games of any
+registered game, their summary, their league table and their balance report.
+
+The functions are registered as commands by :mod:`furuba.cli.main`.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from furuba import games
+from furuba.cli.console import console, err, fail
+from furuba.cli.options import flag_help, game_options
+from furuba.core.errors import FurubaError
+
+GAME_HELP = f"the game: {', '.join(games.names())}"
+OPTION_HELP = "a game option, key=value (repeatable)"
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def simulate(
+    game: Annotated[str, typer.Argument(help=GAME_HELP)],
+    n_games: Annotated[int, typer.Option("--games", help="how many games")] = 1000,
+    players: Annotated[int, typer.Option(help="players per game")] = 4,
+    bots: Annotated[str, typer.Option(help="bots, comma-separated; the last fills the table")] = "greedy",
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
+    out_json: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
+    games_out: Annotated[Path | None, typer.Option(
+        "--games-out", help="write every game's result (JSON Lines; Parquet if it ends in .parquet)")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
+    variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(
+        help="Ray cluster address (default: start a local Ray)")] = None,
+) -> None:
+    """Play many bot games (seats rotated) and summarise them."""
+    from furuba.sim.results_io import is_parquet, write_results
+    from furuba.sim.runner import BACKENDS, SimConfig, default_jobs, run
+    from furuba.sim.summary import summarize
+
+    try:
+        name = games.canonical_name(game)
+        options = _game_options(name, option, cardset, variant)
+        cfg = SimConfig(game=name, games=n_games, players=players,
+                        bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options)
+        cfg.validate()
+        if backend not in BACKENDS:
+            raise FurubaError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        sink = games_out.open("w", encoding="utf-8") if games_out and not is_parquet(games_out) else None
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(f"cannot write {games_out}: {exc.strerror}") from None
+    results = []
+    started = time.perf_counter()
+    with _progress_bar(quiet) as bar:
+        task = bar.add_task(f"{name} ×{n_games}", total=n_games)
+        try:
+            for result in run(cfg, jobs=jobs or default_jobs(), progress=lambda k: bar.advance(task, k),
+                              backend=backend, ray_address=ray_address):
+                results.append(result)
+                if sink:
+                    sink.write(json.dumps(result) + "\n")
+        except KeyboardInterrupt:
+            err.print(f"[yellow]stopped: keeping the {len(results)} games that finished[/]")
+        except FurubaError as exc:
+            raise fail(str(exc)) from None
+        finally:
+            if sink:
+                sink.close()
+            if games_out and is_parquet(games_out) and results:
+                write_results(games_out, results)
+    summary = summarize(cfg, results)
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    if out_json:
+        out_json.parent.mkdir(parents=True, exist_ok=True)
+        out_json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    _print_summary(summary)
+
+
+def _progress_bar(quiet: bool) -> Progress:
+    """A progress bar on stderr: done / total, time elapsed and the estimated time left."""
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    console=err, disable=quiet)
+
+
+def _print_summary(s: dict[str, Any]) -> None:
+    table = Table(title=f"{s['game']}: {s['games']} games, {s['players']} players",
+                  caption=f"{s['seconds']} s")
+    table.add_column("bot")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    for bot, row in s["win_rate_by_bot"].items():
+        lo, hi = row["ci95"]
+        table.add_row(bot, f"{row['rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
+    console.print(table)
+    console.print("win rate by seat: " + ", ".join(f"{x:.1%}" for x in s["win_rate_by_seat"]))
+    from furuba.sim.sections import sections_for
+
+    for line in sections_for(str(s["game"])).summary_lines(s):
+        console.print(line)
+
+
+# -- report and tournament ---------------------------------------------------------------------
+def report(
+    results: Annotated[Path, typer.Argument(help="per-game results (.jsonl or .parquet) or a summary")],
+    out: Annotated[Path, typer.Option("--out", help="folder for index.html, the plots and report.json")],
+) -> None:
+    """Write a balance report (HTML with PNG plots) from simulation results, without replaying."""
+    from furuba.sim.report import build
+
+    try:
+        written = build(results, out)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    console.print(f"[green]wrote[/] {written.index} with {len(written.plots)} plots, "
+                  f"and {written.data_file}", highlight=False, soft_wrap=True)
+    for item in written.missing:
+        err.print(f"[yellow]left out:[/] {item} — {results.name} is a summary; report on the "
+                  "per-game file of `furuba simulate --games-out` to get it", highlight=False)
+
+
+def tournament(
+    game: Annotated[str, typer.Option("--game", help=GAME_HELP)],
+    bots: Annotated[str, typer.Option(help="the bots, comma-separated, e.g. random,greedy,ismcts:hard")],
+    n_games: Annotated[int, typer.Option("--games", help="games per line-up (rounded up to a multiple "
+                                                         "of --players)")] = 100,
+    players: Annotated[int, typer.Option(help="players per table")] = 4,
+    seed: Annotated[int, typer.Option(help="seed of the first deal (the same deals for every line-up)")] = 0,
+    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
+    out_json: Annotated[Path | None, typer.Option("--json", help="write the league table here")] = None,
+    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
+    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
+    variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
+) -> None:
+    """Play a round robin between bots (every line-up, seats rotated) and rate them with openskill."""
+    from furuba.sim.runner import default_jobs
+    from furuba.sim.tournament import TournamentConfig, league, run_tournament
+
+    try:
+        cfg_game = games.canonical_name(game)
+        cfg = TournamentConfig(game=cfg_game, games=n_games, players=players,
+                               bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed,
+                               options=_game_options(cfg_game, option, cardset, variant))
+        cfg.validate()
+        cfg.tables()[0].validate()   # the game options, checked once (every line-up shares them)
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    tables = cfg.tables()
+    total = sum(t.games for t in tables)
+    results = []
+    with _progress_bar(quiet) as bar:
+        task = bar.add_task(f"{len(tables)} seatings, {total} games", total=total)
+        try:
+            for result in run_tournament(cfg, jobs=jobs or default_jobs(), backend=backend,
+                                         ray_address=ray_address, progress=lambda k: bar.advance(task, k)):
+                results.append(result)
+        except KeyboardInterrupt:
+            err.print(f"[yellow]stopped: rating the {len(results)} games that finished[/]")
+        except FurubaError as exc:
+            raise fail(str(exc)) from None
+    table = league(cfg, results)
+    if out_json:
+        out_json.parent.mkdir(parents=True, exist_ok=True)
+        out_json.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    _print_league(table)
+
+
+def _game_options(game: str, option: list[str] | None, cardset: str | None,
+                  variant: str | None) -> dict[str, Any]:
+    """The options of ``game`` given by ``-o key=value``, ``--cardset`` and ``--variant``."""
+    return game_options(games.spec(game), {"cardset": cardset, "variant": variant}, option)
+
+
+def _print_league(league_table: dict[str, Any]) -> None:
+    rich_table = Table(title=f"{league_table['game']}: {league_table['games']} games, "
+                             f"{league_table['players']} players, {len(league_table['lineups'])} "
+                             f"line-up{'s' if len(league_table['lineups']) != 1 else ''}")
+    for heading in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval"):
+        rich_table.add_column(heading, justify="left" if heading == "bot" else "right")
+    for i, row in enumerate(league_table["table"], 1):
+        lo, hi = row["win_ci95"]
+        rich_table.add_row(str(i), row["bot"], f"{row['ordinal']:.1f}", f"{row['mu']:.1f}",
+                           f"{row['sigma']:.2f}", str(row["games"]), f"{row['win_rate']:.1%}",
+                           f"{lo:.1%} – {hi:.1%}")
+    console.print(rich_table)
+    console.print(f"rating: {league_table['rating_model']} ordinal (mu − 3·sigma)", highlight=False)

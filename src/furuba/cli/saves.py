@@ -1,0 +1,112 @@
+"""The save file of ``furuba play``: the seats, the game record and the state, as JSON.
+
+The record (options, seed, actions and written inputs) replays the game; the state is kept
+beside it so that a game resumes even when a later version of the rules replays differently —
+then the saved state wins and the player is warned.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from furuba import games
+from furuba.cli.seats import Seat, parse_seats
+from furuba.core.errors import FurubaError, SaveFileError
+from furuba.core.protocol import JSON, State
+from furuba.core.record import GameRecord
+
+SAVE_FORMAT = 1
+
+
+def write_save(path: Path, game: str, seats: Sequence[Seat], record: GameRecord,
+               state: State) -> None:
+    """Write the save file atomically (a half-written save never replaces a good one)."""
+    data = {"furuba_save": SAVE_FORMAT, "game": game,
+            "seats": [s.saved_spec() for s in seats],
+            "record": record.to_json(), "state": state.to_json()}
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SaveFileError(f"cannot write the save file {path}: {exc.strerror or exc}") from None
+
+
+@dataclass
+class Loaded:
+    """A save file read back."""
+
+    game: str
+    seats: list[Seat]
+    record: GameRecord
+    state: State
+    warning: str | None = None
+
+
+def _read_json(path: Path) -> JSON:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SaveFileError(f"cannot read the save file {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveFileError(f"{path} is not a furuba save file (not JSON: {exc})") from None
+    if not isinstance(data, dict) or data.get("furuba_save") != SAVE_FORMAT:
+        raise SaveFileError(f"{path} is not a furuba save file (no 'furuba_save': {SAVE_FORMAT})")
+    return data
+
+
+def read_save(path: Path) -> Loaded:
+    """Read and check a save file; a broken one gets a :class:`SaveFileError` naming the fault."""
+    data = _read_json(path)
+    try:
+        game = games.canonical_name(str(data["game"]))
+        raw_seats = data["seats"]
+        record = GameRecord.from_json(data["record"])
+        state_data = data["state"]
+    except KeyError as exc:
+        raise SaveFileError(f"{path}: the save file has no {exc.args[0]!r}") from None
+    except FurubaError as exc:
+        raise SaveFileError(f"{path}: {exc}") from None
+    if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
+        raise SaveFileError(f"{path}: 'seats' must be a list of seat names")
+    if not isinstance(state_data, dict) or state_data.get("game", game) != game:
+        raise SaveFileError(f"{path}: the saved state is not a {game} state")
+    try:
+        seats = parse_seats(raw_seats, None)
+    except FurubaError as exc:
+        raise SaveFileError(f"{path}: {exc}") from None
+    if record.game != game:
+        raise SaveFileError(f"{path}: the record is of {record.game!r}, the save of {game!r}")
+    try:
+        state = games.state_from_json({**state_data, "game": game})
+        warning = _replay_warning(record, state)
+    except FurubaError as exc:
+        state, warning = _replay_instead(path, record, exc)
+    if len(seats) != state.num_players:
+        raise SaveFileError(f"{path}: {len(seats)} seats for a {state.num_players}-player game")
+    return Loaded(game, seats, record, state, warning)
+
+
+def _replay_instead(path: Path, record: GameRecord, problem: FurubaError) -> tuple[State, str]:
+    """The state rebuilt from the record when the saved state cannot be read."""
+    try:
+        state = record.replay()
+    except FurubaError:
+        raise SaveFileError(f"{path}: {problem}") from None
+    return state, (f"the saved state cannot be read ({problem}); it was rebuilt by replaying "
+                   "the game record")
+
+
+def _replay_warning(record: GameRecord, state: State) -> str | None:
+    try:
+        replayed = record.replay()
+    except FurubaError as exc:
+        return f"the game record does not replay ({exc}); continuing from the saved state"
+    if replayed.to_json() != state.to_json():
+        return ("the game record does not replay to the saved state; "
+                "continuing from the saved state")
+    return None
