@@ -41,7 +41,7 @@ def test_table_ids_and_tokens_are_unguessable(live: LiveServer) -> None:
     ({"game": "daihinmin", "options": {"target": "lots"}}, "whole number"),
     ({"game": "daihinmin", "options": {"target": None, "max_rounds": None}}, "target"),
     ({"game": "zodiac", "options": {"variant": "speedy"}}, "unknown variant"),
-    ({"game": "zodiac", "options": {"cardset": "../../etc/passwd"}}, "unknown card set"),
+    ({"game": "zodiac", "options": {"cardset": "../../etc/passwd"}}, "unknown card"),
     ({"game": "zodiac", "seats": ["human", "wizard"]}, "unknown bot"),
     ({"game": "zodiac", "seats": ["human"] * 3, "options": {"players": 4}}, "disagree"),
 ])
@@ -91,3 +91,18 @@ def test_pages_static_files_and_catalog(live: LiveServer) -> None:
     catalog = live.http.get(f"/api/tables/{table_id}/catalog").json()
     assert len(catalog["sohmas"]) == 13
     assert live.http.get("/api/health").json()["ok"] is True
+
+
+def test_the_ready_table_is_of_the_first_game_unless_configured(db_url: str) -> None:
+    from furuba import games
+
+    with LiveServer(db_url, ready_table=True) as live:
+        table = live.table(live.app.state.ready_table)
+        first = games.spec(games.names()[0])
+        assert table["game"] == first.name and table["status"] == "waiting"
+        assert [s["kind"] for s in table["seats"]] == ["human"] + ["bot"] * (first.players.default - 1)
+    with LiveServer(db_url, ready_table=True) as live:   # the open one is offered again
+        assert live.app.state.ready_table == table["id"]
+    other = db_url.replace("furuba.sqlite3", "other.sqlite3")
+    with LiveServer(other, ready_table=True, ready_game="daihinmin") as live:
+        assert live.table(live.app.state.ready_table)["game"] == "daihinmin"

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from furuba.cli.main import app
-from furuba.server.tables import CARDSET_DIRS_ENV
+from furuba.zodiac.cardset_files import CARDSET_DIRS_ENV
 
 from .harness import LiveServer
 
@@ -33,7 +33,7 @@ def test_a_transcribed_set_is_offered_and_played_by_name(tmp_path: Path, db_url:
         assert "Faith" in catalog["cards"] and "Trust" not in catalog["cards"]
         r = live.http.post("/api/tables", json={"game": "zodiac",
                                                 "options": {"cardset": str(folder / "mine.toml")}})
-        assert r.status_code == 400 and "unknown card set" in r.json()["detail"]
+        assert r.status_code == 400 and "unknown card" in r.json()["detail"]
 
 
 def test_serve_refuses_a_broken_card_set_folder(tmp_path: Path) -> None:

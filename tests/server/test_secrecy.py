@@ -28,8 +28,9 @@ from sqlalchemy import select
 from websockets.asyncio.client import connect
 
 from furuba.core.protocol import State
-from furuba.server.storage import ActionRow, AnswerRow
+from furuba.server.models import ActionRow, AnswerRow
 from furuba.server.tables import new_state
+from furuba.zodiac.state import GameState as ZodiacState
 
 from .harness import LiveServer, run_coroutine
 
@@ -140,15 +141,15 @@ def true_states(live: LiveServer, table_id: str) -> tuple[list[int], list[State]
         return acts, answers
 
     actions, answers = live.hub.db.call(rows)
-    changes = sorted([(a.seq, "act", a.action, 0, "") for a in actions]
-                     + [(w.seq, "answer", 0, w.seat, w.text) for w in answers])
+    changes = sorted([(a.seq, "act", a.action, 0, "", "") for a in actions]
+                     + [(w.seq, "answer", 0, w.seat, w.name, w.text) for w in answers])
     state = new_state(game, options, seed)
     seqs, states = [0], [state.clone()]
-    for seq, kind, action, seat, text in changes:
+    for seq, kind, action, seat, name, text in changes:
         if kind == "act":
             state.apply(action)
         else:
-            state.write_answer(seat, text)  # type: ignore[attr-defined]
+            state.write(seat, name, text)
         seqs.append(seq)
         states.append(state.clone())
     assert state.is_terminal()
@@ -190,8 +191,8 @@ def check_table(live: LiveServer, table_id: str, seen: list[Seen]) -> int:
     seqs, states = true_states(live, table_id)
     game = states[0].game_name
     kinds: set[str] = set()
-    if game == "zodiac":
-        kinds = set(states[0].rules.kind_names)  # type: ignore[attr-defined]
+    if isinstance(states[0], ZodiacState):
+        kinds = set(states[0].rules.kind_names)
     checked = 0
     rng = random.Random(7)
     for watch in seen:
@@ -225,6 +226,16 @@ def check_table(live: LiveServer, table_id: str, seen: list[Seen]) -> int:
                 # Cards are dealt again every round: earlier rounds' log entries name cards that
                 # may be in any hand now, and are left out of the scan.
                 current = dict(msg)
+                if msg["type"] == "event" and "action" in msg["event"]:
+                    # The action as data names the actor's cards as they were before it (the
+                    # last play of a round names a card that the next deal may give anyone).
+                    event = dict(msg["event"])
+                    action = event.pop("action")
+                    current["event"] = event
+                    before = state_at(seqs, states, seq - 1)
+                    named = set(CARD.findall(json.dumps(action, ensure_ascii=False)))
+                    assert not named & hidden_cards(before, watch.seat), \
+                        f"seat {watch.seat} was told of {named} in an action"
                 if msg.get("views"):
                     rounds = [i for i, e in enumerate(logs) if e.get("event") == "round"]
                     first = rounds[-1] if rounds else 0

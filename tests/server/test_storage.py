@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from furuba.server.storage import Database, SeatData, Storage, TableData
+from furuba.server.database import Database
+from furuba.server.storage import SeatData, Storage, TableData
 
 from .harness import LiveServer, is_event, my_turn, play_to_end, run_coroutine
 from .postgres import Postgres, running_postgres
@@ -197,3 +198,27 @@ def test_a_game_survives_a_restart_on_either_database(url: str) -> None:
             c.until_type("snapshot")
             play_to_end(c)
         assert second.table(table_id)["status"] == "finished"
+
+
+def test_a_database_made_before_written_input_names_keeps_working(url: str) -> None:
+    """The answers table of an older database gains its ``name`` column at start-up; the rows it
+    held mean the game's first written input (``""``)."""
+    db = Database(url)
+    try:
+        db.call(Storage.create_table, table())
+        with db.engine.begin() as conn:      # the answers table as it was first released
+            conn.execute(text("ALTER TABLE furuba_answers DROP COLUMN name"))
+            conn.execute(text("INSERT INTO furuba_answers (table_id, after, seq, seat, text) "
+                              "VALUES ('t1', 0, 1, 0, 'old')"))
+    finally:
+        db.close()
+    db = Database(url)
+    try:
+        db.call(Storage.append_answer, "t1", 0, 2, 1, "new", "answer")
+        data = db.call(Storage.load_table, "t1")
+        assert data is not None
+        assert [(w.seat, w.name, w.text) for w in data.written] == [(0, "", "old"),
+                                                                  (1, "answer", "new")]
+        assert data.answers == [(0, 0, "old", 1), (0, 1, "new", 2)]
+    finally:
+        db.close()

@@ -245,7 +245,8 @@ def test_hint_names_a_legal_action_for_the_seat_to_move(live: LiveServer) -> Non
         assert hint["seat"] == 0 and hint["action"] in c.legal[0]
         assert hint["by"] == "greedy" or hint["by"].startswith("ismcts")
         assert hint["suggestions"][0]["id"] == hint["action"]["id"]
-        assert all({"id": s["id"], "name": s["name"]} in c.legal[0] for s in hint["suggestions"])
+        names = {a["id"]: a["name"] for a in c.legal[0]}
+        assert all(names.get(s["id"]) == s["name"] for s in hint["suggestions"])
         c.send({"type": "hint"})             # the same position: the same hint, from the cache
         assert c.until_type("hint", timeout=2) == hint
 
@@ -385,3 +386,18 @@ def test_rematch_and_replay(live: LiveServer) -> None:
         state.apply(a)
     assert state.is_terminal()
     assert json.dumps(state.view(None), sort_keys=True) == json.dumps(last["public"], sort_keys=True)
+
+
+def test_legal_actions_are_sent_as_data(live: LiveServer) -> None:
+    """Each legal action carries what the game's ``action_info`` says (id, text, kind, params)
+    and its ``name`` (the text again, for older clients)."""
+    for game in ("zodiac", "daihinmin"):
+        table_id, token = seated(live, game=game)
+        with live.client(table_id, [token]) as c:
+            c.until_type("snapshot")
+            wait_my_turn(c)
+            c.drain(0.2)
+            state = live.hub.rooms[table_id].state
+            assert c.legal[0] == [{**state.action_info(a), "name": state.action_to_string(a)}
+                                  for a in state.legal_actions()]
+            assert all(a["name"] == a["text"] for a in c.legal[0])

@@ -59,7 +59,8 @@ class GameRecord:
         """The state the game started from."""
         from furuba import games
 
-        return games.new_game(self.game, seed=self.seed, **self.options)
+        spec = games.spec(self.game)
+        return spec.new_game(seed=self.seed, **spec.game_kwargs(self.options))
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all of them by default), with the inputs

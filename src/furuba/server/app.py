@@ -19,9 +19,9 @@ from fastapi.staticfiles import StaticFiles
 from furuba.core.errors import FurubaError
 from furuba.server.bots import load_bot_plugins
 from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
+from furuba.server.database import Database
 from furuba.server.hub import Hub
 from furuba.server.routes import build_router, options_error, static_dir
-from furuba.server.storage import Database
 
 log = logging.getLogger("furuba.server")
 

@@ -48,3 +48,5 @@ class ServerConfig:
     """Simulations of a search hint (``None``: the search bot's default)."""
     ready_table: bool = False
     """Create a table against bots at start-up unless one is open (``make run``)."""
+    ready_game: str | None = None
+    """The game of that table (``None``: the first registered game)."""

@@ -2,7 +2,8 @@
 
 It sleeps until the next thing due — a bot's move (``bot_delay`` after the position it answers), a
 turn timer running out, a grace period ending — or until the room wakes it because something
-changed, then looks again. Everything it changes goes through the room, under the room's lock.
+changed, then looks again. Everything it changes goes through ``moves.py`` and ``presence.py``,
+under the room's lock.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import logging
 from typing import TYPE_CHECKING
 
 from furuba.server import bots
-from furuba.server.rooms import RoomError
+from furuba.server.errors import RoomError
+from furuba.server.moves import commit_action
+from furuba.server.presence import make_zombie
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -26,13 +29,30 @@ Plan = tuple[float, str, int]
 """(when, what, seat): what is ``bot``, ``turn`` (timer) or ``grace``."""
 
 
+def start(room: Room) -> None:
+    """Open a table that was just made or loaded, and start its task (needs a running loop).
+
+    Its clocks start now: the current decision, and the grace period of every claimed human
+    seat nobody is connected to.
+    """
+    loop = asyncio.get_running_loop()
+    now = loop.time()
+    room.turn_since = now
+    for seat in room.seats:
+        if seat.kind == "human" and seat.claimed and seat.connections == 0:
+            seat.gone_since = now
+    room.fanout.remember(room.seq, {"kind": "start"})
+    if room.task is None and room.status != "finished":
+        room.task = loop.create_task(drive(room), name=f"room-{room.id}")
+
+
 def next_due(room: Room) -> Plan | None:
     """The next thing the table has to do by itself, if any."""
     if room.status != "playing" or room.closed:
         return None
     plans: list[Plan] = []
     p = room.state.current_player
-    active = room.active()
+    active = room.seats.active()
     if 0 <= p < len(room.seats):
         seat = room.seats[p]
         if seat.kind == "bot" or (seat.zombie and active):
@@ -41,9 +61,8 @@ def next_due(room: Room) -> Plan | None:
             plans.append((room.turn_since + float(room.settings["turn_seconds"]), "turn", p))
     grace = room.settings.get("grace_seconds")
     if grace is not None:
-        plans.extend((s.gone_since + float(grace), "grace", s.seat) for s in room.seats
-                     if s.kind == "human" and s.claimed and not s.zombie and s.connections == 0
-                     and s.gone_since is not None)
+        plans.extend((due, "grace", seat_no)
+                     for due, seat_no in room.seats.grace_deadlines(float(grace)))
     return min(plans) if plans else None
 
 
@@ -79,7 +98,7 @@ async def fire(room: Room, plan: Plan) -> None:
         now_plan = next_due(room)
         if now_plan is None or now_plan[1:] != plan[1:] or now_plan[0] > loop.time():
             return
-        await room.make_zombie(seat)
+        make_zombie(room, seat)
 
 
 async def bot_move(room: Room, seat: int) -> None:
@@ -100,7 +119,7 @@ async def bot_move(room: Room, seat: int) -> None:
         if room.state.current_player != seat or (zombie and not current.zombie):
             return
         try:
-            await room.commit_action(seat, action, "zombie" if zombie else "bot")
+            await commit_action(room, seat, action, "zombie" if zombie else "bot")
         except RoomError as exc:
             log.warning("table %s: the bot's move was refused: %s", room.id, exc.message)
             room.turn_since = asyncio.get_running_loop().time() + RETRY_SECONDS

@@ -1,31 +1,33 @@
 """All tables of one server: creating them, finding them, rebuilding them after a restart.
 
-At start-up :meth:`Hub.recover` rebuilds every unfinished table from the database (options, seed,
-actions and True Friends answers replayed) and starts its task; finished tables are loaded when
-someone asks for them and forgotten again when their last watcher leaves.
+At start-up :meth:`Hub.recover` rebuilds every unfinished table from the database (its record —
+options, seed, actions and written inputs — replayed) and starts its task; finished tables are
+loaded when someone asks for them and forgotten again when their last watcher leaves.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
+from furuba import games
 from furuba.core.protocol import State
-from furuba.server import messages as m
-from furuba.server.rooms import Conn, Room, RoomError
+from furuba.server import driver, presence
+from furuba.server.bodies import CreateTable
+from furuba.server.conn import Conn
+from furuba.server.database import Database
+from furuba.server.errors import RoomError
+from furuba.server.replays import Replays
+from furuba.server.rooms import Room, room_from_data
 from furuba.server.security import clean_name, new_seed, new_table_id, new_token, token_hash
-from furuba.server.storage import Database, SeatData, Storage, TableData
-from furuba.server.tables import new_state, table_spec
+from furuba.server.storage import Storage, TableData
+from furuba.server.tables import table_spec
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
 
 log = logging.getLogger("furuba.server")
-REPLAY_CACHE = 16
-"""Finished games whose replay positions are kept in memory."""
-READY_SEATS = ["human", "greedy", "greedy", "greedy"]
 
 
 class Hub:
@@ -36,7 +38,7 @@ class Hub:
         self.config = config
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._replays: OrderedDict[str, list[State]] = OrderedDict()
+        self.replays = Replays()
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -47,17 +49,21 @@ class Hub:
             if data is None:  # pragma: no cover - listed a moment ago
                 continue
             try:
-                room = Room.from_data(data, self.db, self.config)
+                room = room_from_data(data, self.db, self.config)
             except Exception:
                 log.exception("table %s cannot be rebuilt; it stays closed", table_id)
                 continue
-            self.rooms[room.id] = room
-            room.start()
+            self._open(room)
         return len(ids)
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
             await room.stop()
+
+    def _open(self, room: Room) -> Room:
+        self.rooms[room.id] = room
+        driver.start(room)
+        return room
 
     # -- finding ----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Room | None:
@@ -75,9 +81,7 @@ class Hub:
                 if data is None:
                     self._loading.pop(table_id, None)
                     return None
-                room = Room.from_data(data, self.db, self.config)
-                self.rooms[table_id] = room
-                room.start()
+                room = self._open(room_from_data(data, self.db, self.config))
         self._loading.pop(table_id, None)
         return room
 
@@ -87,26 +91,25 @@ class Hub:
             del self.rooms[room.id]
 
     # -- creating ---------------------------------------------------------------------------
-    async def create(self, req: m.CreateTable, ready: bool = False) -> Room:
+    async def create(self, req: CreateTable, ready: bool = False) -> Room:
         """A new table (``OptionsError`` for a bad request)."""
         spec = table_spec(req, self.config.default_grace_seconds, self.config.default_turn_seconds)
         status = "waiting" if any(s.kind == "human" for s in spec.seats) else "playing"
         data = TableData(id=new_table_id(), game=spec.game, options=spec.options, seed=spec.seed,
                          settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready)
         await self.db.run(Storage.create_table, data)
-        room = Room.from_data(data, self.db, self.config)
-        self.rooms[room.id] = room
-        room.start()
-        return room
+        return self._open(room_from_data(data, self.db, self.config))
 
     async def ensure_ready_table(self) -> Room:
-        """The table against bots that ``make run`` offers: an open one, or a new one."""
+        """The table against bots that ``make run`` offers: an open one, or a new one (of
+        ``ServerConfig.ready_game``, else the first registered game, with its default seats)."""
         table_id = await self.db.run(Storage.ready_table_id)
         if table_id is not None:
             room = await self.get(table_id)
             if room is not None:
                 return room
-        return await self.create(m.CreateTable(game="zodiac", seats=READY_SEATS), ready=True)
+        game = self.config.ready_game or games.names()[0]
+        return await self.create(CreateTable(game=game), ready=True)
 
     async def join(self, table_id: str, seat: int, name: str) -> tuple[Room, str]:
         """Claim ``seat``: the room and the new seat token."""
@@ -118,7 +121,7 @@ class Hub:
         except ValueError as exc:
             raise RoomError("bad_name", str(exc)) from None
         token = new_token()
-        await room.claim(seat, clean, token_hash(token))
+        await presence.claim(room, seat, clean, token_hash(token))
         return room, token
 
     async def rematch(self, room: Room, conn: Conn) -> Room:
@@ -131,17 +134,17 @@ class Hub:
             if room.rematch is not None:
                 existing = room.rematch
             else:
-                seats = [SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in room.seats]
-                status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) else "waiting"
+                seats = room.seats.data()
+                status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) \
+                    else "waiting"
                 data = TableData(id=new_table_id(), game=room.game, options=dict(room.options),
-                                 seed=new_seed(), settings=dict(room.settings), status=status, seq=0,
-                                 seats=seats, rematch_of=room.id)
+                                 seed=new_seed(), settings=dict(room.settings), status=status,
+                                 seq=0, seats=seats, rematch_of=room.id)
                 await self.db.run(Storage.link_rematch, room.id, data)
-                new = Room.from_data(data, self.db, self.config)
-                self.rooms[new.id] = new
-                new.start()
+                new = self._open(room_from_data(data, self.db, self.config))
                 room.rematch = new.id
-                room.publish({"kind": "rematch", "table_id": new.id, "url": f"/t/{new.id}"})
+                room.fanout.publish({"kind": "rematch", "table_id": new.id,
+                                     "url": f"/t/{new.id}"})
                 return new
         found = await self.get(existing)
         if found is None:  # pragma: no cover - the rematch row exists
@@ -155,30 +158,6 @@ class Hub:
         if room is None:
             raise RoomError("no_table", "there is no such table")
         try:
-            if room.status != "finished":
-                raise RoomError("not_over", "the game is not over: its record stays secret until then")
-            states = self._replays.get(table_id)
-            if states is None:
-                states = replay_positions(room)
-                self._replays[table_id] = states
-                while len(self._replays) > REPLAY_CACHE:
-                    self._replays.popitem(last=False)
-            self._replays.move_to_end(table_id)
-            return room, states
+            return room, self.replays.positions(room)
         finally:
             self.forget_if_idle(room)
-
-
-def replay_positions(room: Room) -> list[State]:
-    """Every position of a finished game (after 0, 1, … actions), answers written where they were."""
-    state = new_state(room.game, room.options, room.seed)
-    actions = room.record.actions
-    out: list[State] = []
-    for idx in range(len(actions) + 1):
-        for after, seat, text, _seq in room.answers:
-            if after == idx:
-                state.write_answer(seat, text)  # type: ignore[attr-defined]
-        out.append(state.clone())
-        if idx < len(actions):
-            state.apply(actions[idx])
-    return out

@@ -1,4 +1,5 @@
-"""The messages of the web API as pydantic models (the schemas of ``docs/WEB-API.md``).
+"""The WebSocket messages of the web API as pydantic models (the schemas of ``docs/WEB-API.md``;
+the bodies of the HTTP routes are in :mod:`furuba.server.bodies`).
 
 Client messages are validated strictly (no coercion, no unknown fields); a message that does not
 fit gets a ``bad_message`` error naming the fault.
@@ -17,6 +18,8 @@ import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
+
+from furuba.core.protocol import ActionInfo
 
 JSONDict = dict[str, Any]
 SeatNo = Annotated[StrictInt, Field(ge=0, le=63)]
@@ -42,9 +45,13 @@ class Act(_Client):
 
 
 class Answer(_Client):
+    """A written input of the game (a True Friends answer): ``name`` says which (default: the
+    game's first)."""
+
     type: Literal["answer"]
     text: StrictStr
     seat: SeatNo | None = None
+    name: Annotated[StrictStr, Field(min_length=1, max_length=40)] | None = None
 
 
 class Chat(_Client):
@@ -102,8 +109,24 @@ def parse_client(text: str) -> ClientMessage:
 
 # -- server → client ---------------------------------------------------------------------------
 class LegalAction(BaseModel):
+    """An action as data (``State.action_info``): ``id`` to send back in ``act``, ``text`` to
+    show, ``kind`` and ``params`` as the game documents them. ``name`` is ``text`` again, for
+    clients written before ``text`` existed.
+
+    >>> LegalAction.of({"id": 3, "text": "discard 3", "kind": "discard", "params": {"card": 3}})
+    LegalAction(id=3, name='discard 3', text='discard 3', kind='discard', params={'card': 3})
+    """
+
     id: int
     name: str
+    text: str
+    kind: str
+    params: JSONDict
+
+    @classmethod
+    def of(cls, info: ActionInfo) -> LegalAction:
+        return cls(id=info["id"], name=info["text"], text=info["text"], kind=info["kind"],
+                   params=dict(info["params"]))
 
 
 class LogDelta(BaseModel):
@@ -249,73 +272,3 @@ def dump_event(message: Event) -> str:
 
 
 _OPTIONAL_EVENT_PARTS = ("current_player", "status", "views", "table", "timer")
-
-
-# -- HTTP bodies -------------------------------------------------------------------------------
-class CreateTable(BaseModel):
-    """``POST /api/tables``."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(max_length=40)]
-    seats: Annotated[list[Annotated[str, Field(max_length=60)]], Field(max_length=8)] | None = None
-    options: JSONDict = {}
-    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
-    turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = None
-    grace_seconds: Annotated[int, Field(ge=1, le=86400)] | None = -1
-    """``-1`` (the default): the server's default grace period."""
-    chat: bool = True
-    hints: bool = True
-
-
-class Created(BaseModel):
-    id: str
-    url: str
-    invite_url: str
-    table: TableOut
-
-
-class JoinSeat(BaseModel):
-    """``POST /api/tables/{id}/join``."""
-
-    model_config = ConfigDict(extra="forbid")
-    seat: Annotated[int, Field(ge=0, le=63)]
-    name: Annotated[str, Field(max_length=200)]
-
-
-class Joined(BaseModel):
-    seat: int
-    token: str
-    table: TableOut
-
-
-class ReplayStepName(BaseModel):
-    n: int
-    player: int
-    action: str
-
-
-class ReplayAnswer(BaseModel):
-    after: int
-    seat: int
-    text: str
-
-
-class ReplaySummary(BaseModel):
-    table: TableOut
-    record: JSONDict
-    answers: list[ReplayAnswer]
-    steps: list[ReplayStepName]
-
-
-class SeatView(BaseModel):
-    seat: int
-    view: JSONDict
-
-
-class ReplayStep(BaseModel):
-    step: int
-    total: int
-    current_player: int | None
-    action: ReplayStepName | None
-    public: JSONDict
-    views: list[SeatView]

@@ -1,4 +1,4 @@
-"""HTTP routes: pages, table creation and seats, table descriptions and replays."""
+"""HTTP routes: pages, the games, table creation and seats, table descriptions and replays."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from fastapi import APIRouter, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 
 from furuba.core.errors import FurubaError
-from furuba.server import messages as m
+from furuba.server import bodies as b
+from furuba.server import replays
 from furuba.server.bots import available_bots
-from furuba.server.rooms import RoomError
+from furuba.server.errors import RoomError
+from furuba.server.messages import TableOut
 from furuba.server.tables import games_catalog
 from furuba.server.ws import table_socket
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "bad_seat": 400, "bad_name": 400}
+PAGES = ("index", "table", "replay")
 
 
 def static_dir() -> str:
@@ -35,8 +38,22 @@ def refuse(exc: RoomError) -> HTTPException:
 
 
 def build_router() -> APIRouter:
+    """Every route of the app."""
     router = APIRouter()
-    page = {name: f"{static_dir()}/{name}.html" for name in ("index", "table", "replay")}
+    add_pages(router)
+    add_tables(router)
+    add_replays(router)
+
+    @router.websocket("/ws/tables/{table_id}")
+    async def socket(ws: WebSocket, table_id: str) -> None:
+        await table_socket(ws, table_id, hub_of(ws))
+
+    return router
+
+
+def add_pages(router: APIRouter) -> None:
+    """The three pages (the front end draws the rest) and the health check."""
+    page = {name: f"{static_dir()}/{name}.html" for name in PAGES}
 
     @router.get("/", include_in_schema=False)
     async def home() -> FileResponse:
@@ -54,25 +71,29 @@ def build_router() -> APIRouter:
     async def health(request: Request) -> dict[str, Any]:
         return {"ok": True, "tables": len(hub_of(request).rooms)}
 
+
+def add_tables(router: APIRouter) -> None:
+    """The games, and tables: create, describe, claim a seat, the game's catalog."""
+
     @router.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
         config = hub_of(request).config
         return games_catalog(available_bots(), {
-            "turn_seconds": config.default_turn_seconds, "grace_seconds": config.default_grace_seconds,
-            "chat": True, "hints": True})
+            "turn_seconds": config.default_turn_seconds,
+            "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True})
 
     @router.post("/api/tables", status_code=201)
-    async def create_table(body: m.CreateTable, request: Request) -> m.Created:
+    async def create_table(body: b.CreateTable, request: Request) -> b.Created:
         try:
             room = await hub_of(request).create(body)
         except FurubaError as exc:
             raise HTTPException(400, str(exc)) from None
         url = f"/t/{room.id}"
-        return m.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
+        return b.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
                          table=room.table_out())
 
     @router.get("/api/tables/{table_id}")
-    async def get_table(table_id: str, request: Request) -> m.TableOut:
+    async def get_table(table_id: str, request: Request) -> TableOut:
         hub = hub_of(request)
         room = await hub.get(table_id)
         if room is None:
@@ -93,29 +114,27 @@ def build_router() -> APIRouter:
         return out
 
     @router.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, body: m.JoinSeat, request: Request) -> m.Joined:
+    async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
         try:
             room, token = await hub_of(request).join(table_id, body.seat, body.name)
         except RoomError as exc:
             raise refuse(exc) from None
-        return m.Joined(seat=body.seat, token=token, table=room.table_out())
+        return b.Joined(seat=body.seat, token=token, table=room.table_out())
+
+
+def add_replays(router: APIRouter) -> None:
+    """A finished game's record and its steps, and the position after any step."""
 
     @router.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, request: Request) -> m.ReplaySummary:
+    async def replay(table_id: str, request: Request) -> b.ReplaySummary:
         try:
             room, states = await hub_of(request).replay_states(table_id)
         except RoomError as exc:
             raise refuse(exc) from None
-        steps = [m.ReplayStepName(n=i + 1, player=states[i].current_player,
-                                  action=states[i].action_to_string(a))
-                 for i, a in enumerate(room.record.actions)]
-        record = {**room.record.to_json()}
-        return m.ReplaySummary(table=room.table_out(), record=record, steps=steps,
-                               answers=[m.ReplayAnswer(after=a, seat=s, text=t)
-                                        for a, s, t, _ in room.answers])
+        return replays.summary(room, states)
 
     @router.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int, request: Request) -> m.ReplayStep:
+    async def replay_step(table_id: str, step: int, request: Request) -> b.ReplayStep:
         try:
             room, states = await hub_of(request).replay_states(table_id)
         except RoomError as exc:
@@ -123,23 +142,8 @@ def build_router() -> APIRouter:
         total = len(states) - 1
         if not 0 <= step <= total:
             raise HTTPException(404, f"steps go from 0 to {total}")
-        state = states[step]
-        action = None
-        if step > 0:
-            prev = states[step - 1]
-            a = room.record.actions[step - 1]
-            action = m.ReplayStepName(n=step, player=prev.current_player, action=prev.action_to_string(a))
         # Once the game is over its whole record is public: every seat's view at every step.
-        return m.ReplayStep(step=step, total=total,
-                            current_player=None if state.is_terminal() else state.current_player,
-                            action=action, public=state.view(None),
-                            views=[m.SeatView(seat=p, view=state.view(p)) for p in range(state.num_players)])
-
-    @router.websocket("/ws/tables/{table_id}")
-    async def socket(ws: WebSocket, table_id: str) -> None:
-        await table_socket(ws, table_id, hub_of(ws))
-
-    return router
+        return replays.step(room, states, step)
 
 
 async def options_error(_request: Request, exc: Exception) -> JSONResponse:

@@ -14,12 +14,16 @@ from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from furuba.server import chat, moves, presence
 from furuba.server import messages as m
-from furuba.server.rooms import Conn, Room, RoomError
+from furuba.server.conn import Conn
+from furuba.server.errors import RoomError
+from furuba.server.seats import pick_seat
 from furuba.server.security import token_hash
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
+    from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
 CLOSE_NO_TABLE = 4404
@@ -61,16 +65,16 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         return
     except (ClosedError, WebSocketDisconnect):
         return
-    seats, bad = room.seats_for(token_hash(t) for t in hello.tokens)
+    seats, bad = room.seats.holding(token_hash(t) for t in hello.tokens)
     conn = Conn(tuple(seats), config, loop.time())
     sender = loop.create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
-    await room.attach(conn, bad, hello.last_seq, hello.epoch)
+    await presence.attach(room, conn, bad, hello.last_seq, hello.epoch)
     try:
         await _receive_loop(ws, conn, room, hub)
     except (ClosedError, WebSocketDisconnect):
         pass
     finally:
-        await room.detach(conn)
+        await presence.detach(room, conn)
         hub.forget_if_idle(room)
         conn.close(1000, "bye")
         with contextlib.suppress(asyncio.TimeoutError, Exception):
@@ -144,19 +148,19 @@ async def _receive_loop(ws: WebSocket, conn: Conn, room: Room, hub: Hub) -> None
 async def handle(msg: m.ClientMessage, conn: Conn, room: Room, hub: Hub) -> None:
     """Do what one (valid) client message asks."""
     if isinstance(msg, m.Act):
-        await room.act(conn, msg)
+        await moves.act(room, conn, msg)
     elif isinstance(msg, m.Chat):
-        await room.say(conn, msg.text)
+        await chat.say(room, conn, msg.text)
     elif isinstance(msg, m.Answer):
-        await room.answer(conn, msg)
+        await moves.write(room, conn, msg)
     elif isinstance(msg, m.Hint):
         await hint(conn, room, msg.seat, hub)
     elif isinstance(msg, m.Reclaim):
-        await room.reclaim(conn, msg.seat)
+        await presence.reclaim(room, conn, msg.seat)
     elif isinstance(msg, m.Rematch):
         await hub.rematch(room, conn)
     elif isinstance(msg, m.Sync):
-        await room.sync(conn, msg.last_seq)
+        await presence.sync(room, conn, msg.last_seq)
     elif isinstance(msg, m.Ping):
         conn.send_model(m.Pong())
     elif isinstance(msg, m.Hello):
@@ -171,7 +175,7 @@ async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
         raise RoomError("not_allowed", "hints are off at this table")
     if room.status != "playing":
         raise RoomError("not_playing", "there is nothing to decide")
-    seat = room.pick_seat(conn, wanted)
+    seat = pick_seat(conn.seats, wanted, room.state.current_player)
     if room.state.current_player != seat:
         raise RoomError("not_your_turn", "a hint is for the seat that must decide now")
     state, version = room.state, room.version
@@ -190,7 +194,7 @@ async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
         finally:
             conn.hinting = False
         room.hint_cache[seat] = (version, by, found)
-    best = found[0]
-    conn.send_model(m.HintMsg(seat=seat, action=m.LegalAction(id=best.action, name=best.name), by=by,
+    best = m.LegalAction.of(state.action_info(found[0].action))
+    conn.send_model(m.HintMsg(seat=seat, action=best, by=by,
                               suggestions=[m.Suggestion(id=h.action, name=h.name, win_chance=h.win_chance,
                                                         reason=h.reason) for h in found]))

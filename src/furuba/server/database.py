@@ -1,0 +1,144 @@
+"""The one thread that talks to the database, committing the writes that arrive together.
+
+All database work runs on one thread (:class:`Database`), which commits the writes that arrive
+together in one transaction (group commit), so that the event loop never waits on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sqlalchemy.orm import Session
+
+from furuba.server.models import make_engine
+from furuba.server.storage import DEFERRED, Storage, flush_writes
+
+T = TypeVar("T")
+MAX_BATCH = 128
+CHECKPOINT_SECONDS = 2.0
+"""How often SQLite's write-ahead log is copied back into the database file (off the write path)."""
+
+
+class Database:
+    """One thread that runs every database call, committing queued writes together.
+
+    ``await db.run(fn, *args)`` runs ``fn(session, *args)`` on the thread inside a transaction
+    and returns its result once committed. Calls that arrive while a transaction is being written
+    join the next one; if a batch fails, its calls are retried one by one so that only the faulty
+    call raises.
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.storage = Storage(self.engine)
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="furuba-db", daemon=True)
+        self._thread.start()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        if self.engine.dialect.name == "sqlite":
+            self._checkpointer = threading.Thread(target=self._checkpoints, name="furuba-wal",
+                                                  daemon=True)
+            self._checkpointer.start()
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(session, *args)`` now, on the calling thread (start-up and shutdown only)."""
+        with Session(self.engine) as s, s.begin():
+            result = fn(s, *args)
+            flush_writes(s)
+            return result
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(session, *args)`` on the database thread; the result once committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((fn, args, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(timeout=10)
+            self._checkpoint("TRUNCATE")
+        self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        """Checkpoint SQLite's log now and then, on this thread and its own connection.
+
+        An automatic checkpoint would run inside some commit and fsync the database file there,
+        holding up every action behind it; a passive checkpoint here never blocks a writer.
+        """
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        except Exception:  # a busy database: the next round will do
+            pass
+
+    # the thread ---------------------------------------------------------------------------
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[Any]) -> None:
+        results: list[Any] = []
+        try:
+            with Session(self.engine) as s, s.begin():
+                for fn, args, _future, _loop in batch:
+                    if fn not in DEFERRED:
+                        flush_writes(s)   # what it reads or writes comes after the pending writes
+                    results.append(fn(s, *args))
+                flush_writes(s)
+        except Exception:
+            if len(batch) == 1:
+                fn, args, future, loop = batch[0]
+                self._fail(future, loop)
+                return
+            for one in batch:
+                self._commit([one])
+            return
+        for (_fn, _args, future, loop), result in zip(batch, results, strict=True):
+            loop.call_soon_threadsafe(_resolve, future, result)
+
+    @staticmethod
+    def _fail(future: asyncio.Future[Any], loop: asyncio.AbstractEventLoop) -> None:
+        import sys
+
+        exc = sys.exc_info()[1] or RuntimeError("database error")
+        loop.call_soon_threadsafe(_reject, future, exc)
+
+
+def _resolve(future: asyncio.Future[Any], result: Any) -> None:
+    if not future.done():
+        future.set_result(result)
+
+
+def _reject(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)

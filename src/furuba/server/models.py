@@ -1,0 +1,145 @@
+"""The database's tables (SQLAlchemy 2 models) and its engine.
+
+Tables: ``furuba_tables`` (a table's game, options, seed, settings, status, last event number),
+``furuba_seats``, ``furuba_actions`` (the append-only game log: one row per accepted action, with
+its event number), ``furuba_answers`` (the games' written inputs, such as True Friends answers:
+which input, its text and the number of actions before it), ``furuba_chat`` and ``furuba_games``
+(finished games: result and record).
+
+SQLite (the default, in WAL mode) and PostgreSQL (``postgresql+psycopg://…``) are both supported.
+A database made by an earlier release gets the columns added since (:data:`ADDED_COLUMNS`) when the
+server starts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    inspect,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "furuba_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[float] = mapped_column()
+    updated_at: Mapped[float] = mapped_column()
+
+
+class SeatRow(Base):
+    __tablename__ = "furuba_seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("furuba_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "furuba_actions"
+    table_id: Mapped[str] = mapped_column(ForeignKey("furuba_tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[int] = mapped_column(Integer)
+    by: Mapped[str] = mapped_column(String(8))
+    at: Mapped[float] = mapped_column()
+
+
+class AnswerRow(Base):
+    """A written input (a True Friends answer, say): kept under the table's old name."""
+
+    __tablename__ = "furuba_answers"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("furuba_tables.id"), index=True)
+    after: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    name: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    """Which of the game's written inputs; ``""`` (rows from before it was kept): the game's
+    first one."""
+
+
+ADDED_COLUMNS = (("furuba_answers", "name", "VARCHAR(40) NOT NULL DEFAULT ''"),)
+"""Columns added since the first release: a database made before gets them at start-up."""
+
+
+class ChatRow(Base):
+    __tablename__ = "furuba_chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("furuba_tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column()
+
+
+class GameRow(Base):
+    __tablename__ = "furuba_games"
+    table_id: Mapped[str] = mapped_column(ForeignKey("furuba_tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    finished_at: Mapped[float] = mapped_column()
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns of :data:`ADDED_COLUMNS` that a database made earlier lacks (with their
+    defaults, so its rows keep their meaning)."""
+    found = inspect(engine)
+    for table, column, ddl in ADDED_COLUMNS:
+        if column not in {c["name"] for c in found.get_columns(table)}:
+            with engine.begin() as conn:
+                conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file gets WAL mode and its folder is created."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        db = parsed.database
+        if db and db != ":memory:" and not db.startswith("file:"):
+            Path(db).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cur = conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA wal_autocheckpoint=0")   # the checkpoint thread does it
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)

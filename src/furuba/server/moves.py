@@ -1,0 +1,153 @@
+"""Changes of the game: actions (a player's ``act``, a bot's move) and written inputs.
+
+Each one is checked against the current state, applied to a clone, written to the database, and
+only then made the room's state, numbered and announced (the lock is held throughout). A refusal
+raises :class:`~furuba.server.errors.RoomError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from furuba.core.errors import FurubaError, IllegalActionError
+from furuba.core.protocol import State
+from furuba.core.record import WrittenInput
+from furuba.server import messages as m
+from furuba.server.conn import Conn
+from furuba.server.errors import RoomError
+from furuba.server.presence import reclaim_seat
+from furuba.server.seats import pick_seat
+from furuba.server.storage import Storage
+
+if TYPE_CHECKING:
+    from furuba.server.rooms import Room
+
+log = logging.getLogger("furuba.server")
+
+
+async def act(room: Room, conn: Conn, msg: m.Act) -> None:
+    """A player's ``act``: checked (seat, turn, staleness, legality), then committed."""
+    async with room.lock:
+        if room.status != "playing":
+            raise RoomError("not_playing", "the game is over" if room.status == "finished"
+                            else "the table is waiting for its players")
+        seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
+        if msg.seq_seen > room.seq:
+            raise RoomError("bad_message",
+                            f"seq_seen {msg.seq_seen} is ahead of the table ({room.seq})")
+        if seat != room.state.current_player:
+            raise RoomError("not_your_turn", f"it is player {room.state.current_player}'s turn, "
+                                             f"not seat {seat}'s")
+        if msg.seq_seen < room.state_seq:
+            raise RoomError("stale", f"the position changed at event {room.state_seq}, after "
+                                     f"the {msg.seq_seen} you saw; look again and decide")
+        action = resolve(room.state, msg.action)
+        if room.seats[seat].zombie:
+            reclaim_seat(room, seat)
+        await commit_action(room, seat, action, "human")
+
+
+def resolve(state: State, wanted: int | str) -> int:
+    """The legal action ``wanted`` names, by id or by text."""
+    legal = state.legal_actions()
+    if isinstance(wanted, int):
+        if wanted in legal:
+            return wanted
+        raise RoomError("illegal", f"action {wanted} is not legal now")
+    try:
+        action = state.string_to_action(wanted)
+    except (FurubaError, ValueError, KeyError, IndexError):
+        raise RoomError("illegal", f"no action is called {wanted[:80]!r}") from None
+    if action not in legal:
+        raise RoomError("illegal", f"{wanted[:80]!r} is not legal now")
+    return action
+
+
+async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
+    """Store, then apply and announce ``action`` for ``seat`` (the lock is held)."""
+    if room.state.current_player != seat:
+        raise RoomError("not_your_turn", "it is not this seat's turn")
+    if action not in room.state.legal_actions():
+        raise RoomError("illegal", f"action {action} is not legal now")
+    info = m.LegalAction.of(room.state.action_info(action))
+    new = room.state.clone()
+    new.apply(action)
+    idx = len(room.record.actions)
+    seq = room.seq + 1
+    finished = record = None
+    if new.is_terminal():
+        returns = new.returns()
+        finished = {"returns": returns, "scores": new.scores(),
+                    "winners": [p for p, r in enumerate(returns) if r > 0]}
+        record = {**room.record.to_json(), "actions": [*room.record.actions, action]}
+    try:
+        await room.db.run(Storage.append_action, room.id, idx, seq, seat, action, by,
+                          finished, record)
+    except Exception:
+        log.exception("table %s: could not store action %s", room.id, idx)
+        raise RoomError("server_error",
+                        "the server could not save the action; it was not taken") from None
+    base = (room.state, room.version)
+    room.record.actions.append(action)
+    _advance(room, new, seq)
+    room.state_seq = seq
+    if finished is not None:
+        room.status = "finished"
+    room.new_decision()
+    room.fanout.publish({"kind": "action", "player": seat, "by": by}, views=True, actor=seat,
+                        action=info, base=base, seq=seq)
+    room.wake.set()
+
+
+async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
+    """A written input (the ``answer`` message): the game's input ``msg.name`` (default: its
+    first), kept in the state and the record where it was written."""
+    async with room.lock:
+        seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
+        name = _input_name(room, msg.name)
+        text = " ".join(msg.text.split())
+        limit = next(w.max_length for w in room.spec.written if w.name == name)
+        if not text or len(text) > limit:
+            raise RoomError("bad_answer", f"{name} must have 1 to {limit} characters")
+        new = room.state.clone()
+        try:
+            kept = new.write(seat, name, text)
+        except IllegalActionError as exc:
+            raise RoomError("not_allowed", str(exc)) from None
+        after = len(room.record.actions)
+        seq = room.seq + 1
+        try:
+            await room.db.run(Storage.append_answer, room.id, after, seq, seat, kept, name)
+        except Exception:
+            log.exception("table %s: could not store a written input", room.id)
+            raise RoomError("server_error", f"the server could not save the {name}") from None
+        base = (room.state, room.version)
+        room.record.written.append(WrittenInput(after, seat, name, kept))
+        _advance(room, new, seq)
+        room.fanout.publish({"kind": "answer", "player": seat, "name": name}, views=True,
+                            base=base, seq=seq)
+
+
+def _input_name(room: Room, wanted: str | None) -> str:
+    """The written input ``wanted`` names (``None``: the game's first)."""
+    names = [w.name for w in room.spec.written]
+    if not names:
+        raise RoomError("not_allowed", f"{room.spec.title} takes no written input")
+    if wanted is None:
+        return names[0]
+    if wanted not in names:
+        raise RoomError("bad_message", f"{room.spec.title} takes no written input {wanted!r}; "
+                                       f"its inputs are: {', '.join(names)}")
+    return wanted
+
+
+def _advance(room: Room, new: State, seq: int) -> None:
+    """``new`` (stored) becomes the room's state, at event ``seq``.
+
+    Only an action makes earlier positions stale (``state_seq``): a written input changes no
+    rule, so it does not refuse a player's next ``act``.
+    """
+    room.state = new
+    room.version += 1
+    room.fanout.seq = seq

@@ -1,0 +1,123 @@
+"""Who is at a table: connections coming and going, seats claimed, zombies and their players' return.
+
+A connection's seats are those whose tokens it showed in ``hello``. A claimed human seat with no
+connection starts its grace period; when that runs out (or the seat's turn timer does) a bot
+plays it — a *zombie* — until its player reconnects, acts or reclaims it. The checks of time are
+the driver's (``driver.py``); this module only changes the seats, under the room's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from furuba.server import messages as m
+from furuba.server.conn import Conn
+from furuba.server.errors import RoomError
+from furuba.server.seats import pick_seat
+from furuba.server.storage import Storage
+
+if TYPE_CHECKING:
+    from furuba.server.rooms import Room
+
+
+async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
+                 epoch: str | None) -> None:
+    """Greet a new connection: ``welcome``, then a snapshot or the events it missed."""
+    async with room.lock:
+        room.conns.add(conn)
+        resync = "snapshot"
+        if last_seq is not None and epoch == room.epoch:
+            resync = "none" if last_seq == room.seq else "events"
+        returned, reclaimed = room.seats.connect(conn.seats)
+        if reclaimed:
+            room.new_decision()
+        welcome = m.Welcome(table_id=room.id, seats=list(conn.seats), bad_tokens=bad_tokens,
+                            epoch=room.epoch, seq=room.seq, resync=resync)
+        missed: list[str] = []
+        if resync == "events":
+            probe = Conn(conn.seats, room.config, 0.0)
+            if room.fanout.resend(probe, last_seq or 0):
+                missed = probe.drain()
+            else:
+                welcome.resync = resync = "snapshot"
+        conn.send_model(welcome)
+        for text in missed:
+            conn.send(text)
+        if resync == "snapshot":
+            conn.send_model(room.snapshot(conn))
+        if returned:
+            room.fanout.publish({"kind": "table", "reason": "connect", "seat": returned[0]},
+                                table=True)
+        room.wake.set()
+
+
+async def detach(room: Room, conn: Conn) -> None:
+    """A connection closed: its seats may now wait for their players (grace period)."""
+    async with room.lock:
+        if conn not in room.conns:
+            return
+        room.conns.discard(conn)
+        left = room.seats.disconnect(conn.seats, asyncio.get_running_loop().time())
+        if left and room.status != "finished":
+            room.fanout.publish({"kind": "table", "reason": "disconnect", "seat": left[0]},
+                                table=True)
+        room.wake.set()
+
+
+async def sync(room: Room, conn: Conn, last_seq: int) -> None:
+    """A client saw a gap: the missed events, or a snapshot."""
+    async with room.lock:
+        if not room.fanout.resend(conn, last_seq):
+            conn.send_model(room.snapshot(conn))
+
+
+async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
+    """Give a free human seat to ``name``; the table starts when it was the last one."""
+    async with room.lock:
+        if not 0 <= seat_no < len(room.seats):
+            raise RoomError("bad_seat", f"there is no seat {seat_no} (seats are 0 to "
+                                        f"{len(room.seats) - 1})")
+        seat = room.seats[seat_no]
+        if seat.kind != "human":
+            raise RoomError("taken", f"seat {seat_no} is a bot's")
+        if seat.claimed:
+            raise RoomError("taken", f"seat {seat_no} is already taken")
+        last = all(s.claimed for s in room.seats if s is not seat)
+        status = "playing" if last and room.status == "waiting" else None
+        ok = await room.db.run(Storage.claim_seat, room.id, seat_no, name, token_hash, status)
+        if not ok:
+            raise RoomError("taken", f"seat {seat_no} is already taken")
+        seat.name = name
+        seat.token_hash = token_hash
+        seat.gone_since = asyncio.get_running_loop().time()
+        if status is not None:
+            room.status = status
+            room.new_decision()
+            room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True)
+        else:
+            room.fanout.publish({"kind": "table", "reason": "join", "seat": seat_no}, table=True)
+        room.wake.set()
+
+
+async def reclaim(room: Room, conn: Conn, wanted: int | None) -> None:
+    """A player takes their zombie seat back without acting."""
+    async with room.lock:
+        seat = pick_seat(conn.seats, wanted, room.state.current_player)
+        if room.seats[seat].zombie:
+            reclaim_seat(room, seat)
+            room.wake.set()
+
+
+def reclaim_seat(room: Room, seat: int) -> None:
+    """The lock is held: ``seat`` is its player's again."""
+    room.seats[seat].zombie = False
+    room.new_decision()
+    room.fanout.publish({"kind": "table", "reason": "reclaim", "seat": seat}, table=True)
+
+
+def make_zombie(room: Room, seat: int) -> None:
+    """The lock is held: a bot plays ``seat`` from now on."""
+    room.seats[seat].zombie = True
+    room.fanout.publish({"kind": "table", "reason": "zombie", "seat": seat}, table=True)
+    room.wake.set()

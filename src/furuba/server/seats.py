@@ -1,0 +1,149 @@
+"""The seats of a table: who holds them, who is connected, who is played by a bot for now.
+
+Plain bookkeeping, no locking and no I/O: the room changes its seats under its lock, after the
+database agreed (a claim), and announces what changed.
+
+>>> seats = Seats([Seat(0, "human"), Seat(1, "bot", bot="greedy")])
+>>> seats.active(), [s.claimed for s in seats]     # nobody is here yet
+(False, [False, True])
+>>> seats[0].token_hash = "h0"
+>>> seats.connect((0,)), seats.active(), seats.disconnect((0,), now=5.0)
+(([0], False), True, [0])
+>>> seats.grace_deadlines(60)
+[(65.0, 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from furuba.server import messages as m
+from furuba.server.errors import RoomError
+from furuba.server.security import same_hash
+from furuba.server.storage import SeatData
+
+
+@dataclass
+class Seat:
+    """A seat at the table, as the room keeps it."""
+
+    seat: int
+    kind: str
+    """``human`` or ``bot``."""
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    zombie: bool = False
+    """A bot plays this human seat for now (its turn timer ran out, or its player left)."""
+    connections: int = 0
+    gone_since: float | None = None
+    """Loop time at which the seat's last connection closed (grace period)."""
+
+    @property
+    def claimed(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+
+class Seats:
+    """A table's seats in seat order: ``seats[p]`` is player ``p``'s."""
+
+    def __init__(self, seats: Iterable[Seat]) -> None:
+        self._seats = list(seats)
+
+    @classmethod
+    def from_data(cls, rows: Iterable[SeatData]) -> Seats:
+        return cls(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in rows)
+
+    def __getitem__(self, seat: int) -> Seat:
+        return self._seats[seat]
+
+    def __iter__(self) -> Iterator[Seat]:
+        return iter(self._seats)
+
+    def __len__(self) -> int:
+        return len(self._seats)
+
+    def holding(self, hashes: Iterable[str]) -> tuple[list[int], int]:
+        """The seats whose tokens have these hashes, and how many hashes matched none."""
+        held: list[int] = []
+        bad = 0
+        for h in hashes:
+            match = [s.seat for s in self._seats if same_hash(s.token_hash, h)]
+            if match:
+                held.extend(x for x in match if x not in held)
+            else:
+                bad += 1
+        return sorted(held), bad
+
+    def connect(self, held: Iterable[int]) -> tuple[list[int], bool]:
+        """A connection holding ``held`` opened: the seats that were empty until now, and
+        whether one of them was a zombie (it is its player's again)."""
+        returned = []
+        reclaimed = False
+        for seat_no in held:
+            seat = self._seats[seat_no]
+            seat.connections += 1
+            seat.gone_since = None
+            reclaimed = reclaimed or seat.zombie
+            seat.zombie = False
+            if seat.connections == 1:
+                returned.append(seat_no)
+        return returned, reclaimed
+
+    def disconnect(self, held: Iterable[int], now: float) -> list[int]:
+        """A connection holding ``held`` closed: the seats it leaves empty (their grace period
+        starts ``now``)."""
+        left = []
+        for seat_no in held:
+            seat = self._seats[seat_no]
+            seat.connections = max(0, seat.connections - 1)
+            if seat.connections == 0:
+                seat.gone_since = now
+                left.append(seat_no)
+        return left
+
+    def active(self) -> bool:
+        """Whether zombies and turn timers run: a human is here, or the table has none."""
+        humans = [s for s in self._seats if s.kind == "human"]
+        return not humans or any(s.connections > 0 for s in humans)
+
+    def grace_deadlines(self, grace: float) -> list[tuple[float, int]]:
+        """(when, seat) at which each claimed human seat left empty becomes a zombie."""
+        return [(s.gone_since + grace, s.seat) for s in self._seats
+                if s.kind == "human" and s.claimed and not s.zombie and s.connections == 0
+                and s.gone_since is not None]
+
+    def describe(self) -> list[m.SeatOut]:
+        """The seats as every client may see them (no token in it)."""
+        return [m.SeatOut(seat=s.seat, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
+                          connected=s.kind == "bot" or s.connections > 0, zombie=s.zombie)
+                for s in self._seats]
+
+    def data(self) -> list[SeatData]:
+        """The seats as the database keeps them."""
+        return [SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in self._seats]
+
+
+def pick_seat(held: tuple[int, ...], wanted: int | None, current: int) -> int:
+    """The seat a message acts for: the one named, the connection's only one, or the one of its
+    seats (``held``) that must decide now (``current``).
+
+    >>> pick_seat((0, 2), None, 2), pick_seat((1,), None, 0)
+    (2, 1)
+    >>> pick_seat((0, 2), None, 1)
+    Traceback (most recent call last):
+    ...
+    furuba.server.errors.RoomError: say which of your seats (field 'seat')
+    """
+    if not held:
+        raise RoomError("not_seated", "you hold no seat at this table (you are watching)")
+    if wanted is not None:
+        if wanted not in held:
+            raise RoomError("not_seated", f"you do not hold seat {wanted}")
+        return wanted
+    if len(held) == 1:
+        return held[0]
+    if current in held:
+        return current
+    raise RoomError("not_seated", "say which of your seats (field 'seat')")
