@@ -93,6 +93,15 @@ class Option:
     online: bool = True
     named: Callable[[], Mapping[str, str]] | None = None
     add_folder: Callable[[Path], None] | None = None
+    label: str = ""
+    """What a menu calls the option ("card set"); its name with spaces when empty."""
+    choice_labels: tuple[tuple[str, str], ...] = ()
+    """What a menu calls some choices (``("coop", "Bestest Friends (co-op)")``)."""
+
+    @property
+    def title(self) -> str:
+        """The option's label, or its name with spaces."""
+        return self.label or self.name.replace("_", " ")
 
     def check(self, value: Any, *, online: bool = False) -> Any:
         """``value`` if this option accepts it; else :class:`OptionsError` naming the fault.
@@ -119,13 +128,13 @@ class Option:
         if self.named is not None and online:
             names = self.named()
             if value not in names:
-                raise OptionsError(f"unknown {self.name} {value!r}; the choices are: "
+                raise OptionsError(f"unknown {self.title} {value!r}; the choices are: "
                                    f"{', '.join(sorted(names))}")
         if self.kind == "choice" and online:
             parts = [p.strip() for p in value.split(",")] if self.combinable else [value]
             for part in parts:
                 if part not in self.choices:
-                    raise OptionsError(f"unknown {self.name} {part!r}; the choices are: "
+                    raise OptionsError(f"unknown {self.title} {part!r}; the choices are: "
                                        f"{', '.join(self.choices)}")
         return value
 
@@ -145,8 +154,8 @@ class Option:
 
     def describe(self) -> JSON:
         """The option as a user interface shows it (``GET /api/games``)."""
-        out: JSON = {"name": self.name, "kind": self.kind, "default": self.default,
-                     "help": self.help, "nullable": self.nullable}
+        out: JSON = {"name": self.name, "label": self.title, "kind": self.kind,
+                     "default": self.default, "help": self.help, "nullable": self.nullable}
         if self.low is not None:
             out["min"] = self.low
         if self.high is not None:
@@ -156,6 +165,8 @@ class Option:
         elif self.choices:
             out["choices"] = list(self.choices)
             out["combinable"] = self.combinable
+        if self.choice_labels:
+            out["choice_labels"] = dict(self.choice_labels)
         return out
 
 

@@ -20,6 +20,7 @@ from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, ro
 from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.summary import summarize
+from furuba.daihinmin.view_types import DaihinminView
 from furuba.spec import GameSpec, Option, Players, Policies
 
 
@@ -65,7 +66,7 @@ SPEC = GameSpec(
         Option("target", "int", DEFAULT_TARGET, "points that end the game (none: play by rounds)",
                low=1, nullable=True),
         Option("max_rounds", "int", None, "rounds after which the game ends (none: no limit)",
-               low=1, nullable=True),
+               low=1, nullable=True, label="rounds"),
         Option("dealer", "int", None, "who deals the first round (none: drawn)", low=0,
                nullable=True, online=False),
     ),
@@ -75,6 +76,7 @@ SPEC = GameSpec(
                       world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS),
     max_game_length=max_game_length,
     summarize=summarize,
+    view_type=DaihinminView,
     frontend="daihinmin",
     aliases=("dai-hin-min", "rich-man-poor-man"),
     env_name="DaiHinMin",

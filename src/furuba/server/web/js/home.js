@@ -17,6 +17,9 @@ const words = (name) => {
   const text = String(name).replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };
+/** What a menu calls an option, and one of its choices (the spec's labels, else the name). */
+const optionLabel = (opt) => words(opt.label || opt.name);
+const choiceLabel = (opt, c) => words((opt.choice_labels && opt.choice_labels[c]) || c);
 
 function botLabel(spec) {
   const [name, level] = spec.split(':');
@@ -104,9 +107,9 @@ function renderSeats() {
 /** Choices that combine (a variant and another): one checkbox each, none ticked = the default. */
 function checkboxes(opt) {
   const boxes = opt.choices.filter((c) => c !== opt.default).map((c) => h('label', {},
-    h('input', { type: 'checkbox', name: `option-${opt.name}`, value: c, id: `option-${opt.name}-${c}` }), ` ${words(c)}`));
-  return h('div', { class: 'field option-field', role: 'group', 'aria-label': words(opt.name) },
-    h('span', { class: 'option-name' }, words(opt.name)), h('div', { class: 'checks' }, boxes));
+    h('input', { type: 'checkbox', name: `option-${opt.name}`, value: c, id: `option-${opt.name}-${c}` }), ` ${choiceLabel(opt, c)}`));
+  return h('div', { class: 'field option-field', role: 'group', 'aria-label': optionLabel(opt) },
+    h('span', { class: 'option-name' }, optionLabel(opt)), h('div', { class: 'checks' }, boxes));
 }
 
 /** A select of `values` ([value, label]), the default chosen. */
@@ -135,14 +138,14 @@ function optionField(opt) {
   let input;
   if (opt.choices) {
     if (opt.choices.length < 2) return null;
-    input = choiceSelect(opt, [...(opt.nullable ? [['', 'Automatic']] : []), ...opt.choices.map((c) => [c, words(c)])]);
+    input = choiceSelect(opt, [...(opt.nullable ? [['', 'Automatic']] : []), ...opt.choices.map((c) => [c, choiceLabel(opt, c)])]);
   } else if (opt.kind === 'int') {
     input = intInput(opt);
   } else {
     input = h('input', { type: 'text', id: `option-${opt.name}`, name: `option-${opt.name}`, value: opt.default ?? '' });
   }
   return h('div', { class: 'field option-field' },
-    h('label', { for: `option-${opt.name}` }, words(opt.name)), input,
+    h('label', { for: `option-${opt.name}` }, optionLabel(opt)), input,
     opt.help ? h('small', { class: 'muted' }, opt.help) : '');
 }
 
@@ -166,7 +169,7 @@ function optionValue(opt) {
   if (value === '') value = opt.nullable ? null : undefined;
   else if (opt.kind === 'int') {
     value = Number(value);
-    if (!Number.isInteger(value)) throw new Error(`${words(opt.name)} must be a whole number.`);
+    if (!Number.isInteger(value)) throw new Error(`${optionLabel(opt)} must be a whole number.`);
   }
   return value === opt.default ? undefined : value;
 }
