@@ -159,6 +159,8 @@ class PairsState(State):
         return {"cards": list(range(1, self.values + 1))}
 
     def view(self, player: int | None, *, log_from: int = 0) -> JSON:
+        if log_from < 0:
+            raise ValueError(f"log_from must be 0 or more, not {log_from}")
         over = self.outcome is not None
         log: list[JSON] = []
         for before, number, who, event, card in self.log:
@@ -169,6 +171,8 @@ class PairsState(State):
             entry: JSON = {"player": who, "event": event}
             if number is not None:
                 entry["n"] = number
+            else:
+                entry["after"] = before
             if event != "draw":
                 entry["card"] = card
             log.append(entry)

@@ -61,12 +61,21 @@ def test_actions_after_the_game_is_over() -> None:
     _unchanged_after(state, play_id(3, 1, 0), "game is over")
 
 
-@pytest.mark.parametrize("bad", [-1, NUM_ACTIONS, 10**9, True, 2.0, "pass", None])
-def test_ids_that_are_no_action(bad: Any) -> None:
+@pytest.mark.parametrize(("bad", "message"), [
+    (-1, "no action has id"), (NUM_ACTIONS, "no action has id"), (10**9, "no action has id"),
+    (True, "an action is a whole number"), (2.0, "an action is a whole number"),
+    ("pass", "an action is a whole number"), (None, "an action is a whole number"),
+])
+def test_ids_that_are_no_action(bad: Any, message: str) -> None:
     state = new_game(players=4, seed=2)
-    _unchanged_after(state, bad, "no action has id")
-    with pytest.raises(IllegalActionError):
+    _unchanged_after(state, bad, message)
+    with pytest.raises(IllegalActionError, match=message):
         state.action_to_string(bad)
+    if not isinstance(bad, int) or isinstance(bad, bool):
+        with pytest.raises(IllegalActionError, match=message):
+            state.is_legal(bad)
+    else:
+        assert not state.is_legal(bad)
 
 
 @pytest.mark.parametrize("text", ["", "  ", "fold", "play 7 8", "7 8", "joker joker joker",

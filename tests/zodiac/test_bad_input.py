@@ -65,6 +65,18 @@ def test_no_actions_after_the_end() -> None:
         s.apply_string("move")
 
 
+@pytest.mark.parametrize("bad", [True, False, 1.0, "move", None])
+def test_an_id_that_is_no_integer_is_refused_even_where_it_equals_one(bad: Any) -> None:
+    # True == 1 == the id of "move": it is still no action, for apply and for is_legal alike.
+    s = new_game(players=2, seed=1)
+    before = s.to_json()
+    for check in (s.apply, s.is_legal, s.action_to_string):
+        with pytest.raises(IllegalActionError, match="an action is a whole number"):
+            check(bad)
+    assert s.to_json() == before
+    assert s.is_legal(1) and not s.is_legal(-1) and not s.is_legal(10_000)
+
+
 def test_journal_answers_are_checked() -> None:
     s = new_game(players=2, seed=1, variant="true-friends")
     with pytest.raises(IllegalActionError, match="no memory prompt waiting"):

@@ -210,6 +210,36 @@ def test_ruling_z8_other_player_discards_down_to_four_at_once() -> None:
     assert s.current_player == 0 and s.actions_taken == 1
 
 
+def test_ruling_z8_discard_at_once_inside_an_everyone_draws_event() -> None:
+    # Leek Soup: every player draws 1 in turn. Player 1 goes to 5 and discards before player 2
+    # draws; the deck is then empty, so player 2's draw reshuffles that discard and gets it.
+    def leek_soup(**extra: object):  # type: ignore[no-untyped-def]
+        return position(players=3, hands=[["Leek Soup for Everyone"],
+                                          ["Trust", "Insecurity", "Rainy Day", "Beach Trip"],
+                                          ["Hidden Tears"]],
+                        deck=["Sunny Picnic", "A Warm Meal"], discard=[], **extra)
+    s = leek_soup()
+    s.apply_string("play Leek Soup for Everyone")
+    assert s.current_player == 1 and s.pending == P_HAND
+    assert [len(h) for h in s.hands] == [1, 5, 1], "player 2 has not drawn yet"
+    s.apply_string("discard Trust")
+    assert [len(h) for h in s.hands] == [1, 4, 2]
+    assert sorted(names(s, s.hands[2])) == ["Hidden Tears", "Trust"], "drawn after the reshuffle"
+    assert names(s, s.discard) == ["Leek Soup for Everyone"] and s.deck == ()
+    assert s.current_player == 0 and s.actions_taken == 1
+    codes = [(e[0], e[1]) for e in s.log_entries()]
+    assert codes[-5:] == [(0, "draw"), (1, "draw"), (1, "discard"), (2, "reshuffle"), (2, "draw")]
+    # Bestest Friends (Z14): the same discard comes at once, but nothing is reshuffled: player 2
+    # draws nothing, and with the deck empty after the event the team has lost.
+    coop = leek_soup(variant="coop")
+    coop.apply_string("play Leek Soup for Everyone")
+    assert coop.current_player == 1 and coop.pending == P_HAND
+    coop.apply_string("discard Trust")
+    assert [len(h) for h in coop.hands] == [1, 4, 1] and names(coop, coop.discard) == [
+        "Trust", "Leek Soup for Everyone"]
+    assert coop.outcome == COOP_LOST
+
+
 # -- Z9 events -----------------------------------------------------------------------------------
 def test_ruling_z9_player_chooses_and_event_discarded_after_resolving() -> None:
     s = position(hands=[["Brotherly Love"], []], tohru="Hatori")

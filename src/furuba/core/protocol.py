@@ -223,8 +223,8 @@ class State(ABC):
 
     # -- conveniences shared by every game ----------------------------------------------------
     def is_legal(self, action: int) -> bool:
-        """Whether ``action`` is legal now."""
-        return action in self.legal_actions()
+        """Whether ``action`` is legal now (:func:`action_id` refuses what is no action id)."""
+        return action_id(action) in self.legal_actions()
 
     def apply_string(self, text: str) -> int:
         """Apply the action named ``text`` and return its id."""

@@ -21,14 +21,13 @@ an int or a tuple, so :meth:`GameState.clone` copies references only.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from furuba.core.errors import IllegalActionError
-from furuba.core.protocol import JSON, TERMINAL, State
-from furuba.daihinmin import events
+from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
+from furuba.daihinmin import events, knowledge, serialize
 from furuba.daihinmin.deal import deal_hands, draw_dealer
 from furuba.daihinmin.exchange import (
     RICH_GIFTS,
@@ -53,6 +52,7 @@ from furuba.daihinmin.moves import (
 )
 from furuba.daihinmin.notation import parse_action
 from furuba.daihinmin.options import Options
+from furuba.daihinmin.phases import EXCHANGE, NO_PILE, OVER, PHASE_NAMES, PLAY, REVOLUTION
 from furuba.daihinmin.ranks import (
     JOKER,
     JOKER_MASK,
@@ -73,14 +73,7 @@ from furuba.daihinmin.scoring import (
     titles_from_order,
     win_shares,
 )
-
-REVOLUTION, EXCHANGE, PLAY, OVER = range(4)
-PHASE_NAMES = ("revolution", "exchange", "play", "over")
-"""The phases of a round: the Poor Man's question, the gifts, the play; and the game's end."""
-
-NO_PILE = -2
-"""``top_level`` of an empty pile."""
-
+from furuba.daihinmin.view import build_view
 
 
 class GameState(State):
@@ -315,16 +308,26 @@ class GameState(State):
         return []
 
     def action_to_string(self, action: int) -> str:
-        try:
-            index = -1 if isinstance(action, bool) else operator.index(action)
-        except TypeError:
-            index = -1
+        index = action if action.__class__ is int else action_id(action)
         if not 0 <= index < NUM_ACTIONS:
             raise IllegalActionError(self._no_such_action(action))
         return ACTION_NAMES[index]
 
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now; anything but an integer is refused as in
+        :meth:`apply` (:func:`~furuba.core.protocol.action_id`)."""
+        if action.__class__ is not int:
+            action = action_id(action)
+        return action in self.legal_actions()
+
     def string_to_action(self, text: str) -> int:
         return parse_action(text, PHASE_NAMES[self._phase])
+
+    def action_info(self, action: int) -> ActionInfo:
+        """``action`` as data (kinds and params: :mod:`furuba.daihinmin.facts`)."""
+        from furuba.daihinmin.facts import action_info
+
+        return action_info(self, action)
 
     # -- protocol: outcome ------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -338,12 +341,7 @@ class GameState(State):
     # -- applying actions -------------------------------------------------------------------------
     def apply(self, action: int) -> None:
         if action.__class__ is not int:
-            if isinstance(action, bool):
-                raise IllegalActionError(self._no_such_action(action))
-            try:
-                action = operator.index(action)
-            except TypeError:
-                raise IllegalActionError(self._no_such_action(action)) from None
+            action = action_id(action)  # an integer of another type, or no action at all
         phase = self._phase
         if phase == PLAY:
             if action == PASS:
@@ -627,30 +625,45 @@ class GameState(State):
 
     # -- views, secrecy, persistence (in their own modules) ----------------------------------------
     def view(self, player: int | None, *, log_from: int = 0) -> JSON:
-        from furuba.daihinmin.knowledge import view
+        return cast(JSON, build_view(self, player, log_from))
 
-        return view(self, player, log_from)
+    def catalog(self) -> JSON:
+        """The deck (see :meth:`State.catalog`) plus the rank order and every card's rank and
+        suit (:func:`furuba.daihinmin.facts.catalog_facts`)."""
+        from furuba.daihinmin.facts import catalog_facts
+
+        return {**super().catalog(), **catalog_facts()}
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        from furuba.daihinmin.knowledge import determinize
-
-        return determinize(self, player, rng)
+        """A world for ``player`` (:func:`furuba.daihinmin.knowledge.determinize`) that depends on
+        ``view(player)`` alone: see :meth:`_as_seen_by`."""
+        return self.sampler(player)(rng)
 
     def sampler(self, player: int) -> Callable[[random.Random], Self]:
-        from furuba.daihinmin.knowledge import sampler
+        return knowledge.sampler(self._as_seen_by(player), player)
 
-        return sampler(self, player)
+    def _as_seen_by(self, player: int) -> Self:
+        """This state, or one ``player`` cannot tell from it: the gifts another player is still
+        choosing are not chosen yet.
+
+        Only the giver sees a gift before the exchange (D9), so between the Rich Man's two
+        choices the others cannot tell whether he has made the first one; determinize starts
+        from the state in which he has not.
+        """
+        current = self._current
+        if self._phase != EXCHANGE or current == player \
+                or all(giver != current for giver, _, _ in self._gifts):
+            return self
+        out = self.clone()
+        out._gifts = tuple(gift for gift in self._gifts if gift[0] != current)
+        return out
 
     def to_json(self) -> JSON:
-        from furuba.daihinmin.serialize import to_json
-
-        return to_json(self)
+        return serialize.to_json(self)
 
     @classmethod
     def from_json(cls, data: JSON) -> Self:
-        from furuba.daihinmin.serialize import from_json
-
-        return from_json(cls, data)
+        return serialize.from_json(cls, data)
 
     def __repr__(self) -> str:
         return (f"<daihinmin.GameState players={self.num_players} round={self._round} "

@@ -8,7 +8,9 @@ Effects compile to small tuples of strings and ints (JSON-friendly, cheap to kee
 * ``("move", delta)`` — delta > 0 clockwise, < 0 counterclockwise
 * ``("move_to", sohma)`` — ``-1`` means the player chooses
 * ``("flip", "tohru" | "chosen")``, ``("flip_tohru",)``
-* ``("draw", count, each)`` — ``each`` is 1 when every player draws
+* ``("draw", count, each)`` — ``each`` is 1 when every player draws; the engine resolves it one
+  card at a time as ``("draw", 1, 0, player)`` steps, so that a hand over 4 is discarded down
+  before the next card is drawn (Z8)
 * ``("discard_center",)``, ``("take_discard",)``
 * ``("choice", labels, options)`` — ``options`` is a tuple of step tuples
 """
@@ -16,6 +18,7 @@ Effects compile to small tuples of strings and ints (JSON-friendly, cheap to kee
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
@@ -37,6 +40,7 @@ from furuba.zodiac.cardset import (
     Step,
     TakeFromDiscard,
     TohruSide,
+    resolve_cardset,
 )
 from furuba.zodiac.options import Options
 
@@ -147,6 +151,11 @@ def compile_rules(cardset: CardSet, options: Options) -> Rules:
         _COMPILED.clear()
     _COMPILED[key] = rules
     return rules
+
+
+def make_rules(cardset: CardSet | str | Path | None = None, **options: Any) -> Rules:
+    """Compile a card set (default, path or :class:`CardSet`) and options into rules."""
+    return compile_rules(resolve_cardset(cardset), Options.make(**options))
 
 
 def _pairs(counts: tuple[int, ...]) -> tuple[tuple[int, int], ...]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Self, TypeVar
+from typing import Self, TypeVar, cast
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import FurubaError, IllegalActionError
-from furuba.core.protocol import JSON, TERMINAL, State
+from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
 from furuba.core.rng import fresh_seed, shuffled
 from furuba.zodiac.actions import (
     A_CENTER,
@@ -35,27 +35,34 @@ from furuba.zodiac.actions import (
     A_TAKE,
     DRAW,
     MOVE,
+    action_info,
 )
 from furuba.zodiac.befriend import befriendable
+from furuba.zodiac.codes import (
+    ACTIONS_PER_TURN,
+    CENTER_LIMIT,
+    COOP_LOST,
+    COOP_WON,
+    FINISHED,
+    HAND_LIMIT,
+    HAND_SIZE,
+    P_CENTER,
+    P_DONE,
+    P_FLIP,
+    P_HAND,
+    P_MAIN,
+    P_MOVE_TO,
+    P_OPTION,
+    P_TAKE,
+    PENDING_NAMES,
+    RUNNING,
+    TRUNCATED,
+    Log,
+    LogEntry,
+)
 from furuba.zodiac.rules import CStep, Rules
-
-HAND_LIMIT = 4
-CENTER_LIMIT = 4
-ACTIONS_PER_TURN = 3
-HAND_SIZE = 3
-
-# What the current decision is about.
-P_MAIN, P_OPTION, P_MOVE_TO, P_FLIP, P_CENTER, P_TAKE, P_HAND, P_DONE = range(8)
-PENDING_NAMES = ("action", "option", "move_to", "flip", "put_away", "take", "discard", "over")
-
-# How the game ended.
-RUNNING, FINISHED, TRUNCATED, COOP_WON, COOP_LOST = range(5)
-OUTCOME_NAMES = ("running", "finished", "truncated", "won", "lost")
-
-LogEntry = tuple[int, str, int, int | str]
-"""``(actor, code, a, b)``; see :mod:`furuba.zodiac.view` for how each code reads."""
-Log = tuple[Any, LogEntry] | None
-"""A persistent list: ``(previous, entry)``; sharing it between clones costs nothing."""
+from furuba.zodiac.serialize import state_from_json, state_to_json
+from furuba.zodiac.view import build_view
 
 
 def _insert(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
@@ -230,6 +237,8 @@ class GameState(State):
         return [t.discard(k) for k in sorted(set(self.hands[self.pending_player]))]
 
     def action_to_string(self, action: int) -> str:
+        if action.__class__ is not int:
+            action = action_id(action)
         name = self.rules.actions.name(action)
         code, arg = self.rules.actions.decode(action)
         if code == A_OPTION and self.pending == P_OPTION and self.pending_arg is not None:
@@ -247,6 +256,10 @@ class GameState(State):
                     if " ".join(str(text).split()).lower() == label.lower():
                         return self.rules.actions.option(i)
             raise
+
+    def action_info(self, action: int) -> ActionInfo:
+        """``action`` as data (kinds and params: :mod:`furuba.zodiac.actions`)."""
+        return action_info(self, action)
 
     def describe_pending(self) -> str:
         """What the current player must decide, in words."""
@@ -278,8 +291,13 @@ class GameState(State):
         >>> s = new_game(players=2, seed=1)
         >>> all(s.is_legal(a) == (a in s.legal_actions()) for a in range(s.num_distinct_actions()))
         True
+
+        Any integer is an id (numpy's too); anything else, ``bool`` included, is refused as in
+        :meth:`apply` (:func:`~furuba.core.protocol.action_id`).
         """
-        if self.pending == P_MAIN and action.__class__ is int:
+        if action.__class__ is not int:
+            action = action_id(action)
+        if self.pending == P_MAIN:
             if action == MOVE:
                 return True
             hand = self.hands[self.pending_player]
@@ -289,6 +307,8 @@ class GameState(State):
         return action in self.legal_actions()
 
     def apply(self, action: int) -> None:
+        if action.__class__ is not int:
+            action = action_id(action)  # an integer of another type, or no action at all
         if self.outcome:
             raise IllegalActionError("the game is over: no more actions")
         if not self.is_legal(action):
@@ -406,12 +426,7 @@ class GameState(State):
             self.tohru_back = not self.tohru_back
             self._log(turn, "flip_tohru", int(self.tohru_back))
         elif op == "draw":
-            n = len(self.hands)
-            drawers = [(turn + i) % n for i in range(n)] if step[2] else [turn]
-            for p in drawers:
-                for _ in range(step[1]):
-                    if not self._draw(p):
-                        break
+            self._draw_step(step)
         elif op == "discard_center":
             if self.center:
                 return self._decide(P_CENTER)
@@ -424,6 +439,29 @@ class GameState(State):
         else:  # pragma: no cover - compile_steps makes no other step
             raise FurubaError(f"unknown effect step {op!r}")
         return False
+
+    def _draw_step(self, step: CStep) -> None:
+        """``("draw", count, each)``: draw one card at a time, so that Z8 comes in between.
+
+        One card is drawn now; the rest of the draw goes back to the front of the queue as
+        ``("draw", 1, 0, player)`` steps, one per card. A hand over 4 is thus discarded down at
+        once (:meth:`_run` checks before every step), before the next card is drawn by anyone —
+        and a reshuffle that follows includes what was discarded (Z8). A player who cannot draw
+        (nothing left) just draws nothing, as often as the step says.
+        """
+        if len(step) > 3:
+            player = step[3]
+        else:
+            count, each = step[1], step[2]
+            if count == 1 and not each:
+                self._draw(self.turn)
+                return
+            turn, n = self.turn, len(self.hands)
+            drawers = [(turn + i) % n for i in range(n)] if each else [turn]
+            rest = tuple(("draw", 1, 0, p) for p in drawers for _ in range(count))
+            player = drawers[0]
+            self.queue = rest[1:] + self.queue
+        self._draw(player)
 
     def _reveal(self) -> bool:
         """Bestest Friends: reveal the top card of the deck at the start of a turn (Z14)."""
@@ -615,9 +653,7 @@ class GameState(State):
 
     # -- secrecy -----------------------------------------------------------------------------
     def view(self, player: int | None, *, log_from: int = 0) -> JSON:
-        from furuba.zodiac.view import build_view
-
-        return build_view(self, player, log_from)
+        return cast(JSON, build_view(self, player, log_from))
 
     def catalog(self) -> JSON:
         """The deck and Sohmas (see :meth:`State.catalog`) plus this game's card set.
@@ -639,6 +675,8 @@ class GameState(State):
             "cardset": cs.name, "symbols": [sym.model_dump() for sym in cs.symbols],
             "cards": cards,
             "tohru": {"front": cs.tohru.front.model_dump(), "back": cs.tohru.back.model_dump()},
+            "limits": {"hand": HAND_LIMIT, "center": CENTER_LIMIT,
+                       "actions_per_turn": ACTIONS_PER_TURN},
         })
         return out
 
@@ -647,7 +685,10 @@ class GameState(State):
 
         The pool is every card not in ``player``'s hand, the center, the discard pile, the event
         being resolved or known to be in another hand (taken openly from the discard pile). In
-        Bestest Friends the hands are open and only the deck order is hidden.
+        Bestest Friends, and once the game is over, the hands are open and only the deck order is
+        hidden. The world's log is the log as ``player`` knows it (:func:`log_seen_by`: the cards
+        other players drew are not named), so two states with the same ``view(player)`` give the
+        same world from the same generator.
         """
         return self.sampler(player)(rng)
 
@@ -664,17 +705,11 @@ class GameState(State):
 
     # -- persistence -------------------------------------------------------------------------
     def to_json(self) -> JSON:
-        from furuba.zodiac.serialize import state_to_json
-
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, data: JSON) -> Self:
-        from furuba.zodiac.serialize import state_from_json
-
-        state = state_from_json(data)
-        assert isinstance(state, cls)
-        return state
+        return state_from_json(cls, data)
 
     def __repr__(self) -> str:
         return (f"<zodiac {self.num_players}p round {self.round} player {self.turn} "
@@ -692,38 +727,75 @@ G = TypeVar("G", bound=GameState)
 
 
 def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
-    """:meth:`GameState.sampler`: the pool of unseen cards sorted once, re-dealt per sample."""
-    if state.rules.options.coop:
-        ordered = sorted(state.deck)
-
-        def reorder(rng: random.Random) -> G:
-            out = state.clone()
-            out.seed, out.counter = fresh_seed(rng), 0
-            deck = ordered.copy()
-            rng.shuffle(deck)
-            out.deck = tuple(deck)
-            return out
-
-        return reorder
+    """:meth:`GameState.sampler`: the pool of unseen cards and the log as ``player`` knows it
+    worked out once, the cards re-dealt per sample."""
     n = state.num_players
-    pool_start = list(state.deck)
-    for p in range(n):
-        if p != player:
-            pool_start.extend(_unknown(state.hands[p], state.known[p]))
+    open_hands = state.rules.options.coop or state.outcome != RUNNING
+    closed = [] if open_hands else [p for p in range(n) if p != player]
+    pool_start = [*state.deck, *state.box]
+    for p in closed:
+        pool_start.extend(_unknown(state.hands[p], state.known[p]))
     pool_start.sort()
-    redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p])
-               for p in range(n) if p != player]
+    redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p]) for p in closed]
+    deck_size, boxed = len(state.deck), bool(state.box)
+    log = state.log if open_hands else log_seen_by(state.log, player)
 
     def redeal(rng: random.Random) -> G:
         out = state.clone()
         out.seed, out.counter = fresh_seed(rng), 0
         pool = pool_start.copy()
         rng.shuffle(pool)
-        hands = list(state.hands)
-        for p, hidden, known in redealt:
-            hands[p] = tuple(sorted(known + tuple(pool[:hidden])))
-            del pool[:hidden]
-        out.hands, out.deck = tuple(hands), tuple(pool)
+        if redealt:
+            hands = list(state.hands)
+            for p, hidden, known in redealt:
+                hands[p] = tuple(sorted(known + tuple(pool[:hidden])))
+                del pool[:hidden]
+            out.hands = tuple(hands)
+        if boxed:
+            out.box = tuple(sorted(pool[deck_size:]))
+            del pool[deck_size:]
+        out.deck, out.log = tuple(pool), log
         return out
 
     return redeal
+
+
+_SEEN_MEMO: dict[tuple[int, int], tuple[Log, Log]] = {}
+_SEEN_MEMO_SIZE = 512
+
+
+def log_seen_by(log: Log, player: int) -> Log:
+    """``log`` as ``player`` may know it: another player's draw names no card (kind ``-1``).
+
+    Views read a draw by another player as "drew a card" whatever it names, so a world
+    :meth:`GameState.determinize` deals keeps this log: the same view, and nothing the player
+    could not know. Memoised per log node like :func:`furuba.zodiac.logtext.befriend_sides`: a
+    search that samples again a few actions later redacts only the new entries.
+
+    >>> log = ((((None, (0, "turn", 1, 0)), (0, "draw", 5, 0)), (1, "draw", 7, 0)),
+    ...        (1, "play", 7, 0))
+    >>> log_seen_by(log, 1)
+    ((((None, (0, 'turn', 1, 0)), (0, 'draw', -1, 0)), (1, 'draw', 7, 0)), (1, 'play', 7, 0))
+    """
+    path: list[LogEntry] = []
+    node = log
+    out: Log = None
+    while node is not None:
+        hit = _SEEN_MEMO.get((id(node), player))
+        if hit is not None and hit[0] is node:
+            out = hit[1]
+            break
+        node, entry = node
+        path.append(entry)
+    if not path:
+        return out
+    for entry in reversed(path):
+        if entry[1] == "draw" and entry[0] != player:
+            entry = (entry[0], "draw", -1, entry[3])
+        out = (out, entry)
+    if len(_SEEN_MEMO) > _SEEN_MEMO_SIZE:
+        _SEEN_MEMO.pop(next(iter(_SEEN_MEMO)), None)
+        _SEEN_MEMO.pop(next(iter(_SEEN_MEMO)), None)
+    _SEEN_MEMO[(id(log), player)] = (log, out)
+    _SEEN_MEMO[(id(out), player)] = (out, out)
+    return out
