@@ -1,4 +1,7 @@
-"""What each player may know: views and determinization — the one place secrecy is decided.
+"""What each player may know — the one place secrecy is decided — and worlds that fit it.
+
+:mod:`furuba.daihinmin.view` shows what this module works out; :func:`determinize` deals worlds
+that agree with it.
 
 A player knows their own hand, everything played, how many cards each hand holds, titles, points
 and seats; the cards they gave in the exchange (in the receiver's hand until played) and got; the
@@ -25,23 +28,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from furuba.core.errors import OptionsError
-from furuba.core.protocol import JSON
 from furuba.core.rng import fresh_seed
-from furuba.daihinmin import events
 from furuba.daihinmin.exchange import gift_card
-from furuba.daihinmin.moves import ACTION_NAMES
 from furuba.daihinmin.ranks import (
     CARD_LEVEL,
-    FULL_DECK,
     JOKER,
     JOKER_MASK,
-    RANK_NAMES,
     cards_of,
     counts_of,
-    names_of,
 )
-from furuba.daihinmin.revolution import DIRECTION_NAMES
-from furuba.daihinmin.scoring import POOR_MAN, SECOND_POOREST, title_name, winners
+from furuba.daihinmin.scoring import POOR_MAN, SECOND_POOREST
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -49,7 +45,8 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="GameState")
 
 
-def _check_player(state: GameState, player: int | None) -> None:
+def check_player(state: GameState, player: int | None) -> None:
+    """Refuse anything but a player id of ``state``'s game or ``None``."""
     n = state.num_players
     if player is not None and (not isinstance(player, int) or isinstance(player, bool)
                                or not 0 <= player < n):
@@ -92,70 +89,6 @@ def ceiling(state: GameState, player: int | None) -> tuple[int, int] | None:
     return None
 
 
-def view(state: GameState, player: int | None, log_from: int = 0) -> JSON:
-    """What ``player`` (``None``: a spectator) may know, JSON-ready.
-
-    ``log_from=k`` keeps only the log after public event ``k`` (see
-    :meth:`furuba.core.protocol.State.view`); only that part is rendered.
-    """
-    _check_player(state, player)
-    if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
-        raise OptionsError(f"log_from must be a whole number, 0 or more, not {log_from!r}")
-    over = state.is_terminal()
-    options = state._options
-    hands = state._hands
-    held = in_hands(state)
-    pile = state.pile_mask()
-    out: JSON = {
-        "game": "daihinmin",
-        "viewer": player,
-        "players": options.players,
-        "target": options.target,
-        "max_rounds": options.max_rounds,
-        "round": state._round,
-        "phase": state.phase,
-        "turn": None if over else state._current,
-        "dealer": state._dealer,
-        "seating": list(state._seating),
-        "direction": DIRECTION_NAMES[state._direction],
-        "revolution": state._revolution,
-        "scores": list(state._scores),
-        "titles": [title_name(t) for t in state._titles],
-        "hand_sizes": [h.bit_count() for h in hands],
-        "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(cards)}
-                 for p, a, cards in state._pile],
-        "passes": state._passes,
-        "played": names_of(FULL_DECK & ~held & ~pile),
-        "finished": list(state._finished),
-    }
-    if over:
-        out["hands"] = [names_of(h) for h in hands]
-        out["exchange"] = [{"from": g, "to": r, "cards": names_of(c)}
-                           for g, r, c in state._exchange]
-        out["winners"] = winners(state._scores)
-        out["truncated"] = state._truncated
-        out["log"] = events.render_log(state._log, state._private, player, everything=True,
-                                       log_from=log_from, count=state._nlog)
-        return out
-    if player is not None:
-        out["hand"] = names_of(hands[player])
-        out["giving"] = names_of(state.pending_gifts(player))
-        out["exchange"] = [{"from": g, "to": r, "cards": names_of(c)}
-                           for g, r, c in state._exchange if player in (g, r)]
-    known = known_cards(state, player)
-    out["known"] = [{"player": q, "cards": names_of(m)} for q, m in sorted(known.items())]
-    limit = ceiling(state, player)
-    if limit is not None:
-        giver, level = limit
-        out["known_limit"] = {"player": giver,
-                              "no_natural_above": RANK_NAMES[level] if level >= 0 else None}
-    if player is not None and player == state._current:
-        out["legal"] = state.legal_action_strings()
-    out["log"] = events.render_log(state._log, state._private, player, log_from=log_from,
-                                   count=state._nlog)
-    return out
-
-
 def determinize(state: S, player: int, rng: random.Random) -> S:
     """A full state consistent with ``view(player)``: the hidden cards re-dealt with ``rng``.
 
@@ -177,7 +110,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
     >>> draw(random.Random(5)).to_json() == determinize(s, 1, random.Random(5)).to_json()
     True
     """
-    _check_player(state, player)
+    check_player(state, player)
     if player is None:
         raise OptionsError("determinize needs a player id")
     if state.is_terminal():

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from furuba.daihinmin.event_types import Title
+
 RICH_MAN, SECOND_RICHEST, MERCHANT, SECOND_POOREST, POOR_MAN = range(5)
 NO_TITLE = -1
-TITLE_NAMES: tuple[str, ...] = (
+TITLE_NAMES: tuple[Title, ...] = (
     "Rich Man", "Second Richest", "Merchant", "Second Poorest", "Poor Man",
 )
 
 
-def title_name(title: int) -> str | None:
+def title_name(title: int) -> Title | None:
     """The name of a title code, ``None`` for :data:`NO_TITLE` (before the first round ends)."""
     return None if title == NO_TITLE else TITLE_NAMES[title]
 

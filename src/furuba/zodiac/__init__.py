@@ -15,9 +15,9 @@ from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.options import Options
 from furuba.zodiac.playout import SEARCH_DEFAULTS, evaluate, rollout_action
-from furuba.zodiac.rules import Rules
+from furuba.zodiac.rules import Rules, make_rules
 from furuba.zodiac.spec import SPEC
-from furuba.zodiac.start import make_rules, new_game
+from furuba.zodiac.start import new_game
 from furuba.zodiac.state import GameState
 from furuba.zodiac.summary import summarize
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.zodiac.actions import A_CENTER, A_DISCARD, A_DRAW, A_MOVE, A_PLAY, A_SOHMA, A_TAKE
+from furuba.zodiac.codes import ACTIONS_PER_TURN, P_MAIN
 from furuba.zodiac.playout import open_sohmas, plan
-from furuba.zodiac.state import ACTIONS_PER_TURN, P_MAIN
 
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState

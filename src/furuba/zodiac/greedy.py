@@ -14,7 +14,8 @@ import random
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.befriend import condition_met, missing_symbols
-from furuba.zodiac.state import ACTIONS_PER_TURN, GameState
+from furuba.zodiac.codes import ACTIONS_PER_TURN
+from furuba.zodiac.state import GameState
 
 FRIEND = 1000.0
 RIVAL = 350.0

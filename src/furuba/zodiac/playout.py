@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.actions import DRAW, MOVE
 from furuba.zodiac.befriend import condition_met
-from furuba.zodiac.state import (
+from furuba.zodiac.codes import (
     ACTIONS_PER_TURN,
     HAND_LIMIT,
     P_CENTER,

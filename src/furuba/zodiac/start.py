@@ -7,15 +7,9 @@ from typing import Any
 
 from furuba.core.errors import OptionsError
 from furuba.spec import is_whole
-from furuba.zodiac.cardset import CardSet, resolve_cardset
-from furuba.zodiac.options import Options
-from furuba.zodiac.rules import Rules, compile_rules
+from furuba.zodiac.cardset import CardSet
+from furuba.zodiac.rules import make_rules
 from furuba.zodiac.state import GameState
-
-
-def make_rules(cardset: CardSet | str | Path | None = None, **options: Any) -> Rules:
-    """Compile a card set (default, path or :class:`CardSet`) and options into rules."""
-    return compile_rules(resolve_cardset(cardset), Options.make(**options))
 
 
 def new_game(players: int = 4, seed: int = 0, *, cardset: CardSet | str | Path | None = None,
