@@ -164,7 +164,7 @@ class PairsState(State):
         over = self.outcome is not None
         log: list[JSON] = []
         for before, number, who, event, card in self.log:
-            if number is not None and number <= log_from or number is None and before < log_from:
+            if before < log_from:       # public entry n has n - 1 public entries before it
                 continue
             if number is None and not over and who != player:
                 continue

@@ -47,7 +47,7 @@ def _entry_text(rules: Rules, entry: LogEntry, see: bool) -> str:
         case "turn":
             return f"round {a}: {who}'s turn"
         case "draw":
-            return f"{who} drew {names[a]}" if see else f"{who} drew a card"
+            return f"{who} drew {names[a]}" if see and a >= 0 else f"{who} drew a card"
         case "play":
             return f"{who} played {names[a]}"
         case "option":
