@@ -98,7 +98,7 @@ class GenericScreen:
         """A log entry as one line: its text, or who did what and its details."""
         if isinstance(entry.get("text"), str):
             return name_players(entry["text"], self.names)
-        rest = {k: v for k, v in entry.items() if k not in ("n", "player", "event", "kind")}
+        rest = {k: v for k, v in entry.items() if k not in ("n", "after", "player", "event", "kind")}
         who = self.who(entry["player"]) if _is_player("player", entry.get("player")) else ""
         what = str(entry.get("event", entry.get("kind", "")))
         line = " ".join(part for part in (who, what) if part) or "—"
