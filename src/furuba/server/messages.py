@@ -177,6 +177,8 @@ class TableOut(BaseModel):
     id: str
     game: str
     title: str
+    frontend: str
+    """The browser module that draws the game (the spec's ``frontend``)."""
     players: int
     options: JSONDict
     status: Literal["waiting", "playing", "finished"]

@@ -113,7 +113,8 @@ class Room:
     def table_out(self) -> m.TableOut:
         """The table's public description (no secret in it)."""
         return m.TableOut(
-            id=self.id, game=self.game, title=self.spec.title, players=self.state.num_players,
+            id=self.id, game=self.game, title=self.spec.title, frontend=self.spec.frontend,
+            players=self.state.num_players,
             options=dict(self.options), status=self.status, seats=self.seats.describe(),
             settings=m.Settings(**self.settings), seq=self.seq, current_player=self.current_player,
             result=result_of(self.state), rematch=self.rematch, rematch_of=self.rematch_of,
