@@ -26,6 +26,7 @@ from furuba import games
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import JSON, State
 from furuba.spec import GameSpec
+from third_game import SPEC as THIRD_GAME
 
 SEEDS = (1, 2)
 CHECK_FIRST = 25
@@ -36,7 +37,14 @@ MAX_STEPS = 20_000
 
 
 def typed_specs() -> list[GameSpec]:
-    return [spec for spec in games.specs() if spec.view_type is not None]
+    """Every registered game with a view type, and the tests' third game."""
+    return [spec for spec in (*games.specs(), THIRD_GAME) if spec.view_type is not None]
+
+
+@pytest.fixture(autouse=True)
+def _third_game_registered(third_game: GameSpec) -> GameSpec:
+    """The view check runs the third game like the others."""
+    return third_game
 
 
 def configurations(spec: GameSpec) -> list[dict[str, Any]]:
@@ -65,6 +73,8 @@ CASES = [(spec.name, options, seed) for spec in typed_specs()
          for options in configurations(spec) for seed in SEEDS]
 IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}-seed{seed}"
        for name, options, seed in CASES]
+PARAMS = [pytest.param(*case, id=i, marks=[pytest.mark.third_game] if case[0] == THIRD_GAME.name
+                       else []) for case, i in zip(CASES, IDS, strict=True)]
 
 
 def check(adapter: TypeAdapter[Any], view: JSON) -> None:
@@ -105,7 +115,7 @@ def write_something(spec: GameSpec, state: State, player: int, rng: random.Rando
                 state.write(player, written.name, f"an answer {rng.randrange(100)}")
 
 
-@pytest.mark.parametrize(("game", "options", "seed"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "options", "seed"), PARAMS)
 def test_views_match_the_view_type(game: str, options: dict[str, Any], seed: int) -> None:
     spec = games.spec(game)
     adapter: TypeAdapter[Any] = TypeAdapter(spec.view_type)
@@ -130,8 +140,9 @@ def sample_view(spec: GameSpec) -> JSON:
     state = spec.new_game(seed=3, players=spec.players.default)
     rng = random.Random(3)
     for _ in range(12):
-        state.apply(rng.choice(state.legal_actions()))
-    return state.view(state.current_player)
+        if state.legal_actions():
+            state.apply(rng.choice(state.legal_actions()))
+    return state.view(0 if state.is_terminal() else state.current_player)
 
 
 def nested_entries(view: JSON) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -12,7 +12,9 @@ Nothing outside this file knows the game: the tests register :data:`SPEC` with
 from __future__ import annotations
 
 import random
-from typing import Any, Self, TypedDict
+from typing import Any, NotRequired, Self
+
+from typing_extensions import TypedDict
 
 from furuba.core.errors import IllegalActionError, OptionsError, SaveFileError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
@@ -23,21 +25,48 @@ Entry = tuple[int, int | None, int, str, int]
 """(public entries before it, its number or None when private, player, event, card)."""
 
 
-class PairsView(TypedDict):
+class PairsEntry(TypedDict, closed=True):
+    """One entry of the log: public (numbered) or a player's own draw (private)."""
+
+    player: int
+    """Who acted."""
+    event: str
+    """``draw`` (public: a card was drawn), ``drew`` (private: which), ``discard``."""
+    n: NotRequired[int]
+    """The number of a public entry."""
+    after: NotRequired[int]
+    """For a private entry: the public entry it follows."""
+    card: NotRequired[int]
+    """The card drawn (private) or discarded."""
+
+
+class PairsView(TypedDict, closed=True):
     """What a player of Pairs sees."""
 
     game: str
+    """Always ``"pairs"``."""
     viewer: int | None
+    """Whose view this is (``None``: a spectator)."""
     players: int
+    """How many play."""
     current_player: int | None
+    """Who acts now (``None`` once the game is over)."""
     hand: list[int] | None
+    """The viewer's hand (``None`` for a spectator)."""
     hand_sizes: list[int]
+    """How many cards each player holds."""
     deck: int
+    """Cards left in the deck."""
     discards: list[int]
-    log: list[JSON]
+    """The discarded cards, oldest first (face up)."""
+    log: list[PairsEntry]
+    """What happened, as the viewer may know it."""
     outcome: str | None
+    """``pair``, ``deck out`` or ``None`` while the game goes on."""
     scores: list[float]
+    """Hand totals (a pair counts 10 more) once the game is over; zeros before."""
     hands: list[list[int]] | None
+    """Every hand, once the game is over."""
 
 
 class PairsState(State):
@@ -162,13 +191,13 @@ class PairsState(State):
         if log_from < 0:
             raise ValueError(f"log_from must be 0 or more, not {log_from}")
         over = self.outcome is not None
-        log: list[JSON] = []
+        log: list[PairsEntry] = []
         for before, number, who, event, card in self.log:
             if before < log_from:       # public entry n has n - 1 public entries before it
                 continue
             if number is None and not over and who != player:
                 continue
-            entry: JSON = {"player": who, "event": event}
+            entry: PairsEntry = {"player": who, "event": event}
             if number is not None:
                 entry["n"] = number
             else:
