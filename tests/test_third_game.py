@@ -76,3 +76,29 @@ def test_a_record_replays_it_and_refuses_a_written_input(third_game: GameSpec) -
     with pytest.raises(IllegalActionError, match="no written input"):
         record.write(state, 0, "answer", "hello")
     assert record.written == []
+
+
+def test_a_game_of_another_package_is_found_through_its_entry_point(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A distribution that declares ``[project.entry-points."furuba.games"]`` needs no code here."""
+    from importlib.metadata import EntryPoint
+
+    found = [EntryPoint(name="pairs", value="third_game:SPEC", group=games.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(games, "entry_points", lambda group: found if group == found[0].group else [])
+    monkeypatch.setattr(games, "_specs", {})
+    monkeypatch.setattr(games, "_aliases", {})
+    monkeypatch.setattr(games, "_loaded", False)
+    assert games.names() == ["zodiac", "daihinmin", "pairs"]
+    assert games.new_game("pairs", players=3, seed=1).num_players == 3
+
+
+def test_an_entry_point_that_is_no_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    wrong = [EntryPoint(name="oops", value="third_game:new_game", group=games.ENTRY_POINT_GROUP)]
+    monkeypatch.setattr(games, "entry_points", lambda group: wrong)
+    monkeypatch.setattr(games, "_specs", {})
+    monkeypatch.setattr(games, "_aliases", {})
+    monkeypatch.setattr(games, "_loaded", False)
+    with pytest.raises(TypeError, match="entry point oops of furuba.games is not a GameSpec"):
+        games.names()
