@@ -100,5 +100,5 @@ def test_an_entry_point_that_is_no_game_is_refused(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(games, "_specs", {})
     monkeypatch.setattr(games, "_aliases", {})
     monkeypatch.setattr(games, "_loaded", False)
-    with pytest.raises(TypeError, match="entry point oops of furuba.games is not a GameSpec"):
+    with pytest.raises(TypeError, match=r"entry point oops of furuba\.games is not a GameSpec"):
         games.names()
