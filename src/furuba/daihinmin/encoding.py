@@ -15,10 +15,13 @@ the observer, in the direction of play, each player sits (Dai Hin Min reseats ev
 
 from __future__ import annotations
 
+from typing import cast
+
 from furuba.core.protocol import JSON, State
 from furuba.daihinmin.moves import ACTION_IDS, PLAY_LEVEL, PLAY_TOTAL
 from furuba.daihinmin.ranks import CARD_LEVEL, CARD_NAMES, JOKER, RANK_NAMES
 from furuba.daihinmin.scoring import TITLE_NAMES
+from furuba.daihinmin.view_types import DaihinminView
 from furuba.integrations.encoding import Encoder, relative, saturate
 from furuba.integrations.layout import Layout, Vector
 
@@ -85,7 +88,8 @@ class DaihinminEncoder(Encoder):
         return cls(state.num_players, state.num_distinct_actions())
 
     # -- observation ----------------------------------------------------------------------------
-    def write_observation(self, view: JSON, parts: dict[str, Vector]) -> None:
+    def write_observation(self, data: JSON, parts: dict[str, Vector]) -> None:
+        view = cast(DaihinminView, data)     # the game's own view: mypy checks every key
         n = self.num_players
         viewer = view.get("viewer")
 
@@ -141,49 +145,58 @@ class DaihinminEncoder(Encoder):
         parts["round"][0] = min(1.0, view["round"] / max(1, view["max_rounds"] or 20))
 
     # -- history --------------------------------------------------------------------------------
-    def write_history(self, view: JSON, parts: dict[str, Vector]) -> None:
+    def write_history(self, data: JSON, parts: dict[str, Vector]) -> None:
         """This round's public events: cards and passes per seat, and the latest events."""
+        view = cast(DaihinminView, data)     # the game's own view: mypy checks every key
         n = self.num_players
         viewer = view.get("viewer")
         played = [[0] * LEVELS for _ in range(n)]
         passes = [0] * n
         recent: list[tuple[int, int, int, int]] = []
         for entry in view["log"]:
-            event = entry.get("event")
             if "n" not in entry:
                 continue                      # a private event: already in the observation
-            if event == "round":
+            if entry["event"] == "round":
                 played = [[0] * LEVELS for _ in range(n)]
                 passes = [0] * n
                 recent = []
                 continue
+            event = entry["event"]
             if event not in EVENTS:
                 continue
-            who = entry["leader"] if event == "clear" else entry["player"]
-            row = relative(who, viewer, n)
             level, size = -1, -1
-            if event == "play":
+            if entry["event"] == "clear":
+                who = entry["leader"]
+            elif entry["event"] == "play":
+                who = entry["player"]
                 for lv, count in enumerate(level_counts(entry["cards"])):
-                    played[row][lv] += count
+                    played[relative(who, viewer, n)][lv] += count
                 action = ACTION_IDS[entry["play"]]
                 level, size = PLAY_LEVEL[action] + 1, PLAY_TOTAL[action] - 1
-            elif event == "pass":
-                passes[row] += 1
+            elif entry["event"] == "pass":
+                who = entry["player"]
+                passes[relative(who, viewer, n)] += 1
+            elif entry["event"] == "out":
+                who = entry["player"]
+            else:
+                continue
+            row = relative(who, viewer, n)
             recent.append((row, EVENTS.index(event), level, size))
         for row in range(n):
             for lv in range(LEVELS):
                 parts["played_by"][row, lv] = min(1.0, played[row][lv] / (2.0 if lv == JOKER else 4.0))
             parts["passes_by"][row] = saturate(passes[row], 8.0)
         out = parts["recent"]
-        for i, (row, event, level, size) in enumerate(reversed(recent[-RECENT:])):
+        for i, (row, kind, level, size) in enumerate(reversed(recent[-RECENT:])):
             out[i, row] = 1.0
-            out[i, n + event] = 1.0
+            out[i, n + kind] = 1.0
             if level >= 0:
                 out[i, n + len(EVENTS) + level] = 1.0
                 out[i, n + len(EVENTS) + LEVELS + size] = 1.0
 
     # -- text -----------------------------------------------------------------------------------
-    def render(self, view: JSON) -> str:
+    def render(self, data: JSON) -> str:
+        view = cast(DaihinminView, data)     # the game's own view: mypy checks every key
         head = f"Dai Hin Min, round {view['round']}, {view['phase']}"
         if view["turn"] is not None:
             head += f": player {view['turn']} to act"

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.core.protocol import JSON, TERMINAL, State
 from furuba.integrations.encoding import Encoder, relative, saturate
 from furuba.integrations.layout import Layout, Vector
 from furuba.zodiac.state import GameState
+from furuba.zodiac.view_types import ZodiacView
 
 PENDING_KINDS = ("action", "option", "move_to", "flip", "put_away", "take", "discard", "over")
 """What a view's ``pending.kind`` can say (the engine's decision kinds)."""
@@ -111,7 +113,8 @@ class ZodiacEncoder(Encoder):
             if symbols is not None and kind < len(memory_symbol):
                 symbols[memory_symbol[kind]] += count / HAND_SCALE
 
-    def write_observation(self, view: JSON, parts: dict[str, Vector]) -> None:
+    def write_observation(self, data: JSON, parts: dict[str, Vector]) -> None:
+        view = cast(ZodiacView, data)     # the game's own view: mypy checks every key
         c = self.config
         n = self.num_players
         viewer = view.get("viewer")
@@ -168,7 +171,8 @@ class ZodiacEncoder(Encoder):
             parts["final_turns"][1] = min(1.0, final.get("turns_left", 0) / n)
 
     # -- history --------------------------------------------------------------------------------
-    def write_history(self, view: JSON, parts: dict[str, Vector]) -> None:
+    def write_history(self, data: JSON, parts: dict[str, Vector]) -> None:
+        view = cast(ZodiacView, data)     # the game's own view: mypy checks every key
         n, e = self.num_players, len(LOG_KINDS)
         viewer = view.get("viewer")
         kind_index = self._kind
@@ -196,7 +200,8 @@ class ZodiacEncoder(Encoder):
             recent[i, n + col] = 1.0
 
     # -- text -----------------------------------------------------------------------------------
-    def render(self, view: JSON) -> str:
+    def render(self, data: JSON) -> str:
+        view = cast(ZodiacView, data)     # the game's own view: mypy checks every key
         tohru = view["tohru"]
         lines = [f"Friends of the Zodiac, round {view['round']}: "
                  + (f"player {view['turn']}'s turn, action {view['actions_taken'] + 1} of 3"
@@ -213,13 +218,15 @@ class ZodiacEncoder(Encoder):
             lines.append(f"{who} friends ({len(team)}): {names}")
         sizes = ", ".join(f"{p}: {size}" for p, size in enumerate(view["hand_sizes"]))
         lines.append(f"hand sizes: {sizes}")
-        if view.get("viewer") is not None and view.get("hand") is not None:
-            lines.append(f"player {view['viewer']}'s hand: " + ", ".join(view["hand"]))
+        hand = view.get("hand")
+        if view.get("viewer") is not None and hand is not None:
+            lines.append(f"player {view['viewer']}'s hand: " + ", ".join(hand))
         pending = view["pending"]
         if view["current_player"] != TERMINAL:
             lines.append(f"deciding: player {pending['player']} ({pending['kind']})"
                          + (f" for {pending['event']}" if pending.get("event") else ""))
         return "\n".join(lines)
 
-    def truncated(self, view: JSON) -> bool:
+    def truncated(self, data: JSON) -> bool:
+        view = cast(ZodiacView, data)     # the game's own view: mypy checks every key
         return view.get("outcome") == "truncated"
