@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from furuba.core.errors import OptionsError
-from furuba.sim.runner import Chunk, GameResult, play_chunk
+from furuba.sim.play import Chunk, GameResult, play_chunk
 
 
 def _ray() -> Any:

@@ -15,84 +15,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
-from typing import Any
 
-from furuba import games
-from furuba.bots.registry import make_bot
 from furuba.core.errors import OptionsError
+from furuba.sim.play import Chunk, GameResult, SimConfig, play_chunk, play_game, seats_for
 
-GameResult = dict[str, Any]
-Chunk = tuple["SimConfig", list[int]]
-"""A unit of work: a simulation and the indices of the games to play from it."""
 Progress = Callable[[int], None]
-MAX_STEPS = 200_000
 BACKENDS = ("local", "ray")
 
-
-@dataclass(frozen=True)
-class SimConfig:
-    """What to simulate."""
-
-    game: str
-    games: int
-    players: int
-    bots: list[str]
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def lineup(self) -> list[str]:
-        """One bot spec per seat: the list, padded with its last bot."""
-        if not self.bots:
-            raise OptionsError("name at least one bot")
-        if len(self.bots) > self.players:
-            raise OptionsError(f"{len(self.bots)} bots for {self.players} players")
-        return self.bots + [self.bots[-1]] * (self.players - len(self.bots))
-
-    def validate(self) -> None:
-        """Raise a clear error now rather than in a worker process."""
-        if self.games < 1:
-            raise OptionsError("the number of games must be at least 1")
-        for spec in self.lineup():
-            make_bot(spec)
-        games.new_game(self.game, players=self.players, seed=self.seed, **self.options)
-
-
-def seats_for(cfg: SimConfig, index: int) -> list[str]:
-    """The bots of game ``index``, by seat: the line-up rotated by ``index`` places."""
-    lineup = cfg.lineup()
-    k = index % cfg.players
-    return lineup[-k:] + lineup[:-k] if k else lineup
-
-
-def play_game(cfg: SimConfig, index: int) -> GameResult:
-    """Play game ``index`` of the simulation and return its result.
-
-    The result names its game and options, so a file of results describes itself.
-    """
-    seed = cfg.seed + index
-    seats = seats_for(cfg, index)
-    state = games.new_game(cfg.game, players=cfg.players, seed=seed, **cfg.options)
-    bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(seats)]
-    steps = 0
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
-        steps += 1
-        if steps > MAX_STEPS:  # pragma: no cover - a guard against engine bugs
-            raise RuntimeError(f"game {index} did not end after {MAX_STEPS} steps")
-    result: GameResult = {
-        "game": cfg.game, "options": dict(cfg.options),
-        "index": index, "seed": seed, "bots": seats,
-        "returns": state.returns(), "scores": state.scores(), "steps": steps,
-    }
-    result.update(games.spec(cfg.game).summarize(state))
-    return result
-
-
-def play_chunk(work: Chunk) -> list[GameResult]:
-    """Play one chunk of games (what a worker process or a Ray task runs)."""
-    cfg, indices = work
-    return [play_game(cfg, i) for i in indices]
+__all__ = ["BACKENDS", "Chunk", "GameResult", "Progress", "SimConfig", "chunks_of", "default_jobs",
+           "execute", "play_chunk", "play_game", "run", "seats_for"]
 
 
 def default_jobs() -> int:
