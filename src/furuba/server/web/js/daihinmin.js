@@ -31,45 +31,64 @@ function playFor(cards, plays, catalog) {
     && a.params.jokers === cards.length - naturals.length) || null;
 }
 
-/** Cards in words for the log: jokers just "joker". */
-function cardWords(cards, catalog) {
-  return cards && cards.length ? cards.map((c) => (isJoker(catalog, c) ? 'joker' : c)).join(' ') : 'nothing';
+/** Cards in words: "7♦ 7♠", "7♦ 7♠ and a joker", "2 jokers" (never a joker's name in the card set). */
+export function cardWords(cards, catalog = {}) {
+  if (!cards || !cards.length) return 'nothing';
+  const naturals = cards.filter((c) => !isJoker(catalog, c));
+  const jokers = cards.length - naturals.length;
+  if (!jokers) return naturals.join(' ');
+  const j = jokers === 1 ? 'a joker' : `${jokers} jokers`;
+  return naturals.length ? `${naturals.join(' ')} and ${j}` : j;
 }
 
 /** The log in words: [{n, text, private}]. */
 export function log(entries, names, seat, catalog = {}) {
-  const who = (p) => (p === seat ? 'You' : names[p] ?? `Player ${p + 1}`);
+  const who = (p) => (p === seat ? 'You' : names[p] ?? `Player ${p + 1}`);   // who does something
+  const whom = (p) => (p === seat ? 'you' : who(p));                          // to whom, or not first
+  const does = (p, you, other) => `${who(p)} ${p === seat ? you : other}`;  // "You lead", "Ann leads"
   const list = (cards) => cardWords(cards, catalog);
   const out = [];
   for (const e of entries || []) {
     let text = null;
     switch (e.event) {
-      case 'round': text = `Round ${e.round}: ${who(e.dealer)} ${e.dealer === seat ? 'deal' : 'deals'}.`; break;
+      case 'round': text = `Round ${e.round}: ${does(e.dealer, 'deal', 'deals')}.`; break;
       case 'dealt': text = `${who(e.player)} ${e.player === seat ? 'were' : 'was'} dealt ${plural(e.cards.length, 'card')}.`; break;
       case 'revolution':
         text = e.declared ? `${who(e.player)} showed both jokers: Revolution! No exchange; play goes counterclockwise.` : null;
         break;
-      case 'gift': text = `${who(e.player)} chose ${list(e.cards)} for ${who(e.receiver)}.`; break;
-      case 'exchange':
-        text = `Exchange: ${who(e.poor_man)} gives ${who(e.rich_man)} their best cards and gets as many back; `
-          + `${who(e.second_poorest)} and ${who(e.second_richest)} swap the same way.`;
+      case 'gift': text = `${who(e.player)} chose ${list(e.cards)} for ${whom(e.receiver)}.`; break;
+      case 'exchange': {
+        const poor = e.poor_man === seat;
+        text = `Exchange: ${does(e.poor_man, 'give', 'gives')} ${whom(e.rich_man)} ${poor ? 'your' : 'their'} best cards `
+          + `and ${poor ? 'get' : 'gets'} as many back; ${who(e.second_poorest)} and ${whom(e.second_richest)} swap the same way.`;
         break;
-      case 'swap': text = `${who(e.player)} gave ${list(e.gave)} to ${who(e.partner)} and got ${list(e.got)}.`; break;
+      }
+      case 'swap': text = `${who(e.player)} gave ${list(e.gave)} to ${whom(e.partner)} and got ${list(e.got)}.`; break;
       case 'play': text = `${who(e.player)} played ${list(e.cards)}.`; break;
       case 'pass': text = `${who(e.player)} passed.`; break;
-      case 'clear': text = `Everyone passed: the pile is swept away. ${who(e.leader)} leads.`; break;
+      case 'clear': text = `Everyone passed: the pile is swept away. ${does(e.leader, 'lead', 'leads')}.`; break;
       case 'out': text = `${who(e.player)} went out ${PLACES[e.place - 1] || e.place} (+${plural(e.points, 'point')}).`; break;
       case 'round end':
         text = `Round ${e.round} is over: ${e.order.map((p, i) => `${i + 1}. ${who(p)}`).join(', ')}.`;
         break;
       case 'game end':
-        text = `Game over${e.truncated ? ' (round limit)' : ''}: ${listWords(e.winners.map(who))} ${e.winners.length > 1 ? 'win' : 'wins'}.`;
+        text = `Game over${e.truncated ? ' (round limit)' : ''}: ${listWords(e.winners.map((p, i) => (i ? whom(p) : who(p))))} `
+          + `${e.winners.length > 1 || e.winners[0] === seat ? 'win' : 'wins'}.`;
         break;
       default: text = e.event;
     }
     if (text) out.push({ n: e.n ?? e.after, text, private: e.n === undefined });
   }
   return out;
+}
+
+/** An action in words: a play or a gift names its cards ("play 7♦ 7♠ and a joker"); others read as their text. */
+export function actionWords(action, names, catalog = {}) {
+  const p = action.params || {};
+  const cards = Array.isArray(p.cards) ? p.cards : [];
+  if (action.kind === 'play' && cards.length) return `play ${cardWords(cards, catalog)}`;
+  if (action.kind === 'give' && cards.length) return `give ${cardWords(cards.slice(0, 1), catalog)}`;
+  return String(action.text ?? action.action ?? action.name ?? '');
 }
 
 /** What each player did last on the current pile: 'play' or 'pass'. */
@@ -119,7 +138,7 @@ function giftPicker(view, ctx, legal, open, redraw) {
   giveButton.disabled = !ready;
   giveButton.dataset.action = first ? first.text : '';
   if (first) giveButton.dataset.actionId = first.id;
-  giveButton.textContent = gifts.picked.length ? `Give ${gifts.picked.join(' ')}` : `Give ${plural(left, 'card')}`;
+  giveButton.textContent = gifts.picked.length ? `Give ${cardWords(gifts.picked, ctx.catalog)}` : `Give ${plural(left, 'card')}`;
   giveButton.addEventListener('click', () => {
     if (giveButton.disabled) return;
     const chosen = gifts.picked.map(giftOf);
@@ -167,19 +186,26 @@ function giftCard(c, face, exchange) {
 }
 
 /** What this player gave and got in this round's exchange, in words (null: no part in it yet). */
-function exchangeSummary(view, seat, nameOf) {
+function exchangeSummary(view, seat, nameOf, catalog) {
+  const words = (cards) => cardWords(cards, catalog);
   const mine = (view.exchange || []).filter((e) => e.from === seat || e.to === seat);
   const giving = view.phase === 'exchange' ? (view.giving || []) : [];
   if (!mine.length && !giving.length) return null;
   const lines = [];
-  if (giving.length && !mine.length) lines.push(`You chose ${giving.join(' ')} to give; the cards change hands when every gift is chosen.`);
+  if (giving.length && !mine.length) lines.push(`You chose ${words(giving)} to give; the cards change hands when every gift is chosen.`);
   for (const e of mine) {
     lines.push(e.from === seat
-      ? `You gave ${e.cards.join(' ')} to ${nameOf(e.to)}.`
-      : `You got ${e.cards.join(' ')} from ${nameOf(e.from)}.`);
+      ? `You gave ${words(e.cards)} to ${nameOf(e.to)}.`
+      : `You got ${words(e.cards)} from ${nameOf(e.from)}.`);
   }
   return h('p', { class: 'exchange-summary', id: 'exchange-summary', role: 'status' },
     h('strong', {}, 'This round\u2019s exchange: '), lines.join(' '));
+}
+
+/** Draw again after cards were picked: the whole page when it can (its hint bar stays), else this game. */
+function redraw(root, ctx) {
+  if (ctx.redraw) ctx.redraw();
+  else render(root, ctx);
 }
 
 /** A button for a legal action, labelled `label`. */
@@ -205,7 +231,7 @@ function promptBar(ctx, legal, myTurn, nameOf) {
       ? 'A revolution cancels the exchange: you lead, and play goes counterclockwise this round.'
       : 'With both jokers you could declare a revolution; without them, the exchange goes ahead.');
     prompt.append(h('div', { class: 'prompt-actions' }, legal.map((a) => actionButton(ctx, a,
-      a.params.declare ? 'Declare a revolution!' : both ? 'Keep quiet' : 'Continue'))));
+      a.params.declare ? 'Declare a revolution!' : both ? 'Keep quiet' : 'Go on to the exchange'))));
   } else if (myTurn && view.phase === 'exchange') {
     const due = view.must_give || { to: -1, count: 1, back: 1 };
     const partner = due.to >= 0 ? nameOf(due.to) : null;
@@ -214,7 +240,7 @@ function promptBar(ctx, legal, myTurn, nameOf) {
       + `You get ${partner ? `${partner}'s` : 'their'} best ${plural(due.back, 'card')} in return.`);
   } else if (myTurn) {
     say('prompt-title', top
-      ? `Your turn: beat ${top.cards.join(' ')} with ${plural(top.cards.length, 'card')} of a higher rank, or pass`
+      ? `Your turn: beat ${cardWords(top.cards, ctx.catalog)} with ${plural(top.cards.length, 'card')} of a higher rank, or pass`
       : 'Your turn: lead a new pile with any set');
     say('prompt-help', 'Select cards in your hand, then Play. Jokers join any set; alone, a joker is the lowest card.');
   } else {
@@ -248,7 +274,7 @@ function tableArea(ctx, nameOf) {
       h('div', { class: 'seat-tags' }, tags),
       h('div', { class: 'seat-cards' }, cardBack(view.hand_sizes[p], { width: 34, height: 48, label: plural(view.hand_sizes[p], 'card') }),
         h('span', {}, ` ${plural(view.hand_sizes[p], 'card')} · ${plural(view.scores[p], 'point')}`)),
-      left && left.length ? h('div', { class: 'muted small' }, `left: ${left.join(' ')}`) : ''));
+      left && left.length ? h('div', { class: 'muted small' }, `left: ${cardWords(left, catalog)}`) : ''));
   }
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
   const pile = h('section', { class: 'dhm-pile', 'aria-label': 'The pile' }, h('h2', {}, top ? 'The pile' : 'The pile is empty'));
@@ -274,13 +300,13 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
   const passBtn = h('button', { type: 'button', class: 'btn', disabled: !pass, 'data-action': pass ? pass.text : '',
     'data-action-id': pass ? pass.id : null, 'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act(pass); } }, 'Pass');
   const clearBtn = h('button', { type: 'button', class: 'btn subtle', 'data-key': 'clear-selection',
-    onclick: () => { selected.clear(); render(root, ctx); } }, 'Clear');
+    onclick: () => { selected.clear(); redraw(root, ctx); } }, 'Clear');
   const update = () => {
     const a = playFor([...selected], plays, catalog);
     playBtn.disabled = !a;
     playBtn.dataset.action = a ? a.text : '';
     playBtn.dataset.actionId = a ? a.id : '';
-    playBtn.textContent = selected.size ? (a ? `Play ${[...selected].join(' ')}` : 'Not a legal set') : 'Play';
+    playBtn.textContent = selected.size ? (a ? `Play ${cardWords([...selected], catalog)}` : 'Not a legal set') : 'Play';
   };
   playBtn.addEventListener('click', () => {
     const a = playFor([...selected], plays, catalog);
@@ -298,7 +324,7 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
         onclick: () => {
           selected.clear();
           for (const c of a.params.cards) selected.add(c);
-          render(root, ctx);
+          redraw(root, ctx);
           document.getElementById('play-selected')?.focus();
         } }, cardWords(a.params.cards, catalog))))));
   }
@@ -339,7 +365,7 @@ function handSection(root, ctx, legal, myTurn, nameOf) {
   const hand = view.hand || [];
   const section = h('section', { class: 'hand', id: 'hand', 'aria-label': 'Your hand' }, h('h2', {}, `Your hand (${hand.length})`));
   const cardsRow = h('div', { class: 'hand-cards dhm-hand', role: 'group', 'aria-label': 'Your cards' });
-  const exchange = giftPicker(view, ctx, legal, myTurn && view.phase === 'exchange', () => render(root, ctx));
+  const exchange = giftPicker(view, ctx, legal, myTurn && view.phase === 'exchange', () => redraw(root, ctx));
   let controls = [];
   if (view.phase === 'exchange') {
     hand.forEach((c) => cardsRow.append(giftCard(c, playingCard(c, catalog), exchange)));
@@ -350,12 +376,12 @@ function handSection(root, ctx, legal, myTurn, nameOf) {
   section.append(cardsRow);
   if (exchange.open) section.append(h('div', { class: 'hand-actions' }, exchange.giveButton));
   if (exchange.dispatched) root.setAttribute('aria-busy', 'true');   // the next gift is on its way
-  const summary = exchangeSummary(view, ctx.seat, nameOf);
+  const summary = exchangeSummary(view, ctx.seat, nameOf, catalog);
   if (summary) section.append(summary);
-  if (view.phase === 'play') section.append(...controls);
+  if (view.phase === 'play' && !ctx.replay) section.append(...controls);   // a replay takes no action
   if (view.known && view.known.length) {
     section.append(h('p', { class: 'muted small' }, 'You know: ',
-      view.known.map((k) => `${nameOf(k.player)} holds ${k.cards.join(' ')}`).join('; '), '.'));
+      view.known.map((k) => `${nameOf(k.player)} holds ${cardWords(k.cards, catalog)}`).join('; '), '.'));
   }
   return section;
 }

@@ -106,6 +106,12 @@ export function wrap(text, width, maxLines = 99) {
   return lines;
 }
 
+/** Text with its first letter made a capital ("end of turn" → "End of turn"). */
+export function capital(text) {
+  const t = String(text ?? '');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : (many || one + 's')}`;
 }

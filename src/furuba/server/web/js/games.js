@@ -4,8 +4,13 @@
 //
 // Every module exports the same interface:
 //   render(root, ctx)         draw a position into `root`; ctx = {view, log, legal, seat, catalog,
-//                             names, act(action), readOnly, waiting, status, result, answer(text)}
+//                             names, act(action), readOnly, waiting, status, result, answer(text),
+//                             redraw() (draw the whole page again, after a change only the module
+//                             knows of, such as cards picked), replay (true on the replay page)}
 //   log(entries, names, seat) the log in words: [{n, text, private}]
+//   actionWords(action, names, catalog) an action (a legal one, a hint's, a replay step's: its
+//                             text, kind and params) in words, for the replay's moves and hints
+//   cardWords(cards, catalog) a list of cards (a hand) in words
 //   result(view, names, result) the final result in one sentence (result: the table's
 //                             {returns, scores, winners}, when known)
 //   privateView(view)         whether the view shows what other players at the same device must not

@@ -115,6 +115,16 @@ export function log(entries, names, seat) {
   return (entries || []).map((e) => ({ n: e.n ?? e.after, text: entryText(e, names, seat), private: e.n === undefined }));
 }
 
+/** An action in words: its own text (a replay step names it `action`), players by name. */
+export function actionWords(action, names) {
+  return withNames(action.text ?? action.action ?? action.name ?? '', names);
+}
+
+/** A list of cards (a hand) in words. */
+export function cardWords(cards) {
+  return (cards || []).map((c) => (c !== null && typeof c === 'object' ? Object.values(c).join(' ') : String(c))).join(', ');
+}
+
 /** The result in one sentence, from the table's result (or the view's winners and scores). */
 export function result(view, names, outcome) {
   const winners = (outcome && outcome.winners) || view.winners || [];

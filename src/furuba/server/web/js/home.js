@@ -1,7 +1,7 @@
 // The home page: choose a game, its seats (you, a friend, another player here, bots) and its options.
 // Everything about the games comes from GET /api/games: their names and titles, how many may play,
 // and each option's input, built from its description (kind, min, max, choices, default, help).
-import { h, replace } from './dom.js';
+import { h, replace, capital } from './dom.js';
 import { postJSON, joinSeat, lastName, rememberName } from './api.js';
 import { motionToggle } from './prefs.js';
 import { describeGames } from './games.js';
@@ -29,8 +29,15 @@ function botLabel(spec) {
   return `Bot — ${spec}`;
 }
 
-function bestBot() {
+/** The bots a seat may be given; a bare name the server also lists after another bot's name
+ * ("easy" beside "ismcts:easy") is the same bot under a second name, offered once. */
+function seatBots() {
   const bots = described.bots;
+  return bots.filter((b) => b.includes(':') || !bots.some((o) => o.endsWith(`:${b}`)));
+}
+
+function bestBot() {
+  const bots = seatBots();
   return bots.includes('ismcts:normal') ? 'ismcts:normal' : bots.includes('greedy') ? 'greedy' : bots[0];
 }
 
@@ -78,7 +85,7 @@ function renderSeats() {
     ['you', 'You'],
     ['local', 'Another player here (hot-seat)'],
     ['invite', 'A friend (invite link)'],
-    ...described.bots.map((b) => [`bot:${b}`, botLabel(b)]),
+    ...seatBots().map((b) => [`bot:${b}`, botLabel(b)]),
   ];
   replace(rows, ...seats.map((seat, i) => {
     const select = h('select', { id: `seat-kind-${i}`, 'aria-label': `Seat ${i + 1}: who plays` },
@@ -146,7 +153,7 @@ function optionField(opt) {
   }
   return h('div', { class: 'field option-field' },
     h('label', { for: `option-${opt.name}` }, optionLabel(opt)), input,
-    opt.help ? h('small', { class: 'muted' }, opt.help) : '');
+    opt.help ? h('small', { class: 'muted' }, capital(opt.help)) : '');
 }
 
 function renderOptions() {
@@ -214,7 +221,7 @@ async function submit(ev) {
     if (you) rememberName(you.name.trim());
     location.assign(created.url);
   } catch (err) {
-    errorBox.textContent = err.message;
+    errorBox.textContent = `${capital(err.message)}${/[.!?]$/.test(err.message) ? '' : '.'}`;
     button.disabled = false;
   }
 }

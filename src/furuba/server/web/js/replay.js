@@ -1,5 +1,5 @@
 // The replay page (/replay/{id}): a finished game step by step, each step at its own address (#step=N).
-import { h, replace, keepFocus, withNames } from './dom.js';
+import { h, replace, keepFocus } from './dom.js';
 import { getJSON, tableIdFromPath } from './api.js';
 import { motionToggle } from './prefs.js';
 import { moduleFor } from './games.js';
@@ -42,7 +42,7 @@ function show(data) {
   // "Everyone" shows the public view with every hand beside it.
   const ctx = {
     view, log: view.log, legal: [], seat, catalog: rp.catalog, names: rp.names, act: () => {}, readOnly: true,
-    status: data.step >= data.total ? 'finished' : 'playing', result: rp.summary.table.result,
+    status: data.step >= data.total ? 'finished' : 'playing', result: rp.summary.table.result, replay: true,
   };
   keepFocus(() => {
     renderControls(data);
@@ -58,7 +58,7 @@ function renderHands(data) {
   const list = h('ul', {});
   for (const v of data.views) {
     const hand = v.view.hand || [];
-    list.append(h('li', {}, h('strong', {}, `${rp.names[v.seat]}: `), hand.length ? hand.join(', ') : 'no cards'));
+    list.append(h('li', {}, h('strong', {}, `${rp.names[v.seat]}: `), hand.length ? rp.game.cardWords(hand, rp.catalog) : 'no cards'));
   }
   box.append(list);
   el.game.prepend(box);
@@ -79,7 +79,7 @@ function renderControls(data) {
   perspective.value = String(rp.seat);
   perspective.addEventListener('change', () => { rp.seat = perspective.value; go(rp.step); });
   const action = data.action
-    ? `${rp.names[data.action.player]}: ${withNames(data.action.action, rp.names)}`
+    ? `${rp.names[data.action.player]}: ${rp.game.actionWords(data.action, rp.names, rp.catalog)}`
     : 'The deal';
   replace(el.controls,
     h('div', { class: 'replay-buttons' },
@@ -100,7 +100,7 @@ function renderSteps() {
   for (const st of rp.summary.steps) {
     list.append(h('li', { class: st.n === rp.step ? 'current' : '' },
       h('a', { href: `#step=${st.n}`, 'aria-current': st.n === rp.step ? 'step' : null },
-        `${rp.names[st.player]}: ${withNames(st.action, rp.names)}`)));
+        `${rp.names[st.player]}: ${rp.game.actionWords(st, rp.names, rp.catalog)}`)));
   }
   replace(el.steps, h('h2', {}, 'Moves'), list);
   const cur = list.querySelector('.current');

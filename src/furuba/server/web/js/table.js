@@ -1,5 +1,5 @@
 // The table page (/t/{id}): take a seat or watch, play, chat, hints, rematch; hot-seat curtain.
-import { h, replace, keepFocus, plural } from './dom.js';
+import { h, replace, keepFocus, plural, capital } from './dom.js';
 import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
 import { TableSocket } from './socket.js';
 import { motionToggle, toast } from './prefs.js';
@@ -359,6 +359,7 @@ function render() {
     waiting: t.status === 'waiting',
     status: t.status,
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
+    redraw: render,
   };
   el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';
   keepFocus(() => {
@@ -377,8 +378,9 @@ function renderHintBar(entry) {
   if (app.hint && app.hint.seat === app.active) {
     const best = (app.hint.suggestions && app.hint.suggestions[0]) || app.hint.action;
     const chance = typeof best.win_chance === 'number' ? ` (about ${Math.round(best.win_chance * 100)}% to win)` : '';
+    const reason = best.reason ? ` ${capital(best.reason)}${/[.!?]$/.test(best.reason) ? '' : '.'}` : '';
     bar.append(h('span', { class: 'hint-text', id: 'hint-text' },
-      `Hint: ${app.hint.action.text ?? app.hint.action.name}${chance}.${best.reason ? ' ' + best.reason : ''}`));
+      `Hint: ${app.game.actionWords(app.hint.action, names(), app.catalog)}${chance}.${reason}`));
     for (const c of el.game.querySelectorAll(`[data-action-id="${app.hint.action.id}"]`)) c.classList.add('hinted');
   }
   prompt.append(bar);

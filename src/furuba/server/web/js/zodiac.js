@@ -1,6 +1,6 @@
 // Friends of the Zodiac: the circle of 13 Sohmas, Tohru, the center, your hand, the piles and
 // everyone's friendships. Only legal actions are clickable; every choice is asked in the prompt bar.
-import { h, s, asButton, plural, listWords, withNames } from './dom.js';
+import { h, s, asButton, plural, listWords, withNames, capital } from './dom.js';
 import {
   symbolMap, sohmaCard, tohruCard, playCard, friendshipCard, cardBack, symbolDisc,
   SOHMA_W, SOHMA_H, TOHRU_W, TOHRU_H,
@@ -23,9 +23,22 @@ function angle(i, count) {
   return (-90 + (i * 360) / count) * (Math.PI / 180);
 }
 
+/** A log line as a sentence: its first letter a capital, unless it starts with a player's name. */
+function sentence(text, names) {
+  const t = withNames(text, names);
+  return names.some((n) => n && t.startsWith(n)) ? t : capital(t);
+}
+
 /** The log in words: [{n, text}]. */
 export function log(entries, names) {
-  return (entries || []).map((e) => ({ n: e.n, text: withNames(e.text, names), kind: e.kind }));
+  return (entries || []).map((e) => ({ n: e.n, text: sentence(e.text, names), kind: e.kind }));
+}
+
+/** An action in words: moving Tohru names where she goes; the others read as their text. */
+export function actionWords(action, names) {
+  const p = action.params || {};
+  if (action.kind === 'move' && p.to) return `move Tohru to ${p.to}`;
+  return withNames(action.text ?? action.action ?? action.name ?? '', names);
 }
 
 function symbolNames(ids, symbols) {
@@ -96,15 +109,19 @@ function circleBoard(o) {
   tohru.append(tohruCard(view.tohru.side, catalog.tohru, symbols));
   tohru.append(s('title', {}, `Tohru, ${view.tohru.side} side up: ${catalog.tohru ? catalog.tohru[view.tohru.side].text : ''}`));
   board.append(tohru);
-  // The center: up to 4 memories.
-  const cw = 84;
-  const ch = 118;
-  const slots = Math.max(o.limits.center || 0, view.center.length);
-  const left = CX - (slots * 90 - 6) / 2;
+  // The center: its memories in a row as wide as the limit's (one more, about to be put away,
+  // shrinks them all so that the row stays clear of Tohru).
+  const room = o.limits.center || Math.max(view.center.length, 1);
+  const slots = Math.max(room, view.center.length);
+  const scale = Math.min(1, (room * 90 - 6) / (slots * 90 - 6));
+  const cw = 84 * scale;
+  const ch = 118 * scale;
+  const pitch = 90 * scale;
+  const left = CX - (slots * pitch - 6 * scale) / 2;
   board.append(s('text', { x: CX, y: CY - 56, 'text-anchor': 'middle', 'font-size': 15, class: 'center-label' },
     `Memories in the center (${outOf(view.center.length, o.limits.center)})`));
   for (let k = 0; k < slots; k++) {
-    const x = left + k * 90;
+    const x = left + k * pitch;
     const y = CY - 44;
     const name = view.center[k];
     if (!name) {
@@ -220,7 +237,7 @@ export function render(root, ctx) {
       row.append(control(move, 'move', move ? `Move Tohru to ${move.params.to}` : 'Move Tohru'));
     }
     const labels = {
-      option: (p) => p.label ?? `Option ${p.index + 1}`,
+      option: (p) => capital(p.label ?? `Option ${p.index + 1}`),
       sohma: (p) => p.sohma,
       put_away: (p) => `Put away ${p.card}`,
       take: (p) => `Take ${p.card}`,
