@@ -97,6 +97,8 @@ class Option:
     """What a menu calls the option ("card set"); its name with spaces when empty."""
     choice_labels: tuple[tuple[str, str], ...] = ()
     """What a menu calls some choices (``("coop", "Bestest Friends (co-op)")``)."""
+    advanced: bool = False
+    """A setting most players leave alone (a safety cap): a menu may tuck it away."""
 
     @property
     def title(self) -> str:
@@ -155,7 +157,8 @@ class Option:
     def describe(self) -> JSON:
         """The option as a user interface shows it (``GET /api/games``)."""
         out: JSON = {"name": self.name, "label": self.title, "kind": self.kind,
-                     "default": self.default, "help": self.help, "nullable": self.nullable}
+                     "default": self.default, "help": self.help, "nullable": self.nullable,
+                     "advanced": self.advanced}
         if self.low is not None:
             out["min"] = self.low
         if self.high is not None:

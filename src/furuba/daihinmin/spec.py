@@ -64,7 +64,7 @@ SPEC = GameSpec(
     players=Players(low=MIN_PLAYERS, high=MAX_PLAYERS, default=4),
     options=(
         Option("target", "int", DEFAULT_TARGET, "points that end the game (none: play by rounds)",
-               low=1, nullable=True),
+               low=1, nullable=True, label="points to win"),
         Option("max_rounds", "int", None, "rounds after which the game ends (none: no limit)",
                low=1, nullable=True, label="rounds"),
         Option("dealer", "int", None, "who deals the first round (none: drawn)", low=0,

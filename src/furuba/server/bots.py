@@ -36,12 +36,13 @@ def load_bot_plugins() -> None:
 
 
 def available_bots() -> list[str]:
-    """The bot specs a seat may use: ``random``, ``greedy``, and ``ismcts:<level>`` if installed."""
+    """The bot specs a seat may use: ``random``, ``greedy``, and ``ismcts:<level>`` if installed
+    (the levels' short names, ``easy`` for ``ismcts:easy``, are the same bots: listed once)."""
     out: list[str] = []
     for name in BOTS:
         if name == "ismcts":
             out.extend(f"ismcts:{level}" for level in SEARCH_LEVELS)
-        else:
+        elif name not in SEARCH_LEVELS:
             out.append(name)
     return out
 

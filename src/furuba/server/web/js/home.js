@@ -158,7 +158,10 @@ function optionField(opt) {
 
 function renderOptions() {
   const info = gameInfo();
-  const fields = Object.values(info.options || {}).map(optionField).filter(Boolean);
+  const options = Object.values(info.options || {});
+  const fields = options.filter((o) => !o.advanced).map(optionField).filter(Boolean);
+  const more = options.filter((o) => o.advanced).map(optionField).filter(Boolean);
+  if (more.length) fields.push(h('details', { class: 'more-options' }, h('summary', {}, 'More options'), ...more));
   document.getElementById('game-options-title').textContent = info.title;
   replace(document.getElementById('option-fields'), ...fields);
   document.getElementById('game-options').hidden = !fields.length;
