@@ -269,9 +269,20 @@ class Search:
 
     def iterate(self) -> None:
         """One simulation: sample a world, select, expand, play out, back up."""
+        world = self.sample(self.rng)
+        path = self.descend(world)
+        values = self.playout(world)
+        for node in path:
+            node.visits += 1
+            total = node.value
+            for p, v in enumerate(values):
+                total[p] += v
+
+    def descend(self, world: State) -> list[Node]:
+        """Select down the tree in ``world`` (playing the moves in it) and expand one node; the
+        nodes passed, from the root."""
         rng = self.rng
         plan = self.plan
-        world = self.sample(rng)
         node = self.root
         path = [node]
         c, bias, me = plan.c, plan.bias, self.player
@@ -298,18 +309,7 @@ class Search:
                 node.favourite = favourite
             untried = [a for a in legal if a not in children]
             if untried:
-                for a in legal:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
-                if favourite in untried:
-                    action = favourite
-                else:
-                    action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                node = children[action] = Node(self.players)
-                node.avail = 1
-                world.apply(action)
-                path.append(node)
+                path.append(self.expand(node, legal, untried, favourite, world))
                 break
             mover = world.current_player
             best_score = -math.inf
@@ -326,12 +326,26 @@ class Search:
             node = children[best]
             world.apply(best)
             path.append(node)
-        values = self.playout(world)
-        for node in path:
-            node.visits += 1
-            total = node.value
-            for p, v in enumerate(values):
-                total[p] += v
+        return path
+
+    def expand(self, node: Node, legal: list[int], untried: list[int], favourite: int,
+               world: State) -> Node:
+        """Add the child of one untried action (the policy's favourite first, else one at random)
+        and play it in ``world``; the actions tried before count one more availability."""
+        children = node.children
+        for a in legal:
+            child = children.get(a)
+            if child is not None:
+                child.avail += 1
+        if favourite in untried:
+            action = favourite
+        else:
+            rng = self.rng
+            action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+        child = children[action] = Node(self.players)
+        child.avail = 1
+        world.apply(action)
+        return child
 
     def playout(self, world: State) -> list[float]:
         """Play ``world`` forward with the rollout policy; its value for every player."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 from rich.progress import (
@@ -26,6 +26,9 @@ from furuba import games
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help, game_options
 from furuba.core.errors import FurubaError
+
+if TYPE_CHECKING:
+    from furuba.sim.runner import GameResult, SimConfig
 
 GAME_HELP = f"the game: {', '.join(games.names())}"
 OPTION_HELP = "a game option, key=value (repeatable)"
@@ -51,8 +54,8 @@ def simulate(
         help="Ray cluster address (default: start a local Ray)")] = None,
 ) -> None:
     """Play many bot games (seats rotated) and summarise them."""
-    from furuba.sim.results_io import is_parquet, write_results
-    from furuba.sim.runner import BACKENDS, SimConfig, default_jobs, run
+    from furuba.sim.results_io import is_parquet
+    from furuba.sim.runner import BACKENDS, SimConfig
     from furuba.sim.summary import summarize
 
     try:
@@ -68,10 +71,27 @@ def simulate(
         raise fail(str(exc)) from None
     except OSError as exc:
         raise fail(f"cannot write {games_out}: {exc.strerror}") from None
-    results = []
     started = time.perf_counter()
+    results = _play_simulation(cfg, jobs, quiet, backend, ray_address, sink, games_out)
+    summary = summarize(cfg, results)
+    summary["seconds"] = round(time.perf_counter() - started, 3)
+    if out_json:
+        out_json.parent.mkdir(parents=True, exist_ok=True)
+        out_json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    _print_summary(summary)
+
+
+def _play_simulation(cfg: SimConfig, jobs: int, quiet: bool, backend: str, ray_address: str | None,
+                     sink: TextIO | None, games_out: Path | None) -> list[GameResult]:
+    """The results of ``cfg``'s games, played under a progress bar. Each result is written to
+    ``sink`` (JSON Lines) as it comes, and all of them to ``games_out`` at the end when that is
+    a Parquet file; Ctrl-C stops the run and keeps the games that finished."""
+    from furuba.sim.results_io import is_parquet, write_results
+    from furuba.sim.runner import default_jobs, run
+
+    results = []
     with _progress_bar(quiet) as bar:
-        task = bar.add_task(f"{name} ×{n_games}", total=n_games)
+        task = bar.add_task(f"{cfg.game} ×{cfg.games}", total=cfg.games)
         try:
             for result in run(cfg, jobs=jobs or default_jobs(), progress=lambda k: bar.advance(task, k),
                               backend=backend, ray_address=ray_address):
@@ -87,12 +107,7 @@ def simulate(
                 sink.close()
             if games_out and is_parquet(games_out) and results:
                 write_results(games_out, results)
-    summary = summarize(cfg, results)
-    summary["seconds"] = round(time.perf_counter() - started, 3)
-    if out_json:
-        out_json.parent.mkdir(parents=True, exist_ok=True)
-        out_json.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
-    _print_summary(summary)
+    return results
 
 
 def _progress_bar(quiet: bool) -> Progress:

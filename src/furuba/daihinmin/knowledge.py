@@ -114,12 +114,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
     if player is None:
         raise OptionsError("determinize needs a player id")
     if state.is_terminal():
-        def over(rng: random.Random) -> S:
-            out = state.clone()
-            out._seed = fresh_seed(rng)
-            out._counter = 0
-            return out
-        return over
+        return _reseeded(state)
     n = state.num_players
     hands = state._hands
     known = known_cards(state, player)
@@ -142,16 +137,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
         new = start.copy()
         need = wanted.copy()
         if limit is not None:
-            giver, level = limit
-            fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
-            chosen = fits[:need[giver]]
-            if len(chosen) < need[giver]:     # only a hand-made, inconsistent position gets here
-                chosen += [c for c in unseen if c not in set(fits)][:need[giver] - len(chosen)]
-            for card in chosen:
-                new[giver] |= 1 << card
-            taken = set(chosen)
-            unseen = [c for c in unseen if c not in taken]
-            need[giver] = 0
+            unseen = _deal_to_giver(unseen, limit, new, need)
         pos = 0
         for q in range(n):
             if q != player and need[q]:
@@ -160,15 +146,8 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
                 pos += need[q]
         out._hands = tuple(new)
         out._counts = tuple(counts_of(h) for h in new)
-        gifts: list[tuple[int, int, int]] = []
-        for giver, receiver, card in pending:
-            if giver != player:
-                chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
-                left = new[giver] & ~chosen_mask
-                pick = rng.choice(cards_of(left))
-                card = gift_card(left, CARD_LEVEL[pick])
-            gifts.append((giver, receiver, card))
-        out._gifts = tuple(gifts)
+        if pending:
+            out._gifts = _chosen_again(pending, new, player, rng)
         out._exchange = exchange
         out._private = private
         out._seed = fresh_seed(rng)
@@ -176,3 +155,44 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
         return out
 
     return sample
+
+
+def _reseeded(state: S) -> Callable[[random.Random], S]:
+    """The sampler of a finished game: everything is public, only the RNG is drawn anew."""
+    def over(rng: random.Random) -> S:
+        out = state.clone()
+        out._seed = fresh_seed(rng)
+        out._counter = 0
+        return out
+    return over
+
+
+def _deal_to_giver(unseen: list[int], limit: tuple[int, int], new: list[int],
+                   need: list[int]) -> list[int]:
+    """Deal the giver of a D9 ``limit`` (``(giver, level)``, see :func:`ceiling`) the first unseen
+    cards that fit it, into ``new``, and mark that hand dealt in ``need``; the cards left."""
+    giver, level = limit
+    fits = [c for c in unseen if CARD_LEVEL[c] == JOKER or CARD_LEVEL[c] <= level]
+    chosen = fits[:need[giver]]
+    if len(chosen) < need[giver]:     # only a hand-made, inconsistent position gets here
+        chosen += [c for c in unseen if c not in set(fits)][:need[giver] - len(chosen)]
+    for card in chosen:
+        new[giver] |= 1 << card
+    taken = set(chosen)
+    need[giver] = 0
+    return [c for c in unseen if c not in taken]
+
+
+def _chosen_again(pending: tuple[tuple[int, int, int], ...], hands: list[int], player: int,
+                  rng: random.Random) -> tuple[tuple[int, int, int], ...]:
+    """The pending gifts ``(giver, receiver, card)`` with every other giver's card chosen anew
+    from their dealt hand in ``hands`` (``player`` keeps their own choice)."""
+    gifts: list[tuple[int, int, int]] = []
+    for giver, receiver, card in pending:
+        if giver != player:
+            chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
+            left = hands[giver] & ~chosen_mask
+            pick = rng.choice(cards_of(left))
+            card = gift_card(left, CARD_LEVEL[pick])
+        gifts.append((giver, receiver, card))
+    return tuple(gifts)
