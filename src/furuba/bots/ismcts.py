@@ -48,108 +48,21 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from furuba import games
-from furuba.core.errors import OptionsError
+from furuba.bots.search_settings import LEVELS, MAX_SIMS, Settings, parse_settings
 from furuba.core.protocol import State
 
-LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1000}
-"""Simulations per decision of each level."""
-DEFAULT_LEVEL = "normal"
-ROLLOUTS = ("greedy", "random")
-OPPONENTS = ("tree", "policy")
-SWITCHES = ("on", "off")
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
 """Search settings for a game that gives no ``search_defaults`` of its own."""
 TIME_CHECK = 16
 """With a time budget, the clock is read every this many iterations."""
-MAX_SIMS = 10_000_000
-MAX_TIME = 600.0
 UNKNOWN = -2
 
-
-@dataclass(frozen=True)
-class Settings:
-    """How the bot thinks. ``None`` means the game's own default (its ``SEARCH_DEFAULTS``).
-
-    ``time`` (seconds), when set, replaces ``sims`` as the budget.
-    """
-
-    sims: int = LEVELS[DEFAULT_LEVEL]
-    time: float | None = None
-    c: float | None = None
-    """The UCT exploration constant (values are win shares in [0, 1])."""
-    bias: float | None = None
-    """Progressive bias toward the game's policy: ``bias / (visits + 1)`` added to its action."""
-    opponents: str | None = None
-    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy."""
-    depth: int | None = None
-    """Rollout steps after leaving the tree."""
-    infer: bool | None = None
-    """Whether worlds are refined with the game's ``world_sampler`` (when it has one)."""
-    rollout: str = "greedy"
-    level: str | None = DEFAULT_LEVEL
-
-
-def _number(key: str, text: str, kind: type[int] | type[float], low: float, high: float,
-            hint: str) -> Any:
-    try:
-        value = kind(text)
-    except ValueError:
-        raise OptionsError(f"ismcts: {key} must be {hint}, not {text!r}") from None
-    if not (low <= value <= high) or value != value:  # the last test refuses NaN
-        raise OptionsError(f"ismcts: {key} must be {hint}, not {text!r}")
-    return value
-
-
-def _choice(key: str, text: str, allowed: tuple[str, ...]) -> str:
-    if text not in allowed:
-        raise OptionsError(f"ismcts: {key} must be one of {', '.join(allowed)}, not {text!r}")
-    return text
-
-
-def parse_settings(settings: dict[str, str], level: str | None = None) -> Settings:
-    """:class:`Settings` from a spec's ``key=value`` pairs; a bad one raises :class:`OptionsError`.
-
-    >>> parse_settings({"level": "hard"}).sims
-    1000
-    >>> parse_settings({"sims": "-3"})
-    Traceback (most recent call last):
-    ...
-    furuba.core.errors.OptionsError: ismcts: sims must be a whole number from 1 to 10000000, not '-3'
-    """
-    settings = dict(settings)
-    level = settings.pop("level", level) or DEFAULT_LEVEL
-    if level not in LEVELS:
-        raise OptionsError(f"ismcts: unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    out = Settings(sims=LEVELS[level], level=level)
-    for key, text in settings.items():
-        if key == "sims":
-            sims = _number(key, text, int, 1, MAX_SIMS, f"a whole number from 1 to {MAX_SIMS}")
-            out = replace(out, sims=sims, level=None)
-        elif key == "time":
-            seconds = _number(key, text, float, 1e-3, MAX_TIME,
-                              f"a number of seconds from 0.001 to {MAX_TIME:g}")
-            out = replace(out, time=seconds, level=None)
-        elif key == "c":
-            out = replace(out, c=_number(key, text, float, 0.0, 100.0, "a number from 0 to 100"))
-        elif key == "bias":
-            out = replace(out, bias=_number(key, text, float, 0.0, 100.0, "a number from 0 to 100"))
-        elif key == "depth":
-            out = replace(out, depth=_number(key, text, int, 0, 10_000,
-                                             "a whole number from 0 to 10000"))
-        elif key == "opp":
-            out = replace(out, opponents=_choice(key, text, OPPONENTS))
-        elif key == "rollout":
-            out = replace(out, rollout=_choice(key, text, ROLLOUTS))
-        elif key == "infer":
-            out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
-        else:
-            raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, opp, depth, rollout, infer (e.g. ismcts:sims=800,c=0.7)")
-    return out
+__all__ = ["LEVELS", "ISMCTSBot", "Search", "SearchResult", "Settings", "make_ismcts",
+           "parse_settings"]
 
 
 class Node:
