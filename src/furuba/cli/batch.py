@@ -52,6 +52,9 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
     ray_address: Annotated[str | None, typer.Option(
         help="Ray cluster address (default: start a local Ray)")] = None,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="play every deal in every seating, so the luck of the deal cancels "
+                            "(--games rounded up to a multiple of --players)")] = False,
 ) -> None:
     """Play many bot games (seats rotated) and summarise them."""
     from furuba.sim.results_io import is_parquet
@@ -61,8 +64,11 @@ def simulate(
     try:
         name = games.canonical_name(game)
         options = _game_options(name, option, cardset, variant)
+        if duplicate and players >= 1:
+            n_games = -(-n_games // players) * players
         cfg = SimConfig(game=name, games=n_games, players=players,
-                        bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options)
+                        bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options,
+                        duplicate=duplicate)
         cfg.validate()
         if backend not in BACKENDS:
             raise FurubaError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
@@ -132,6 +138,7 @@ def _print_summary(s: dict[str, Any]) -> None:
 
     for line in sections_for(str(s["game"])).summary_lines(s):
         console.print(line)
+    _print_duplicate(s)
 
 
 # -- report and tournament ---------------------------------------------------------------------
@@ -168,6 +175,9 @@ def tournament(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
     variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="play every deal in every seating, so the luck of the deal cancels "
+                            "(each seating's games a multiple of --players)")] = False,
 ) -> None:
     """Play a round robin between bots (every line-up, seats rotated) and rate them with openskill."""
     from furuba.sim.runner import default_jobs
@@ -177,7 +187,8 @@ def tournament(
         cfg_game = games.canonical_name(game)
         cfg = TournamentConfig(game=cfg_game, games=n_games, players=players,
                                bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed,
-                               options=_game_options(cfg_game, option, cardset, variant))
+                               options=_game_options(cfg_game, option, cardset, variant),
+                               duplicate=duplicate)
         cfg.validate()
         cfg.tables()[0].validate()   # the game options, checked once (every line-up shares them)
     except FurubaError as exc:
@@ -221,3 +232,13 @@ def _print_league(league_table: dict[str, Any]) -> None:
                            f"{lo:.1%} – {hi:.1%}")
     console.print(rich_table)
     console.print(f"rating: {league_table['rating_model']} ordinal (mu − 3·sigma)", highlight=False)
+    _print_duplicate(league_table)
+
+
+def _print_duplicate(summary: dict[str, Any]) -> None:
+    """The duplicate-deal intervals and what they saved, when the games were played so."""
+    from furuba.sim.duplicate import describe
+
+    if "duplicate" in summary:
+        for line in describe(summary["duplicate"]):
+            console.print(line, highlight=False)

@@ -32,6 +32,13 @@ class SimConfig:
     bots: list[str]
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    duplicate: bool = False
+    """Play every deal in every seating: game ``i`` is deal ``i // players`` in rotation
+    ``i % players`` (see :mod:`furuba.sim.duplicate`); ``games`` a multiple of ``players``."""
+
+    def seed_of(self, index: int) -> int:
+        """The seed of game ``index``'s deal."""
+        return self.seed + (index // self.players if self.duplicate else index)
 
     def lineup(self) -> list[str]:
         """One bot spec per seat: the list, padded with its last bot."""
@@ -45,6 +52,9 @@ class SimConfig:
         """Raise a clear error now rather than in a worker process."""
         if self.games < 1:
             raise OptionsError("the number of games must be at least 1")
+        if self.duplicate and self.games % self.players:
+            raise OptionsError(f"duplicate deals are played in all {self.players} seatings: the "
+                               f"number of games must be a multiple of {self.players}")
         for spec in self.lineup():
             make_bot(spec)
         games.new_game(self.game, players=self.players, seed=self.seed, **self.options)
@@ -62,7 +72,7 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
 
     The result names its game and options, so a file of results describes itself.
     """
-    seed = cfg.seed + index
+    seed = cfg.seed_of(index)
     seats = seats_for(cfg, index)
     state = games.new_game(cfg.game, players=cfg.players, seed=seed, **cfg.options)
     bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(seats)]

@@ -19,6 +19,7 @@ from typing import Any
 
 from furuba import games
 from furuba.core.errors import OptionsError
+from furuba.sim.duplicate import duplicate_stats
 from furuba.sim.runner import GameResult, SimConfig
 from furuba.sim.sections import sections_for
 
@@ -93,6 +94,8 @@ def summarize(cfg: SimConfig, results: Iterable[GameResult]) -> dict[str, Any]:
         },
         "steps": steps,
     }
+    if cfg.duplicate:
+        out["duplicate"] = duplicate_stats(rs)
     out.update(sections_for(cfg.game).summarize(cfg, rs))
     return out
 
@@ -146,9 +149,11 @@ def config_from_results(rows: list[GameResult]) -> SimConfig:
     players = len(first["bots"])
     k = int(first["index"]) % players
     lineup = list(first["bots"][k:]) + list(first["bots"][:k])
+    duplicate = len({int(r["seed"]) for r in rows}) < len(rows)     # deals played more than once
+    deal = int(first["index"]) // players if duplicate else int(first["index"])
     return SimConfig(game=game, games=len(rows), players=players, bots=lineup,
-                     seed=int(first["seed"]) - int(first["index"]),
-                     options=dict(first.get("options") or {}))
+                     seed=int(first["seed"]) - deal, options=dict(first.get("options") or {}),
+                     duplicate=duplicate)
 
 
 def summarize_results(rows: list[GameResult]) -> dict[str, Any]:

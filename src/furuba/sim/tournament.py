@@ -31,6 +31,7 @@ from openskill.models import PlackettLuce
 
 from furuba.bots.registry import make_bot
 from furuba.core.errors import OptionsError
+from furuba.sim.duplicate import duplicate_stats
 from furuba.sim.runner import Chunk, GameResult, Progress, SimConfig, chunks_of, execute
 from furuba.sim.summary import wilson
 
@@ -94,6 +95,8 @@ class TournamentConfig:
     players: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    duplicate: bool = False
+    """Every deal in every rotation of each seating (see :mod:`furuba.sim.duplicate`)."""
 
     def games_per_seating(self, lineup: Lineup) -> int:
         """Games each seating of ``lineup`` plays: ``games`` shared out, rounded up to whole turns
@@ -104,7 +107,8 @@ class TournamentConfig:
     def tables(self) -> list[SimConfig]:
         """One simulation per seating of each line-up, all on the same seeds."""
         return [SimConfig(game=self.game, games=self.games_per_seating(t), players=self.players,
-                          bots=list(order), seed=self.seed, options=self.options)
+                          bots=list(order), seed=self.seed, options=self.options,
+                          duplicate=self.duplicate)
                 for t in lineups(self.bots, self.players) for order in seatings(t)]
 
     def validate(self) -> None:
@@ -177,4 +181,5 @@ def league(cfg: TournamentConfig, results: Sequence[GameResult]) -> dict[str, An
             "lineups": [{"bots": list(t), "seatings": [list(o) for o in seatings(t)],
                          "games_per_seating": cfg.games_per_seating(t)}
                         for t in lineups(cfg.bots, cfg.players)],
-            "games": len(results), "rating_model": "openskill PlackettLuce", "table": table}
+            "games": len(results), "rating_model": "openskill PlackettLuce", "table": table,
+            **({"duplicate": duplicate_stats(results)} if cfg.duplicate else {})}
