@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 
 import pytest
@@ -42,7 +41,7 @@ def test_seat_luck_cancels_entirely() -> None:
     stats = duplicate_stats(rows)["by_bot"]["a"]
     assert stats["rate"] == pytest.approx(0.25) and stats["se"] == 0.0
     assert stats["ci95"] == [pytest.approx(0.25), pytest.approx(0.25)]
-    assert stats["se_independent"] > 0 and math.isinf(stats["games_factor"])
+    assert stats["se_independent"] > 0 and stats["games_factor"] is None
     assert "cancelled entirely" in describe(duplicate_stats(rows))[1]
 
 
@@ -96,3 +95,16 @@ def test_a_tournament_plays_its_deals_in_every_seating() -> None:
                       for seed in range(1, 1 + deals)}
     assert table["duplicate"]["deals"] == max(tables.values())
     assert set(table["duplicate"]["by_bot"]) == {"greedy", "random"}
+
+
+def test_a_report_on_duplicate_results_shows_the_deal_intervals(cli: Cli, tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    assert cli(["simulate", "daihinmin", "--games", "8", "--bots", "greedy,random", "-o",
+                "max_rounds=1", "--duplicate", "--quiet", "--jobs", "1",
+                "--games-out", games]).exit_code == 0
+    assert cli(["report", games, "--out", tmp_path / "report"]).exit_code == 0
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    data = json.loads((tmp_path / "report" / "report.json").read_text(encoding="utf-8"))
+    assert "deals (each in every seating)" in page and "win rate over deals, greedy" in page
+    assert data["duplicate"]["deals"] == 2
+    assert "title_transitions" not in data     # one round a game: no next round to move to

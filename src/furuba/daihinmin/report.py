@@ -95,7 +95,8 @@ def analyse(summary: Data, rows: Rows) -> Data:
         for bot, pts in zip(r["bots"], r["scores"], strict=True):
             points[bot].append(float(pts))
     out["points"] = {bot: histogram(values) for bot, values in sorted(points.items())}
-    out["title_transitions"] = title_transitions(rows)
+    if any(len(r["titles"]) > 1 for r in rows):     # one-round games have no next round
+        out["title_transitions"] = title_transitions(rows)
     return out
 
 

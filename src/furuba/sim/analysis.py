@@ -69,6 +69,8 @@ def common(summary: Data, rows: list[GameResult] | None, length: GameLength = DE
     }
     if lengths:
         out["game_length"] = {"unit": length.unit} | histogram(lengths)
+    if "duplicate" in summary:
+        out["duplicate"] = summary["duplicate"]
     return out
 
 

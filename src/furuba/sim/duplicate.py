@@ -7,7 +7,8 @@ those per-deal means is what the interval is made of. Deals that are good for ev
 that are bad for everyone then cost nothing, as in duplicate bridge.
 
 How much that saves is measured, not assumed: the same games, read as if each were independent,
-give the per-game spread an ordinary run would have. The ratio of the two variances is how many
+give the per-game spread an ordinary run would have (``None`` where every deal gave a bot the same
+mean: nothing left to estimate). The ratio of the two variances is how many
 times more games an ordinary run would need for the same interval width (``games_factor``). It
 is above 1 when a deal's luck is mostly *which seat* it favours (cancelled by playing every seat)
 and can fall below 1 when deals differ mostly in how they suit a bot in any seat (a deal that
@@ -71,11 +72,10 @@ def _bot_stats(deal_means: list[float], games: list[float]) -> dict[str, Any]:
     var_game = statistics.variance(games) if n > 1 else 0.0
     se = math.sqrt(var_deal / deals) if deals else 0.0
     se_independent = math.sqrt(var_game / n) if n else 0.0
-    factor = (se_independent / se) ** 2 if se > 0 else math.inf
+    factor = (se_independent / se) ** 2 if se > 0 else None     # None: no spread over deals
     return {"rate": rate, "ci95": [max(0.0, rate - Z95 * se), min(1.0, rate + Z95 * se)],
             "deals": deals, "games": n, "se": se, "se_independent": se_independent,
-            "games_factor": factor,
-            "games_saved": (factor - 1.0) * n if math.isfinite(factor) else math.inf}
+            "games_factor": factor, "games_saved": None if factor is None else (factor - 1.0) * n}
 
 
 def describe(stats: dict[str, Any]) -> list[str]:
@@ -84,7 +84,7 @@ def describe(stats: dict[str, Any]) -> list[str]:
     for bot, s in stats["by_bot"].items():
         lo, hi = s["ci95"]
         factor = s["games_factor"]
-        if not math.isfinite(factor):
+        if factor is None:
             saving = "every deal gave the same result: the deal's luck cancelled entirely"
         elif factor >= 1:
             saving = (f"saved {s['games_saved']:.0f} games: independent deals would need "

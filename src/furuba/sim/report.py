@@ -136,7 +136,23 @@ def key_numbers(data: Data, sections: ReportSections) -> list[list[str]]:
         rows.append(["median game length", f"{length['median']:g} {length['unit']}"])
     rows += [[f"win rate, player {r['seat']}", percent(r)] for r in data["win_rate_by_seat"]]
     rows += [[f"win rate, {bot}", percent(r)] for bot, r in data["win_rate_by_bot"].items()]
+    rows += _duplicate_rows(data)
     return rows + sections.key_numbers(data)
+
+
+def _duplicate_rows(data: Data) -> list[list[str]]:
+    """With duplicate deals: each bot's per-deal interval, and what the duplication saved."""
+    dup = data.get("duplicate")
+    if not dup:
+        return []
+    rows = [["deals (each in every seating)", f"{dup['deals']:,}"]]
+    for bot, s in dup["by_bot"].items():
+        lo, hi = s["ci95"]
+        factor = s["games_factor"]
+        saved = "no interval at all" if factor is None else f"{factor:.2f}× the games"
+        rows.append([f"win rate over deals, {bot}",
+                     f"{s['rate']:.1%} ({lo:.1%} – {hi:.1%}); independent deals would need {saved}"])
+    return rows
 
 
 def render_html(data: Data, report: Report, source: str, sections: ReportSections,
