@@ -100,3 +100,31 @@ def test_no_browser_script_names_a_game(path: Path) -> None:
     words = "|".join(sorted(GAME_WORDS))
     found = re.findall(rf"""['"`/]((?:{words})(?:[-\w]*\.js)?)['"`]""", text)
     assert found == [], f"{path.name} names {found}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_piece_a_spec_names_loads(name: str) -> None:
+    """A spec's loaders name modules that exist and give what their consumer expects."""
+    from furuba.cli.screen import TerminalGame
+    from furuba.integrations.encoding import Encoder
+    from furuba.sim.sections import ReportSections
+
+    spec = games.spec(name)
+    state = spec.new_game(players=spec.players.default, seed=1)
+    if spec.encoder is not None:
+        assert isinstance(spec.encoder(state), Encoder)
+    if spec.report is not None:
+        assert isinstance(spec.report(), ReportSections)
+    if spec.terminal is not None:
+        assert isinstance(spec.terminal(), TerminalGame)
+    if spec.commands is not None:
+        assert spec.commands().registered_commands
+
+
+def test_a_loader_names_a_module_and_a_name() -> None:
+    from furuba.spec import lazy
+
+    with pytest.raises(ValueError, match=r"package\.module:NAME"):
+        lazy("furuba.zodiac.report")
+    with pytest.raises(ModuleNotFoundError):
+        lazy("furuba.no_such_module:X")()

@@ -26,6 +26,8 @@ furuba.core.errors.OptionsError: option target must be at least 1, not 0
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -338,6 +340,25 @@ class GameSpec:
                 "written": [{"name": w.name, "help": w.help, "max_length": w.max_length}
                             for w in self.written],
                 "frontend": self.frontend}
+
+
+def lazy(target: str) -> Callable[[], Any]:
+    """A loader of ``"package.module:NAME"``: imports the module when first called (then keeps
+    what it found), so that a spec names its optional pieces without importing them.
+
+    >>> load = lazy("furuba.zodiac.report:SECTIONS")
+    >>> load() is load()
+    True
+    """
+    module, _, name = target.partition(":")
+    if not module or not name:
+        raise ValueError(f"a loader names 'package.module:NAME', not {target!r}")
+
+    @functools.cache
+    def load() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return load
 
 
 def option_names(options: Sequence[Option]) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from rich.console import Console, RenderableType
 
@@ -85,6 +85,7 @@ class Screen(Protocol):
         ...
 
 
+@runtime_checkable
 class TerminalGame(Protocol):
     """What a game gives ``furuba play``: its rules in short and a screen for each game."""
 

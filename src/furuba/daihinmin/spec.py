@@ -21,7 +21,7 @@ from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.summary import summarize
 from furuba.daihinmin.view_types import DaihinminView
-from furuba.spec import GameSpec, Option, Players, Policies
+from furuba.spec import GameSpec, Option, Players, Policies, lazy
 
 
 def max_game_length(state: State) -> int:
@@ -42,16 +42,6 @@ def _encoder(state: State) -> Any:
     return DaihinminEncoder.for_state(state)
 
 
-def _report() -> Any:
-    from furuba.daihinmin.report import SECTIONS
-
-    return SECTIONS
-
-
-def _terminal() -> Any:
-    from furuba.daihinmin.screen import TERMINAL_GAME
-
-    return TERMINAL_GAME
 
 
 SPEC = GameSpec(
@@ -81,6 +71,6 @@ SPEC = GameSpec(
     aliases=("dai-hin-min", "rich-man-poor-man"),
     env_name="DaiHinMin",
     encoder=_encoder,
-    report=_report,
-    terminal=_terminal,
+    report=lazy("furuba.daihinmin.report:SECTIONS"),
+    terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),
 )

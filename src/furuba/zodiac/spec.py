@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from furuba.core.protocol import State
-from furuba.spec import GameSpec, Option, Players, Policies, Written
+from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
 from furuba.zodiac import playout
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets
 from furuba.zodiac.explain import explain_action
@@ -62,22 +62,7 @@ def _encoder(state: State) -> Any:
     return ZodiacEncoder.for_state(state)
 
 
-def _report() -> Any:
-    from furuba.zodiac.report import SECTIONS
 
-    return SECTIONS
-
-
-def _terminal() -> Any:
-    from furuba.zodiac.screen import TERMINAL_GAME
-
-    return TERMINAL_GAME
-
-
-def _commands() -> Any:
-    from furuba.zodiac.commands import app
-
-    return app
 
 
 SPEC = GameSpec(
@@ -118,7 +103,7 @@ SPEC = GameSpec(
     aliases=("friends-of-the-zodiac", "fotz"),
     env_name="Zodiac",
     encoder=_encoder,
-    report=_report,
-    terminal=_terminal,
-    commands=_commands,
+    report=lazy("furuba.zodiac.report:SECTIONS"),
+    terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"),
+    commands=lazy("furuba.zodiac.commands:app"),
 )
