@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba import games
-from furuba.bots.registry import check_spec
+from furuba.bots.ismcts import LEVELS
+from furuba.bots.registry import check_spec, parse_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.server.bodies import CreateTable
@@ -50,8 +51,18 @@ class TableSpec:
 
 
 def seat_name(spec: str, seat: int) -> str:
-    """``"Greedy 2"`` for a bot at seat 1."""
-    return f"{spec.partition(':')[0].capitalize()} {seat + 1}"
+    """A bot's name at the table: its kind, or the search bot's level, and its seat number.
+
+    >>> seat_name("greedy", 1), seat_name("ismcts:hard", 2), seat_name("ismcts:sims=50", 3)
+    ('Greedy 2', 'Hard 3', 'Search 4')
+    """
+    name, settings = parse_spec(spec)
+    if name in LEVELS or name == "ismcts":        # the search bot: by its level, if plain
+        level = name if name in LEVELS else settings.get("level", "")
+        word = level if level in LEVELS and set(settings) <= {"level"} else "search"
+    else:
+        word = name
+    return f"{word.capitalize()} {seat + 1}"
 
 
 def table_spec(req: CreateTable, default_grace: int | None,
