@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from furuba.core.deck import FRIENDSHIP_CARDS, SOHMA_NAMES
 from furuba.zodiac.codes import SIDE_NAMES, TOHRU_SIDES, Log, LogEntry
+from furuba.zodiac.logfold import LogFold
 from furuba.zodiac.rules import Rules
 
 if TYPE_CHECKING:
@@ -96,38 +97,23 @@ def log_tail(state: GameState, log_from: int) -> list[LogEntry]:
 Sides = dict[tuple[int, int], int]
 """(team, Sohma) → side (0 human, 1 animal) of the team's newest ``befriend`` entry for it."""
 
-_SIDES_MEMO: dict[int, tuple[Log, bool, Sides]] = {}
-_SIDES_MEMO_SIZE = 512
+def _add_side(sides: Sides, entry: LogEntry, coop: bool) -> Sides:
+    if entry[1] != "befriend":
+        return sides
+    return {**sides, (0 if coop else entry[0], entry[2]): int(entry[3]) % 2}
+
+
+_SIDES: LogFold[Sides, bool] = LogFold({}, _add_side)
 
 
 def befriend_sides(log: Log, coop: bool) -> Sides:
     """The side each friendship was made on, from the ``befriend`` entries of ``log``.
 
-    Memoised per log node (the memo holds the node, so its id cannot be reused while it is
-    there): a state's log extends the log of the state it was cloned from, so the walk stops at
-    the first node already seen — a few entries — instead of reading back to the game's first
-    friendship. The result is shared: read it, never change it.
+    A :class:`~furuba.zodiac.logfold.LogFold`: it reads only the entries since the last log it
+    saw, not back to the game's first friendship. The result is shared: read it, never change it.
 
     >>> log = (((None, (0, "turn", 1, 0)), (0, "befriend", 3, 9)), (1, "befriend", 3, 12))
     >>> befriend_sides(log, coop=False), befriend_sides(log, coop=True)
     ({(0, 3): 1, (1, 3): 0}, {(0, 3): 0})
     """
-    path: list[LogEntry] = []
-    node = log
-    sides: Sides = {}
-    while node is not None:
-        hit = _SIDES_MEMO.get(id(node))
-        if hit is not None and hit[0] is node and hit[1] == coop:
-            sides = hit[2]
-            break
-        node, entry = node
-        path.append(entry)
-    if not path:
-        return sides
-    for entry in reversed(path):
-        if entry[1] == "befriend":
-            sides = {**sides, (0 if coop else entry[0], entry[2]): int(entry[3]) % 2}
-    _SIDES_MEMO[id(log)] = (log, coop, sides)
-    if len(_SIDES_MEMO) > _SIDES_MEMO_SIZE:
-        _SIDES_MEMO.pop(next(iter(_SIDES_MEMO)), None)
-    return sides
+    return _SIDES(log, coop)

@@ -60,6 +60,7 @@ from furuba.zodiac.codes import (
     Log,
     LogEntry,
 )
+from furuba.zodiac.logfold import LogFold
 from furuba.zodiac.rules import CStep, Rules
 from furuba.zodiac.serialize import state_from_json, state_to_json
 from furuba.zodiac.view import build_view
@@ -760,8 +761,13 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
     return redeal
 
 
-_SEEN_MEMO: dict[tuple[int, int], tuple[Log, Log]] = {}
-_SEEN_MEMO_SIZE = 512
+def _redact(out: Log, entry: LogEntry, player: int) -> Log:
+    if entry[1] == "draw" and entry[0] != player:
+        entry = (entry[0], "draw", -1, entry[3])
+    return (out, entry)
+
+
+_SEEN: LogFold[Log, int] = LogFold(None, _redact)
 
 
 def log_seen_by(log: Log, player: int) -> Log:
@@ -769,33 +775,14 @@ def log_seen_by(log: Log, player: int) -> Log:
 
     Views read a draw by another player as "drew a card" whatever it names, so a world
     :meth:`GameState.determinize` deals keeps this log: the same view, and nothing the player
-    could not know. Memoised per log node like :func:`furuba.zodiac.logtext.befriend_sides`: a
-    search that samples again a few actions later redacts only the new entries.
+    could not know. A :class:`~furuba.zodiac.logfold.LogFold`: a search that samples again a few
+    actions later redacts only the new entries.
 
     >>> log = ((((None, (0, "turn", 1, 0)), (0, "draw", 5, 0)), (1, "draw", 7, 0)),
     ...        (1, "play", 7, 0))
     >>> log_seen_by(log, 1)
     ((((None, (0, 'turn', 1, 0)), (0, 'draw', -1, 0)), (1, 'draw', 7, 0)), (1, 'play', 7, 0))
     """
-    path: list[LogEntry] = []
-    node = log
-    out: Log = None
-    while node is not None:
-        hit = _SEEN_MEMO.get((id(node), player))
-        if hit is not None and hit[0] is node:
-            out = hit[1]
-            break
-        node, entry = node
-        path.append(entry)
-    if not path:
-        return out
-    for entry in reversed(path):
-        if entry[1] == "draw" and entry[0] != player:
-            entry = (entry[0], "draw", -1, entry[3])
-        out = (out, entry)
-    if len(_SEEN_MEMO) > _SEEN_MEMO_SIZE:
-        _SEEN_MEMO.pop(next(iter(_SEEN_MEMO)), None)
-        _SEEN_MEMO.pop(next(iter(_SEEN_MEMO)), None)
-    _SEEN_MEMO[(id(log), player)] = (log, out)
-    _SEEN_MEMO[(id(out), player)] = (out, out)
+    out = _SEEN(log, player)
+    _SEEN.remember(out, player, out)        # a world's log, redacted already, stays as it is
     return out
