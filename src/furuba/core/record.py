@@ -16,6 +16,7 @@ after how many actions — so that the record alone replays a table::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -65,24 +66,30 @@ class GameRecord:
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all of them by default), with the inputs
         written up to there."""
-        return self.positions(upto)[-1]
+        state = self.initial_state()
+        for _ in self._steps(state, upto):
+            pass
+        return state
 
     def positions(self, upto: int | None = None) -> list[State]:
         """Every position from the start to ``upto`` actions: after 0, 1, … actions (each with
         the inputs written before the next action)."""
         state = self.initial_state()
+        return [state.clone() for _ in self._steps(state, upto)]
+
+    def _steps(self, state: State, upto: int | None) -> Iterator[None]:
+        """Play the record on ``state``, pausing at each position (inputs written, next action
+        not yet taken)."""
         actions = self.actions[:upto]
         pending = sorted(self.written, key=lambda w: w.after)
         k = 0
-        out: list[State] = []
         for i in range(len(actions) + 1):
             while k < len(pending) and pending[k].after <= i:
                 _write(state, pending[k])
                 k += 1
-            out.append(state.clone() if i < len(actions) else state)
+            yield None
             if i < len(actions):
                 state.apply(actions[i])
-        return out
 
     def to_json(self) -> JSON:
         out: JSON = {"game": self.game, "options": dict(self.options), "seed": self.seed,
