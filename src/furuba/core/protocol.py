@@ -60,6 +60,8 @@ def action_id(action: object) -> int:
     ...
     furuba.core.errors.IllegalActionError: an action is a whole number, not 2.0
     """
+    if type(action) is int:            # the usual case, on every step of every playout
+        return action
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
         raise IllegalActionError(f"an action is a whole number, not {action!r}")
     return int(action)
