@@ -78,6 +78,11 @@ def serve(
         help="open a table against bots at start-up unless one is waiting")] = False,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.6,
     log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+    redis_url: Annotated[str | None, typer.Option(
+        help="redis://host:port/db shared by several server processes on one PostgreSQL "
+             "database (see docs/DEPLOY.md); without it this process serves alone")] = None,
+    process_name: Annotated[str | None, typer.Option(
+        help="this process's name in logs and metrics (default: host name and process id)")] = None,
     cardsets: Annotated[list[Path] | None, typer.Option(
         help="a folder of card-set files (*.toml) tables may choose by name; repeatable")] = None,
 ) -> None:
@@ -91,7 +96,7 @@ def serve(
     except FurubaError as exc:
         raise fail(str(exc)) from None
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
-               log_level=log_level)
+               log_level=log_level, redis_url=redis_url, process_name=process_name)
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

@@ -50,3 +50,11 @@ class ServerConfig:
     """Create a table against bots at start-up unless one is open (``make run``)."""
     ready_game: str | None = None
     """The game of that table (``None``: the first registered game)."""
+    redis_url: str | None = None
+    """Redis shared by several server processes (``None``: this process is the only one)."""
+    process_name: str | None = None
+    """This process's name in logs, metrics and Redis (``None``: host name and process id)."""
+    lease_seconds: float = 1.5
+    """How long a process's claim on a table lasts unless renewed (several processes only)."""
+    renew_seconds: float = 0.4
+    """How often an owner renews its claims, and others look for tables nobody drives."""

@@ -24,9 +24,12 @@ _conn_ids = itertools.count(1)
 class Conn:
     """One WebSocket's seats, throttle and outbox (``None`` in the outbox: close)."""
 
-    def __init__(self, seats: tuple[int, ...], config: ServerConfig, now: float) -> None:
+    def __init__(self, seats: tuple[int, ...], config: ServerConfig, now: float,
+                 address: str = "") -> None:
         self.id = next(_conn_ids)
         self.seats = seats
+        self.address = address
+        """The client's network address (behind a proxy, the one the proxy forwarded)."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.bucket = TokenBucket(config.rate_per_second, config.burst, now)
         self.max_outbox = config.max_outbox
