@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser postgres venv clean
+.PHONY: run test lint typecheck unit bench browser postgres services venv clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ browser:
 postgres:
 	@bash scripts/setup-postgres.sh
 
+services:
+	@bash scripts/setup-services.sh
+
 run: $(STAMP)
 	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
@@ -31,7 +34,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 
-unit: $(STAMP) postgres
+unit: $(STAMP) postgres services
 	$(VENV)/bin/pytest -n 2 --durations=15
 
 test: browser lint unit

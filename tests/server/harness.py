@@ -17,8 +17,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from furuba.server import create_app
 
-FAST = {"bot_delay": 0.0, "hello_timeout": 2.0, "hint_sims": 30, "rate_per_second": 500.0, "burst": 500}
-"""Test servers: bots without delay, and a throttle loose enough for scripted players."""
+FAST = {"bot_delay": 0.0, "hello_timeout": 2.0, "hint_sims": 30, "rate_per_second": 500.0, "burst": 500,
+        "tables_per_minute": 30000.0, "tables_burst": 500, "joins_per_minute": 30000.0, "joins_burst": 500}
+"""Test servers: bots without delay, and throttles loose enough for scripted players."""
 PRODUCTION_THROTTLE = {"rate_per_second": 10.0, "burst": 20}
 T = TypeVar("T")
 

@@ -36,6 +36,13 @@ def max_game_length(state: State) -> int:
     return int(rounds) * (4 + 54 * n)
 
 
+MAX_TARGET = 100
+"""The most points a game may be played to: at 4 players, at most 67 rounds."""
+MAX_ROUNDS = 100
+"""The most rounds a game may be played for. With the target bounded too (a game needs one or
+the other), every game, bots alone included, ends after a bounded number of actions."""
+
+
 def _encoder(state: State) -> Any:
     from furuba.daihinmin.encoding import DaihinminEncoder
 
@@ -54,11 +61,11 @@ SPEC = GameSpec(
     players=Players(low=MIN_PLAYERS, high=MAX_PLAYERS, default=4),
     options=(
         Option("target", "int", DEFAULT_TARGET, "points that end the game (none: play by rounds)",
-               low=1, nullable=True, label="points to win"),
+               low=1, high=MAX_TARGET, nullable=True, label="points to win"),
         Option("max_rounds", "int", None, "rounds after which the game ends (none: no limit)",
-               low=1, nullable=True, label="rounds"),
+               low=1, high=MAX_ROUNDS, nullable=True, label="rounds"),
         Option("dealer", "int", None, "who deals the first round (none: drawn)", low=0,
-               nullable=True, online=False),
+               high=MAX_PLAYERS - 1, nullable=True, online=False),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,

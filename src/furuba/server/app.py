@@ -14,14 +14,19 @@ from dataclasses import replace
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from furuba.core.errors import FurubaError
 from furuba.server.bots import load_bot_plugins
+from furuba.server.cluster.node import Cluster
 from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
 from furuba.server.database import Database
 from furuba.server.hub import Hub
-from furuba.server.routes import build_router, options_error, static_dir
+from furuba.server.logs import process_name
+from furuba.server.metrics import CountSockets, Metrics
+from furuba.server.routes import build_router, options_error, static_dir, validation_error
+from furuba.server.throttle import RequestLimits
 
 log = logging.getLogger("furuba.server")
 
@@ -41,27 +46,42 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         load_bot_plugins()
-        db = Database(cfg.database_url)
+        metrics = Metrics(process_name(cfg.process_name))
+        db = Database(cfg.database_url, metrics)
         hub = Hub(db, cfg)
+        metrics.count_tables(lambda: len(hub.rooms))
+        app.state.metrics = metrics
         app.state.hub = hub
         app.state.ready_table = None
-        resumed = hub.recover()
-        if resumed:
-            log.info("resumed %d unfinished tables", resumed)
+        if cfg.redis_url:
+            hub.cluster = Cluster(hub, cfg.redis_url, metrics.process,
+                                  on_round_trip=metrics.observe_redis,
+                                  on_takeover=metrics.lease_taken_over)
+            await hub.cluster.start()
+        else:
+            resumed = hub.recover()
+            if resumed:
+                log.info("resumed %d unfinished tables", resumed)
         if cfg.ready_table:
-            room = await hub.ensure_ready_table()
-            app.state.ready_table = room.id
+            app.state.ready_table = await hub.ensure_ready_table()
         if on_ready is not None:
             on_ready(app)
         try:
             yield
         finally:
-            await hub.close()
+            if hub.cluster is not None:
+                await hub.cluster.handover()
+                await hub.cluster.close()
+            else:
+                await hub.close()
             db.close()
 
     app = FastAPI(title="furuba", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.config = cfg
+    app.state.limits = RequestLimits(cfg)
     app.include_router(build_router())
     app.add_exception_handler(FurubaError, options_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_middleware(CountSockets)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     return app

@@ -1,32 +1,57 @@
 """The bodies of the web API's HTTP routes as pydantic models (the schemas of ``docs/WEB-API.md``).
 
+Bodies are read strictly: a number is not a string (``"4"`` is refused where ``4`` is expected), a
+boolean is ``true`` or ``false``, and an unknown field is refused. Each field's description says
+what it must be; a body that does not fit gets that sentence (:func:`explain`), as a ``400``.
+
 >>> CreateTable(game="zodiac").grace_seconds
 -1
+>>> from pydantic import ValidationError
+>>> try:
+...     JoinSeat.model_validate({"seat": "2", "name": "Ann"})
+... except ValidationError as exc:
+...     print(explain(exc.errors(), JoinSeat))
+seat must be a seat number (a whole number from 0), not '2'
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from furuba.server.messages import JSONDict, TableOut
+
+_SWITCH = "true or false"
 
 
 class CreateTable(BaseModel):
     """``POST /api/tables``."""
 
-    model_config = ConfigDict(extra="forbid")
-    game: Annotated[str, Field(max_length=40)]
-    seats: Annotated[list[Annotated[str, Field(max_length=60)]], Field(max_length=64)] | None = None
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40,
+                                     description="a game's name (GET /api/games lists them)")]
+    seats: Annotated[Annotated[list[Annotated[StrictStr, Field(max_length=60)]], Field(max_length=64)]
+                     | None, Field(description='a list of up to 64 seats, each "human" or a bot '
+                                               "spec of at most 60 characters")] = None
     """One entry per seat; how many a game allows is its spec's (``players``)."""
-    options: JSONDict = {}
-    seed: Annotated[int, Field(ge=0, lt=2**62)] | None = None
-    turn_seconds: Annotated[int, Field(ge=1, le=3600)] | None = None
-    grace_seconds: Annotated[int, Field(ge=1, le=86400)] | None = -1
+    options: Annotated[JSONDict, Field(description="an object of the game's options "
+                                                   "(GET /api/games lists them)")] = {}
+    seed: Annotated[Annotated[StrictInt, Field(ge=0, lt=2**62)] | None,
+                    Field(description="a whole number from 0 to 2**62 - 1, or null (a random "
+                                      "deal)")] = None
+    turn_seconds: Annotated[Annotated[StrictInt, Field(ge=1, le=3600)] | None,
+                            Field(description="a whole number of seconds from 1 to 3600, or null "
+                                              "(no limit)")] = None
+    grace_seconds: Annotated[Annotated[StrictInt, Field(ge=1, le=86400)] | None,
+                             Field(description="a whole number of seconds from 1 to 86400, or null "
+                                               "(never)")] = -1
     """``-1`` (the default): the server's default grace period."""
-    chat: bool = True
-    hints: bool = True
+    chat: Annotated[StrictBool, Field(description=_SWITCH)] = True
+    hints: Annotated[StrictBool, Field(description=_SWITCH)] = True
+    spectator_chat: Annotated[StrictBool, Field(description=_SWITCH)] = False
+    """Whether spectators may chat too (players may when ``chat`` is on)."""
 
 
 class Created(BaseModel):
@@ -37,11 +62,12 @@ class Created(BaseModel):
 
 
 class JoinSeat(BaseModel):
-    """``POST /api/tables/{id}/join``."""
+    """``POST /api/tables/{id}/join``. Which seats a table has is the table's to say."""
 
-    model_config = ConfigDict(extra="forbid")
-    seat: Annotated[int, Field(ge=0, le=63)]
-    name: Annotated[str, Field(max_length=200)]
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: Annotated[StrictInt, Field(ge=0, description="a seat number (a whole number from 0)")]
+    name: Annotated[StrictStr, Field(max_length=200, description="a name of 1 to 32 letters, "
+                                     "digits, spaces and - _ . '")]
 
 
 class Joined(BaseModel):
@@ -88,3 +114,56 @@ class ReplayStep(BaseModel):
     action: ReplayStepName | None
     public: JSONDict
     views: list[SeatView]
+
+
+# -- bodies that do not fit: one sentence -------------------------------------------------------
+KINDS = {"int_type": "a whole number", "int_parsing": "a whole number",
+         "int_from_float": "a whole number", "bool_type": _SWITCH, "bool_parsing": _SWITCH,
+         "string_type": "text", "list_type": "a list", "dict_type": "an object"}
+"""What a value must be, by the kind of pydantic error, for a field that does not say."""
+
+
+def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None = None) -> str:
+    """One sentence for a request that does not fit its schema: its first fault, naming the
+    field and what it must be (the field's description in ``model``).
+
+    >>> explain([{"type": "extra_forbidden", "loc": ("body", "players"), "msg": "", "input": 4}],
+    ...         JoinSeat)
+    "unknown field 'players'; the fields are: seat, name"
+    >>> explain([{"type": "int_parsing", "loc": ("path", "step"), "msg": "", "input": "x"}])
+    "step must be a whole number, not 'x'"
+    """
+    if not errors:
+        return "the request does not fit its schema"
+    error = errors[0]
+    kind = str(error.get("type", ""))
+    loc = tuple(error.get("loc", ()))
+    path = loc[1:] if loc and loc[0] in ("body", "path", "query", "header", "cookie") else loc
+    if kind == "json_invalid":
+        reason = (error.get("ctx") or {}).get("error")
+        return "the body is not valid JSON" + (f" ({str(reason)[:80]})" if reason else "")
+    if not path or not isinstance(path[0], str):
+        return "the body is missing: send a JSON object" if kind == "missing" \
+            else "the body must be a JSON object"
+    field = path[0]
+    spot = field + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
+    fields = model.model_fields if model is not None else {}
+    if kind == "extra_forbidden":
+        known = f"; the fields are: {', '.join(fields)}" if fields else ""
+        return f"unknown field {field!r}{known}"
+    info = fields.get(field)
+    rule = info.description if info is not None and info.description else KINDS.get(kind)
+    if kind == "missing":
+        return f"{field} is missing" + (f": it must be {rule}" if rule else "")
+    if rule is None:
+        message = str(error.get("msg", "is not valid"))
+        return f"{spot}: {message[:1].lower()}{message[1:]}"
+    shown = _shown(error.get("input"))
+    if spot != field:
+        return f"{field} must be {rule} ({spot} is {shown})"
+    return f"{field} must be {rule}, not {shown}"
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

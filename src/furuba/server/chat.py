@@ -1,26 +1,67 @@
 """Chat at a table: lines cleaned, stored with their event number, then sent to everyone.
 
+Players may chat when the table's ``chat`` setting is on; spectators too when its
+``spectator_chat`` setting is. Chat is throttled per table (``table_chat_per_second``) and per
+client address at each table (``chat_per_second``), whatever the number of connections that
+address opens; a line over either limit is refused (``throttled``) and nothing is stored.
+
 The room keeps the latest lines (``ServerConfig.chat_history``) for snapshots; the database keeps
 them all.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
+import weakref
 from typing import TYPE_CHECKING
 
 from furuba.server import messages as m
 from furuba.server.conn import Conn
-from furuba.server.errors import RoomError
+from furuba.server.errors import RoomError, in_words
 from furuba.server.security import clean_chat
 from furuba.server.storage import Storage
+from furuba.server.throttle import AddressBuckets, TokenBucket
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
 
+
+class ChatLimits:
+    """One table's chat throttles: the whole table's, and each client address's."""
+
+    __slots__ = ("addresses", "table")
+
+    def __init__(self, room: Room, now: float) -> None:
+        config = room.config
+        self.table = TokenBucket(config.table_chat_per_second, config.table_chat_burst, now)
+        self.addresses = AddressBuckets(config.chat_per_second, config.chat_burst, max_keys=1000)
+
+    def check(self, address: str, now: float) -> None:
+        """Take a token for a line from ``address``; :class:`RoomError` (``throttled``) when
+        the table or the address has none left (then nothing is taken)."""
+        wait = self.table.wait(now)
+        if wait > 0:
+            raise RoomError("throttled", "too many chat messages at this table: try again in "
+                                         f"{in_words(wait)}")
+        wait = self.addresses.take(address, now)
+        if wait > 0:
+            raise RoomError("throttled", f"you are chatting too fast: try again in {in_words(wait)}")
+        self.table.take(now)
+
+
+_limits: weakref.WeakKeyDictionary[Room, ChatLimits] = weakref.WeakKeyDictionary()
+
+
+def limits_of(room: Room) -> ChatLimits:
+    """``room``'s chat throttles (made on first use, gone with the room)."""
+    found = _limits.get(room)
+    if found is None:
+        found = _limits[room] = ChatLimits(room, asyncio.get_running_loop().time())
+    return found
 
 def speaker(room: Room, conn: Conn) -> tuple[int | None, str]:
     """Who speaks for ``conn``: its first seat and that seat's name, or a spectator."""
@@ -35,6 +76,9 @@ async def say(room: Room, conn: Conn, text: str) -> None:
     async with room.lock:
         if not room.settings.get("chat", True):
             raise RoomError("not_allowed", "chat is off at this table")
+        if not conn.seats and not room.settings.get("spectator_chat", False):
+            raise RoomError("not_allowed", "only players may chat at this table")
+        limits_of(room).check(conn.address, asyncio.get_running_loop().time())
         try:
             clean = clean_chat(text, room.config.chat_max_chars)
         except ValueError as exc:

@@ -58,3 +58,33 @@ class ServerConfig:
     """How long a process's claim on a table lasts unless renewed (several processes only)."""
     renew_seconds: float = 0.4
     """How often an owner renews its claims, and others look for tables nobody drives."""
+    tables_per_minute: float = 6.0
+    """New tables one client address may create per minute on average (``POST /api/tables``;
+    token bucket refill). Refused beyond it with ``429``."""
+    tables_burst: int = 10
+    """New tables one client address may create at once (token bucket size)."""
+    joins_per_minute: float = 20.0
+    """Seat claims one client address may make per minute on average
+    (``POST /api/tables/{id}/join``). Refused beyond it with ``429``."""
+    joins_burst: int = 20
+    """Seat claims one client address may make at once."""
+    open_tables_per_address: int | None = 20
+    """Unfinished tables (waiting or playing) one client address may have created; a new one
+    beyond it is refused with ``429`` (``None``: no cap)."""
+    address_key: str = ""
+    """Key of the hash under which a table keeps its creator's address. Set a secret so that
+    the stored hashes cannot be reversed by trying every address (one key for every process
+    that shares the database)."""
+    abandon_seconds: float | None = 4 * 3600.0
+    """A table with human seats that has waited for its players this long without any change,
+    or that has been played by no connected human for this long, is abandoned: it ends and is
+    no longer rebuilt at start-up (``None``: never). Tables of bots alone end by themselves."""
+    chat_per_second: float = 1.0
+    """Chat lines one client address may send to one table per second on average (over all its
+    connections)."""
+    chat_burst: int = 5
+    """Chat lines one client address may send to one table at once."""
+    table_chat_per_second: float = 3.0
+    """Chat lines a whole table accepts per second on average, whoever sends them."""
+    table_chat_burst: int = 15
+    """Chat lines a whole table accepts at once."""

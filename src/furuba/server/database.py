@@ -10,10 +10,13 @@ import asyncio
 import queue
 import threading
 from collections.abc import Callable
+from time import perf_counter
 from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
+from furuba.server.logs import process_name
+from furuba.server.metrics import Metrics
 from furuba.server.models import make_engine
 from furuba.server.storage import DEFERRED, Storage, flush_writes
 
@@ -29,11 +32,13 @@ class Database:
     ``await db.run(fn, *args)`` runs ``fn(session, *args)`` on the thread inside a transaction
     and returns its result once committed. Calls that arrive while a transaction is being written
     join the next one; if a batch fails, its calls are retried one by one so that only the faulty
-    call raises.
+    call raises. Each call's time goes to ``metrics`` (:meth:`Metrics.db_call`), under the name of
+    the function (``Storage.append_action``).
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, metrics: Metrics | None = None) -> None:
         self.url = url
+        self.metrics = metrics if metrics is not None else Metrics(process_name())
         self.engine = make_engine(url)
         self.storage = Storage(self.engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
@@ -48,17 +53,25 @@ class Database:
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(session, *args)`` now, on the calling thread (start-up and shutdown only)."""
-        with Session(self.engine) as s, s.begin():
-            result = fn(s, *args)
-            flush_writes(s)
-            return result
+        start = perf_counter()
+        try:
+            with Session(self.engine) as s, s.begin():
+                result = fn(s, *args)
+                flush_writes(s)
+                return result
+        finally:
+            self.metrics.db_call(_name(fn), perf_counter() - start)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(session, *args)`` on the database thread; the result once committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
+        start = perf_counter()
         self._queue.put((fn, args, future, loop))
-        return await future
+        try:
+            return await future
+        finally:
+            self.metrics.db_call(_name(fn), perf_counter() - start)
 
     def close(self) -> None:
         self._queue.put(None)
@@ -142,3 +155,8 @@ def _resolve(future: asyncio.Future[Any], result: Any) -> None:
 def _reject(future: asyncio.Future[Any], exc: BaseException) -> None:
     if not future.done():
         future.set_exception(exc)
+
+
+def _name(fn: Callable[..., Any]) -> str:
+    """The name a database call is measured under (``Storage.append_action``)."""
+    return getattr(fn, "__qualname__", None) or type(fn).__name__

@@ -1,9 +1,11 @@
-"""The task that runs each table: bots' moves, zombies, turn timers and disconnect grace periods.
+"""The task that runs each table: bots' moves, zombies, turn timers, disconnect grace periods and
+the end of abandoned tables.
 
 It sleeps until the next thing due — a bot's move (``bot_delay`` after the position it answers), a
-turn timer running out, a grace period ending — or until the room wakes it because something
-changed, then looks again. Everything it changes goes through ``moves.py`` and ``presence.py``,
-under the room's lock.
+turn timer running out, a grace period ending, the table being abandoned — or until the room
+wakes it because something changed, then looks again. Everything it changes goes through
+``moves.py`` and ``presence.py``, or :func:`expire`, under the room's lock. Whichever process
+drives a table is the one that expires it.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import logging
 from typing import TYPE_CHECKING
 
 from furuba.server import bots
-from furuba.server.errors import RoomError
+from furuba.server.errors import RoomError, in_words
+from furuba.server.logs import current_table
 from furuba.server.moves import commit_action
 from furuba.server.presence import make_zombie
+from furuba.server.storage import ABANDONED, OPEN_STATUSES, Storage
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -26,7 +30,8 @@ RETRY_SECONDS = 1.0
 """Wait before trying again when a bot's move could not be stored."""
 
 Plan = tuple[float, str, int]
-"""(when, what, seat): what is ``bot``, ``turn`` (timer) or ``grace``."""
+"""(when, what, seat): what is ``bot``, ``turn`` (timer), ``grace`` or ``expire`` (seat ``-1``:
+the table is abandoned)."""
 
 
 def start(room: Room) -> None:
@@ -42,14 +47,42 @@ def start(room: Room) -> None:
         if seat.kind == "human" and seat.claimed and seat.connections == 0:
             seat.gone_since = now
     room.fanout.remember(room.seq, {"kind": "start"})
-    if room.task is None and room.status != "finished":
+    if room.task is None and room.status in OPEN_STATUSES:
         room.task = loop.create_task(drive(room), name=f"room-{room.id}")
 
 
 def next_due(room: Room) -> Plan | None:
     """The next thing the table has to do by itself, if any."""
-    if room.status != "playing" or room.closed:
+    if room.closed:
         return None
+    expiry = abandon_due(room)
+    plans: list[Plan] = [] if expiry is None else [(expiry, "expire", -1)]
+    if room.status == "playing":
+        plans.extend(play_plans(room))
+    return min(plans) if plans else None
+
+
+def abandon_due(room: Room) -> float | None:
+    """When the table is abandoned if nothing changes before (``None``: not while things stand).
+
+    A table with human seats is abandoned once no seated player has been connected for
+    ``abandon_seconds`` and nothing happened in that time (no seat claimed, no action): a table
+    waiting for players nobody joins, or a game its players left. Spectators do not keep a
+    table alive. Bots alone are never abandoned: their game ends by itself (every game bounds
+    its length through its options' bounds). The clock restarts when the table is loaded.
+    """
+    limit = room.config.abandon_seconds
+    if limit is None or room.status not in OPEN_STATUSES:
+        return None
+    humans = [seat for seat in room.seats if seat.kind == "human"]
+    if not humans or any(seat.connections > 0 for seat in humans):
+        return None
+    since = max([room.turn_since, *(s.gone_since for s in humans if s.gone_since is not None)])
+    return since + float(limit)
+
+
+def play_plans(room: Room) -> list[Plan]:
+    """What a table being played has to do by itself: bots' moves, turn timers, grace periods."""
     plans: list[Plan] = []
     p = room.state.current_player
     active = room.seats.active()
@@ -63,11 +96,12 @@ def next_due(room: Room) -> Plan | None:
     if grace is not None:
         plans.extend((due, "grace", seat_no)
                      for due, seat_no in room.seats.grace_deadlines(float(grace)))
-    return min(plans) if plans else None
+    return plans
 
 
 async def drive(room: Room) -> None:
     """Run ``room`` until it is closed or its game is over."""
+    current_table.set(room.id)   # this task's log records name the table (logs.py)
     loop = asyncio.get_running_loop()
     while not room.closed and room.status != "finished":
         room.wake.clear()
@@ -93,12 +127,38 @@ async def fire(room: Room, plan: Plan) -> None:
     if what == "bot":
         await bot_move(room, seat)
         return
+    if what == "expire":
+        await expire(room)
+        return
     loop = asyncio.get_running_loop()
     async with room.lock:
         now_plan = next_due(room)
         if now_plan is None or now_plan[1:] != plan[1:] or now_plan[0] > loop.time():
             return
         make_zombie(room, seat)
+
+
+async def expire(room: Room) -> None:
+    """End an abandoned table, if it still is once the lock is held: its status becomes
+    ``abandoned`` (stored first), everyone watching is told, and its task stops."""
+    loop = asyncio.get_running_loop()
+    async with room.lock:
+        due = abandon_due(room)
+        if due is None or due > loop.time():
+            return
+        if not await room.db.run(Storage.abandon_table, room.id):
+            log.warning("table %s: already over in the database; stopping it here", room.id)
+        room.status = ABANDONED
+        room.hint_cache.clear()
+        idle = in_words(float(room.config.abandon_seconds or 0))
+        room.fanout.publish({"kind": "table", "reason": ABANDONED, "seat": None,
+                             "message": f"nobody played at this table for {idle}: it is closed; "
+                                        "start a new table to play again"},
+                            table=True)
+        log.info("table %s abandoned", room.id)
+    task = asyncio.current_task()
+    if task is not None and task is room.task:
+        task.cancel()   # the table's task ends here: nothing is left for it to do
 
 
 async def bot_move(room: Room, seat: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -74,6 +75,8 @@ class Fanout:
         """The server's current incarnation of the table (see ``docs/WEB-API.md``)."""
         self.conns: set[Conn] = set()
         self.recent: deque[Recent] = deque(maxlen=config.event_buffer)
+        self.after_publish: Callable[[], None] | None = None
+        """Called after every event (several processes: the table's number is kept in Redis)."""
 
     def remember(self, seq: int, body: dict[str, Any], **extra: Any) -> Recent:
         """Keep an event with the table's current state."""
@@ -103,6 +106,8 @@ class Fanout:
                 text = m.dump_event(self.message(entry, conn.seats, cache, base))
                 texts[conn.seats] = text
             conn.send(text)
+        if self.after_publish is not None:
+            self.after_publish()
 
     def message(self, entry: Recent, seats: tuple[int, ...],
                 cache: dict[Viewer, m.ViewEntry] | None,

@@ -1,9 +1,16 @@
-"""Hints: what the bot would do for the seat that must decide, sent to the asking connection only."""
+"""Hints: what the bot would do for the seat that must decide, sent to the asking connection only.
+
+A search takes up to a few seconds. Requests for the same seat and position share it: the first
+starts the search, the ones that come while it runs wait for the same result, and later ones get
+it from the room's cache (``Room.hint_cache``) until the position changes.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+import logging
+import weakref
+from typing import TYPE_CHECKING, Any
 
 from furuba.server import bots
 from furuba.server import messages as m
@@ -12,8 +19,17 @@ from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
 
 if TYPE_CHECKING:
+    from furuba.core.protocol import State
     from furuba.server.hub import Hub
     from furuba.server.rooms import Room
+
+log = logging.getLogger("furuba.server")
+Found = tuple[str, list[Any]]
+"""Who made the hint, and its suggestions (:class:`furuba.server.bots.Suggestion`), best first."""
+
+_searching: weakref.WeakKeyDictionary[Room, dict[tuple[int, int], asyncio.Future[Found]]] = \
+    weakref.WeakKeyDictionary()
+"""Per room: the searches running, by (seat, state version)."""
 
 
 async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
@@ -30,18 +46,48 @@ async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
     if cached is not None and cached[0] == version:
         by, found = cached[1], cached[2]
     else:
-        if conn.hinting:
-            raise RoomError("throttled", "a hint is already being worked out for you")
-        conn.hinting = True
-        try:
-            seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
-            config = hub.config
-            by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot,
-                                                config.hint_sims)
-        finally:
-            conn.hinting = False
-        room.hint_cache[seat] = (version, by, found)
+        by, found = await asyncio.shield(search(conn, room, seat, state, version, hub))
     best = m.LegalAction.of(state.action_info(found[0].action))
     conn.send_model(m.HintMsg(seat=seat, action=best, by=by,
                               suggestions=[m.Suggestion(id=h.action, name=h.name, win_chance=h.win_chance,
                                                         reason=h.reason) for h in found]))
+
+
+def search(conn: Conn, room: Room, seat: int, state: State, version: int,
+           hub: Hub) -> asyncio.Future[Found]:
+    """The search for ``seat`` in the position ``version``: the one running, or a new one.
+
+    A connection starts one search at a time (a second one is ``throttled``); waiting for a
+    search another connection started is always allowed. The search goes on even when the
+    connection that started it goes away, and keeps its result in the room's cache.
+    """
+    running = _searching.setdefault(room, {})
+    key = (seat, version)
+    future = running.get(key)
+    if future is not None:
+        return future
+    if conn.hinting:
+        raise RoomError("throttled", "a hint is already being worked out for you")
+    conn.hinting = True
+    config = hub.config
+    seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
+
+    async def work() -> Found:
+        try:
+            by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot,
+                                                config.hint_sims)
+        finally:
+            conn.hinting = False
+            running.pop(key, None)
+        room.hint_cache[seat] = (version, by, found)
+        return by, found
+
+    future = running[key] = asyncio.ensure_future(work())
+    future.add_done_callback(_report)
+    return future
+
+
+def _report(future: asyncio.Future[Found]) -> None:
+    """Log a search that failed (whether or not anyone still waits for it)."""
+    if not future.cancelled() and future.exception() is not None:
+        log.error("a hint search failed", exc_info=future.exception())

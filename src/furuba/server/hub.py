@@ -3,21 +3,33 @@
 At start-up :meth:`Hub.recover` rebuilds every unfinished table from the database (its record —
 options, seed, actions and written inputs — replayed) and starts its task; finished tables are
 loaded when someone asks for them and forgotten again when their last watcher leaves.
+
+When several processes share the database (``hub.cluster``, see :mod:`furuba.server.cluster`),
+the hub holds only the tables this process drives; :meth:`Hub.locate` says where any other one is,
+and the requests about it (:meth:`Hub.describe`, :meth:`Hub.catalog`, :meth:`Hub.join`) go to the
+process that drives it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.orm import Session
 
 from furuba import games
 from furuba.core.protocol import State
 from furuba.server import driver, presence
+from furuba.server import messages as m
 from furuba.server.bodies import CreateTable
+from furuba.server.cluster.leases import Fenced
+from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.database import Database
 from furuba.server.errors import RoomError
+from furuba.server.models import TableRow
 from furuba.server.replays import Replays
 from furuba.server.rooms import Room, room_from_data
 from furuba.server.security import clean_name, new_seed, new_table_id, new_token, token_hash
@@ -25,9 +37,15 @@ from furuba.server.storage import Storage, TableData
 from furuba.server.tables import table_spec
 
 if TYPE_CHECKING:
+    from furuba.server.cluster.node import Cluster
     from furuba.server.config import ServerConfig
 
 log = logging.getLogger("furuba.server")
+
+
+def table_exists(s: Session, table_id: str) -> bool:
+    """Is there a table ``table_id`` in the database?"""
+    return s.get(TableRow, table_id) is not None
 
 
 class Hub:
@@ -36,9 +54,12 @@ class Hub:
     def __init__(self, db: Database, config: ServerConfig) -> None:
         self.db = db
         self.config = config
+        self.metrics = db.metrics
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.replays = Replays()
+        self.cluster: Cluster | None = None
+        """Set when this process is one of several (``--redis-url``)."""
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -56,14 +77,90 @@ class Hub:
             self._open(room)
         return len(ids)
 
-    async def close(self) -> None:
+    async def close(self, reason: str = "the server is restarting") -> None:
         for room in list(self.rooms.values()):
-            await room.stop()
+            await room.stop(reason)
 
     def _open(self, room: Room) -> Room:
         self.rooms[room.id] = room
         driver.start(room)
+        if self.cluster is not None:
+            self.cluster.adopt(room)
         return room
+
+    def _room(self, data: TableData) -> Room:
+        """A table rebuilt from ``data``; when several processes share the database, its writes
+        stop once this process may no longer drive it."""
+        if self.cluster is None:
+            return room_from_data(data, self.db, self.config)
+        cluster = self.cluster
+        return room_from_data(data, Fenced(self.db, lambda: cluster.owns(data.id)), self.config)
+
+    # -- several processes ------------------------------------------------------------------
+    async def locate(self, table_id: str) -> Room | RemoteTable | None:
+        """The table, here, or where it is driven (several processes), or ``None``."""
+        if self.cluster is None:
+            return await self.get(table_id)
+        return await self.cluster.locate(table_id)
+
+    async def exists(self, table_id: str) -> bool:
+        return await self.db.run(table_exists, table_id)
+
+    async def open_claimed(self, table_id: str, kept: dict[str, str]) -> Room | None:
+        """Open a table whose lease this process just took: from its record, continuing the
+        event numbers, epoch and clock another process left in ``kept`` (when they are not
+        behind the database)."""
+        data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
+        if data is None:
+            return None
+        room = self._room(data)
+        if kept.get("epoch") and int(kept.get("seq", -1)) >= data.seq:
+            room.fanout.epoch = kept["epoch"]
+            room.fanout.seq = int(kept["seq"])
+        self._open(room)
+        if kept.get("turn_at"):
+            loop = asyncio.get_running_loop()
+            room.turn_since = loop.time() - max(0.0, time.time() - float(kept["turn_at"]))
+        return room
+
+    async def drop(self, table_id: str) -> None:
+        """Another process drives ``table_id`` now: stop it here, its sockets reconnect."""
+        room = self.rooms.pop(table_id, None)
+        if room is not None:
+            await room.stop("the table moved to another server process; reconnect")
+
+    async def describe(self, table_id: str) -> m.TableOut | None:
+        """``GET /api/tables/{id}``: the table's public description."""
+        if self.cluster is not None:
+            try:
+                return m.TableOut.model_validate(await self.cluster.call(table_id, "table"))
+            except RoomError as exc:
+                if exc.code == "no_table":
+                    return None
+                raise
+        room = await self.get(table_id)
+        if room is None:
+            return None
+        out = room.table_out()
+        self.forget_if_idle(room)
+        return out
+
+    async def catalog(self, table_id: str) -> dict[str, Any] | None:
+        """The game's static components at this table (public)."""
+        if self.cluster is not None:
+            try:
+                found: dict[str, Any] = await self.cluster.call(table_id, "catalog")
+            except RoomError as exc:
+                if exc.code == "no_table":
+                    return None
+                raise
+            return found
+        room = await self.get(table_id)
+        if room is None:
+            return None
+        self.forget_if_idle(room)
+        out: dict[str, Any] = room.state.catalog()
+        return out
 
     # -- finding ----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Room | None:
@@ -73,6 +170,9 @@ class Hub:
             return room
         if len(table_id) > 64:
             return None
+        if self.cluster is not None:
+            found = await self.cluster.locate(table_id)
+            return found if isinstance(found, Room) else None
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             room = self.rooms.get(table_id)
@@ -81,7 +181,7 @@ class Hub:
                 if data is None:
                     self._loading.pop(table_id, None)
                     return None
-                room = self._open(room_from_data(data, self.db, self.config))
+                room = self._open(self._room(data))
         self._loading.pop(table_id, None)
         return room
 
@@ -89,6 +189,8 @@ class Hub:
         """Drop a finished table nobody watches (the database keeps it)."""
         if room.status == "finished" and not room.conns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            if self.cluster is not None:
+                self.cluster.released(room)
 
     # -- creating ---------------------------------------------------------------------------
     async def create(self, req: CreateTable, ready: bool = False) -> Room:
@@ -98,33 +200,37 @@ class Hub:
         data = TableData(id=new_table_id(), game=spec.game, options=spec.options, seed=spec.seed,
                          settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready)
         await self.db.run(Storage.create_table, data)
-        return self._open(room_from_data(data, self.db, self.config))
+        if self.cluster is not None:
+            await self.cluster.created(data.id)
+        return self._open(self._room(data))
 
-    async def ensure_ready_table(self) -> Room:
-        """The table against bots that ``make run`` offers: an open one, or a new one (of
-        ``ServerConfig.ready_game``, else the first registered game, with its default seats)."""
+    async def ensure_ready_table(self) -> str:
+        """The id of the table against bots that ``make run`` offers: an open one, or a new one
+        (of ``ServerConfig.ready_game``, else the first registered game, with its default seats)."""
         table_id = await self.db.run(Storage.ready_table_id)
-        if table_id is not None:
-            room = await self.get(table_id)
-            if room is not None:
-                return room
+        if table_id is not None and await self.locate(table_id) is not None:
+            return table_id
         game = self.config.ready_game or games.names()[0]
-        return await self.create(CreateTable(game=game), ready=True)
+        return (await self.create(CreateTable(game=game), ready=True)).id
 
-    async def join(self, table_id: str, seat: int, name: str) -> tuple[Room, str]:
-        """Claim ``seat``: the room and the new seat token."""
-        room = await self.get(table_id)
-        if room is None:
-            raise RoomError("no_table", "there is no such table")
+    async def join(self, table_id: str, seat: int, name: str) -> tuple[m.TableOut, str]:
+        """Claim ``seat``: the table now, and the new seat token."""
         try:
             clean = clean_name(name)
         except ValueError as exc:
             raise RoomError("bad_name", str(exc)) from None
         token = new_token()
+        if self.cluster is not None:
+            out = await self.cluster.call(table_id, "join", seat=seat, name=clean,
+                                          hash=token_hash(token))
+            return m.TableOut.model_validate(out), token
+        room = await self.get(table_id)
+        if room is None:
+            raise RoomError("no_table", "there is no such table")
         await presence.claim(room, seat, clean, token_hash(token))
-        return room, token
+        return room.table_out(), token
 
-    async def rematch(self, room: Room, conn: Conn) -> Room:
+    async def rematch(self, room: Room, conn: Conn) -> str:
         """The same table again, new deal, same seats (tokens keep working); made once."""
         async with room.lock:
             if room.status != "finished":
@@ -141,19 +247,27 @@ class Hub:
                                  seed=new_seed(), settings=dict(room.settings), status=status,
                                  seq=0, seats=seats, rematch_of=room.id)
                 await self.db.run(Storage.link_rematch, room.id, data)
-                new = self._open(room_from_data(data, self.db, self.config))
+                if self.cluster is not None:
+                    await self.cluster.created(data.id)
+                new = self._open(self._room(data))
                 room.rematch = new.id
                 room.fanout.publish({"kind": "rematch", "table_id": new.id,
                                      "url": f"/t/{new.id}"})
-                return new
-        found = await self.get(existing)
-        if found is None:  # pragma: no cover - the rematch row exists
-            raise RoomError("server_error", "the rematch table is missing")
-        return found
+                return new.id
+        return existing
 
     # -- replays ----------------------------------------------------------------------------
     async def replay_states(self, table_id: str) -> tuple[Room, list[State]]:
-        """A finished game and its positions, from the deal to the end."""
+        """A finished game and its positions, from the deal to the end (a finished game never
+        changes: any process reads it from the database)."""
+        if self.cluster is not None and table_id not in self.rooms:
+            if len(table_id) > 64:
+                raise RoomError("no_table", "there is no such table")
+            data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
+            if data is None:
+                raise RoomError("no_table", "there is no such table")
+            stored = room_from_data(data, self.db, self.config)
+            return stored, self.replays.positions(stored)
         room = await self.get(table_id)
         if room is None:
             raise RoomError("no_table", "there is no such table")

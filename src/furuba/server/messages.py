@@ -165,6 +165,8 @@ class Settings(BaseModel):
     grace_seconds: int | None
     chat: bool
     hints: bool
+    spectator_chat: bool = False
+    """Whether spectators may chat too (tables made before the setting existed: no)."""
 
 
 class Result(BaseModel):
@@ -181,7 +183,7 @@ class TableOut(BaseModel):
     """The browser module that draws the game (the spec's ``frontend``)."""
     players: int
     options: JSONDict
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "finished", "abandoned"]
     seats: list[SeatOut]
     settings: Settings
     seq: int

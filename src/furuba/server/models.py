@@ -1,6 +1,7 @@
 """The database's tables (SQLAlchemy 2 models) and its engine.
 
-Tables: ``furuba_tables`` (a table's game, options, seed, settings, status, last event number),
+Tables: ``furuba_tables`` (a table's game, options, seed, settings, status, last event number,
+the hash of its creator's address),
 ``furuba_seats``, ``furuba_actions`` (the append-only game log: one row per accepted action, with
 its event number), ``furuba_answers`` (the games' written inputs, such as True Friends answers:
 which input, its text and the number of actions before it), ``furuba_chat`` and ``furuba_games``
@@ -51,6 +52,10 @@ class TableRow(Base):
     ready: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[float] = mapped_column()
     updated_at: Mapped[float] = mapped_column()
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """The hash of the address that created the table (``security.address_hash``); ``None``
+    for tables the server made itself (the ``make run`` table, rematches) or made before it
+    was kept."""
 
 
 class SeatRow(Base):
@@ -89,8 +94,11 @@ class AnswerRow(Base):
     first one."""
 
 
-ADDED_COLUMNS = (("furuba_answers", "name", "VARCHAR(40) NOT NULL DEFAULT ''"),)
+ADDED_COLUMNS = (("furuba_answers", "name", "VARCHAR(40) NOT NULL DEFAULT ''"),
+                 ("furuba_tables", "creator", "VARCHAR(64)"))
 """Columns added since the first release: a database made before gets them at start-up."""
+ADDED_INDEXES = (("furuba_tables", "creator"),)
+"""Indexes of added columns, made with them (named as the models name them)."""
 
 
 class ChatRow(Base):
@@ -121,6 +129,9 @@ def add_missing_columns(engine: Engine) -> None:
         if column not in {c["name"] for c in found.get_columns(table)}:
             with engine.begin() as conn:
                 conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}")
+                if (table, column) in ADDED_INDEXES:
+                    conn.exec_driver_sql(f"CREATE INDEX IF NOT EXISTS ix_{table}_{column} "
+                                         f"ON {table} ({column})")
 
 
 def make_engine(url: str) -> Engine:

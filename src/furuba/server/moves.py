@@ -8,6 +8,7 @@ raises :class:`~furuba.server.errors.RoomError` and changes nothing.
 from __future__ import annotations
 
 import logging
+from time import perf_counter
 from typing import TYPE_CHECKING
 
 from furuba.core.errors import FurubaError, IllegalActionError
@@ -81,6 +82,8 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
         finished = {"returns": returns, "scores": new.scores(),
                     "winners": [p for p, r in enumerate(returns) if r > 0]}
         record = {**room.record.to_json(), "actions": [*room.record.actions, action]}
+    metrics = room.db.metrics
+    start = perf_counter()
     try:
         await room.db.run(Storage.append_action, room.id, idx, seq, seat, action, by,
                           finished, record)
@@ -97,6 +100,8 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     room.new_decision()
     room.fanout.publish({"kind": "action", "player": seat, "by": by}, views=True, actor=seat,
                         action=info, base=base, seq=seq)
+    if metrics is not None:
+        metrics.action_taken(perf_counter() - start)
     room.wake.set()
 
 

@@ -15,7 +15,7 @@ from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
-from furuba.server.storage import Storage
+from furuba.server.storage import OPEN_STATUSES, Storage
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -75,6 +75,10 @@ async def sync(room: Room, conn: Conn, last_seq: int) -> None:
 async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
     """Give a free human seat to ``name``; the table starts when it was the last one."""
     async with room.lock:
+        if room.status not in OPEN_STATUSES:
+            raise RoomError("closed", "this table was abandoned: nobody played it for too long; "
+                                      "start a new table" if room.status != "finished"
+                            else "the game at this table is over")
         if not 0 <= seat_no < len(room.seats):
             raise RoomError("bad_seat", f"there is no seat {seat_no} (seats are 0 to "
                                         f"{len(room.seats) - 1})")
@@ -94,7 +98,10 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
         if status is not None:
             room.status = status
             room.new_decision()
-            room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True)
+            # Every seat's first view of the game with its legal actions: the position did not
+            # change (its log delta from the last view sent is empty), but now it is played.
+            room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True,
+                                views=True, base=(room.state, room.version))
         else:
             room.fanout.publish({"kind": "table", "reason": "join", "seat": seat_no}, table=True)
         room.wake.set()

@@ -20,15 +20,15 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from furuba import games
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord, WrittenInput
 from furuba.server import messages as m
 from furuba.server.conn import Conn
-from furuba.server.database import Database
 from furuba.server.fanout import Fanout, viewers
 from furuba.server.logdelta import LogDeltas, Viewer
 from furuba.server.seats import Seats
@@ -37,8 +37,20 @@ from furuba.spec import GameSpec
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
+    from furuba.server.metrics import Metrics
 
 log = logging.getLogger("furuba.server")
+T = TypeVar("T")
+
+
+class Store(Protocol):
+    """Where a table writes (:class:`~furuba.server.database.Database`, or a fenced one when
+    several processes share it: see :class:`~furuba.server.cluster.leases.Fenced`)."""
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
 
 
 @dataclass(eq=False)
@@ -56,7 +68,7 @@ class Room:
     state: State
     record: GameRecord
     """Options + seed + actions + written inputs: what the database holds, in memory."""
-    db: Database
+    db: Store
     config: ServerConfig
     start_seq: InitVar[int] = 0
     """The number of the table's last event when it was loaded."""
@@ -158,8 +170,9 @@ class Room:
                                  for k in viewers(conn)],
                           chat=list(self.chat), timer=self.timer())
 
-    async def stop(self) -> None:
-        """Stop the table's task and close its connections (the server is shutting down)."""
+    async def stop(self, reason: str = "the server is restarting") -> None:
+        """Stop the table's task and close its connections (the server is shutting down, or
+        another process drives the table now)."""
         self.closed = True
         self.wake.set()
         if self.task is not None:
@@ -167,7 +180,7 @@ class Room:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
         for conn in list(self.conns):
-            conn.close(1012, "the server is restarting")
+            conn.close(1012, reason)
 
 
 def result_of(state: State) -> m.Result | None:
@@ -189,7 +202,7 @@ def record_of(data: TableData) -> GameRecord:
                       [WrittenInput(w.after, w.seat, w.name or first, w.text) for w in data.written])
 
 
-def room_from_data(data: TableData, db: Database, config: ServerConfig) -> Room:
+def room_from_data(data: TableData, db: Store, config: ServerConfig) -> Room:
     """Rebuild a table from what the database holds: its record replayed to where it was."""
     record = record_of(data)
     state = record.replay()

@@ -1,26 +1,41 @@
-"""HTTP routes: pages, the games, table creation and seats, table descriptions and replays."""
+"""HTTP routes: pages, the games, table creation and seats, table descriptions and replays;
+metrics and health checks."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import math
+import time
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from pydantic import BaseModel
+from sqlalchemy import text
+from sqlalchemy.orm import Session
 
 from furuba.core.errors import FurubaError
 from furuba.server import bodies as b
 from furuba.server import replays
 from furuba.server.bots import available_bots
-from furuba.server.errors import RoomError
+from furuba.server.errors import RoomError, in_words
 from furuba.server.messages import TableOut
+from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
+from furuba.server.security import address_hash
+from furuba.server.storage import Storage
 from furuba.server.tables import games_catalog
+from furuba.server.throttle import AddressBuckets, RequestLimits
 from furuba.server.ws import table_socket
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
-STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "bad_seat": 400, "bad_name": 400}
+log = logging.getLogger("furuba.server")
+STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "closed": 409, "bad_seat": 400,
+          "bad_name": 400, "busy": 503, "moved": 503}
 PAGES = ("index", "table", "replay")
 
 
@@ -37,12 +52,40 @@ def refuse(exc: RoomError) -> HTTPException:
     return HTTPException(STATUS.get(exc.code, 400), exc.message)
 
 
+def limits_of(request: Request) -> RequestLimits:
+    limits: RequestLimits = request.app.state.limits
+    return limits
+
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a proxy, the one it forwarded: uvicorn trusts it from
+    loopback)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
+    """The refusal of a table beyond an address's cap on unfinished tables."""
+    closed = f" (a table nobody plays is closed after {in_words(abandon_seconds)})" \
+        if abandon_seconds is not None else ""
+    return (f"your address already has {cap} unfinished tables: finish or leave one{closed}, "
+            "then try again")
+
+
+def throttle(buckets: AddressBuckets, address: str, what: str) -> None:
+    """Take one of ``address``'s tokens, else refuse with ``429`` saying when to retry."""
+    wait = buckets.take(address, time.monotonic())
+    if wait > 0:
+        raise HTTPException(429, f"too many {what} from your address: try again in "
+                                 f"{in_words(wait)}", headers={"Retry-After": str(math.ceil(wait))})
+
+
 def build_router() -> APIRouter:
     """Every route of the app."""
     router = APIRouter()
     add_pages(router)
     add_tables(router)
     add_replays(router)
+    add_operations(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
@@ -52,7 +95,7 @@ def build_router() -> APIRouter:
 
 
 def add_pages(router: APIRouter) -> None:
-    """The three pages (the front end draws the rest) and the health check."""
+    """The three pages (the front end draws the rest)."""
     page = {name: f"{static_dir()}/{name}.html" for name in PAGES}
 
     @router.get("/", include_in_schema=False)
@@ -67,10 +110,6 @@ def add_pages(router: APIRouter) -> None:
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(page["replay"])
 
-    @router.get("/api/health")
-    async def health(request: Request) -> dict[str, Any]:
-        return {"ok": True, "tables": len(hub_of(request).rooms)}
-
 
 def add_tables(router: APIRouter) -> None:
     """The games, and tables: create, describe, claim a seat, the game's catalog."""
@@ -80,46 +119,57 @@ def add_tables(router: APIRouter) -> None:
         config = hub_of(request).config
         return games_catalog(available_bots(), {
             "turn_seconds": config.default_turn_seconds,
-            "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True})
+            "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True,
+            "spectator_chat": False})
 
     @router.post("/api/tables", status_code=201)
     async def create_table(body: b.CreateTable, request: Request) -> b.Created:
-        try:
-            room = await hub_of(request).create(body)
-        except FurubaError as exc:
-            raise HTTPException(400, str(exc)) from None
+        hub, limits = hub_of(request), limits_of(request)
+        address = client_address(request)
+        throttle(limits.tables, address, "new tables")
+        creator = address_hash(address, hub.config.address_key)
+        cap = hub.config.open_tables_per_address
+        async with limits.creating(creator):
+            if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
+                raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
+            try:
+                room = await hub.create(body)
+            except FurubaError as exc:
+                raise HTTPException(400, str(exc)) from None
+            await hub.db.run(Storage.set_creator, room.id, creator)
         url = f"/t/{room.id}"
         return b.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
                          table=room.table_out())
 
     @router.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request) -> TableOut:
-        hub = hub_of(request)
-        room = await hub.get(table_id)
-        if room is None:
+        try:
+            out = await hub_of(request).describe(table_id)
+        except RoomError as exc:
+            raise refuse(exc) from None
+        if out is None:
             raise HTTPException(404, "there is no such table")
-        out = room.table_out()
-        hub.forget_if_idle(room)
         return out
 
     @router.get("/api/tables/{table_id}/catalog")
     async def catalog(table_id: str, request: Request) -> dict[str, Any]:
         """The game's static components (card names, texts, symbols): public, fetched once."""
-        hub = hub_of(request)
-        room = await hub.get(table_id)
-        if room is None:
+        try:
+            out = await hub_of(request).catalog(table_id)
+        except RoomError as exc:
+            raise refuse(exc) from None
+        if out is None:
             raise HTTPException(404, "there is no such table")
-        hub.forget_if_idle(room)
-        out: dict[str, Any] = room.state.catalog()
         return out
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
+        throttle(limits_of(request).joins, client_address(request), "seat claims")
         try:
-            room, token = await hub_of(request).join(table_id, body.seat, body.name)
+            table, token = await hub_of(request).join(table_id, body.seat, body.name)
         except RoomError as exc:
             raise refuse(exc) from None
-        return b.Joined(seat=body.seat, token=token, table=room.table_out())
+        return b.Joined(seat=body.seat, token=token, table=table)
 
 
 def add_replays(router: APIRouter) -> None:
@@ -146,5 +196,86 @@ def add_replays(router: APIRouter) -> None:
         return replays.step(room, states, step)
 
 
+def add_operations(router: APIRouter) -> None:
+    """Prometheus's metrics and the health checks: live (the event loop answers) and ready (the
+    database answers, and Redis when one is configured); ``/api/health`` is ready's old name."""
+
+    @router.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        return Response(metrics_of(request).exposition(), media_type=CONTENT_TYPE_LATEST)
+
+    @router.get("/api/health/live")
+    async def live(request: Request) -> dict[str, Any]:
+        return {"ok": True, "process": metrics_of(request).process}
+
+    @router.get("/api/health/ready")
+    async def ready(request: Request) -> JSONResponse:
+        return await readiness(request, {})
+
+    @router.get("/api/health")
+    async def health(request: Request) -> JSONResponse:
+        return await readiness(request, {"tables": len(hub_of(request).rooms)})
+
+
+DATABASE_TIMEOUT = 2.0
+"""Seconds the database has to answer the readiness check."""
+REDIS_TIMEOUT = 1.0
+"""Seconds Redis has to answer the readiness check."""
+
+
+def metrics_of(request: Request) -> Metrics:
+    return hub_of(request).metrics
+
+
+def select_one(s: Session) -> None:
+    """The readiness check's query."""
+    s.execute(text("SELECT 1"))
+
+
+async def readiness(request: Request, extra: dict[str, Any]) -> JSONResponse:
+    """200 when this process can serve, else 503 with a sentence saying what it cannot reach."""
+    hub = hub_of(request)
+    problem = await unreachable(hub)
+    out = {"ok": problem is None, "process": hub.db.metrics.process, **extra}
+    if problem is None:
+        return JSONResponse(out)
+    return JSONResponse({**out, "detail": problem}, status_code=503)
+
+
+async def unreachable(hub: Hub) -> str | None:
+    """What this process cannot reach, as a sentence (``None``: everything answers)."""
+    try:
+        await asyncio.wait_for(hub.db.run(select_one), DATABASE_TIMEOUT)
+    except TimeoutError:
+        return f"the database did not answer within {DATABASE_TIMEOUT:g} seconds"
+    except Exception as exc:
+        log.warning("readiness: the database is unreachable: %s", exc)
+        return f"the database is unreachable ({type(exc).__name__})"
+    cluster = hub.cluster
+    if cluster is None:
+        if hub.config.redis_url:
+            return "Redis is configured but this process is not connected to it"
+        return None
+    try:
+        await asyncio.wait_for(cluster.ping(), REDIS_TIMEOUT)
+    except TimeoutError:
+        return f"Redis did not answer within {REDIS_TIMEOUT:g} seconds"
+    except Exception as exc:
+        log.warning("readiness: Redis is unreachable: %s", exc)
+        return f"Redis is unreachable ({type(exc).__name__})"
+    return None
+
+
 async def options_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse({"detail": str(exc)}, status_code=400)
+
+
+async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """A request that does not fit its schema: ``400`` with one sentence naming the field and
+    what it must be (see :func:`furuba.server.bodies.explain`)."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    route = request.scope.get("route")
+    field = getattr(route, "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    known = model if isinstance(model, type) and issubclass(model, BaseModel) else None
+    return JSONResponse({"detail": b.explain(errors, known)}, status_code=400)

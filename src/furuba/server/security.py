@@ -4,6 +4,8 @@
 (16, 32)
 >>> token_hash("abc") == token_hash("abc"), token_hash("abc") == token_hash("abd")
 (True, False)
+>>> len(address_hash("203.0.113.7", "")), address_hash("203.0.113.7", "k") == address_hash("203.0.113.7", "")
+(64, False)
 >>> clean_name("  Ann  Marie ")
 'Ann Marie'
 >>> clean_chat("<b>hi</b>\\x07", 500)
@@ -41,6 +43,17 @@ def new_seed() -> int:
 def token_hash(token: str) -> str:
     """What the database keeps of a token: its SHA-256, hex."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+ADDRESS_HASH_KEY = "furuba:address"
+"""The key of :func:`address_hash` when the server was given none."""
+
+
+def address_hash(address: str, key: str) -> str:
+    """What a table keeps of its creator's network address: its HMAC-SHA-256 under ``key``
+    (``ServerConfig.address_key``), hex."""
+    secret = (key or ADDRESS_HASH_KEY).encode("utf-8", "replace")
+    return hmac.new(secret, address.encode("utf-8", "replace"), hashlib.sha256).hexdigest()
 
 
 def same_hash(a: str | None, b: str | None) -> bool:

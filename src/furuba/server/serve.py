@@ -25,12 +25,14 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
     """Serve until interrupted; once listening, print the address (and the ready table's page)."""
     import uvicorn
 
+    from furuba.server import logs
     from furuba.server.app import create_app
 
+    name = logs.process_name(process_name)
     app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay,
-                     redis_url=redis_url, process_name=process_name)
+                     redis_url=redis_url, process_name=name)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, log_config=logs.log_config(name, log_level))
     server = uvicorn.Server(config)
 
     async def announce() -> None:

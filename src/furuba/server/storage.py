@@ -39,6 +39,10 @@ SET_SEQ = update(_TABLES).where(_TABLES.c.id == bindparam("row_id")).values(seq=
 SET_SEQ_AT = (update(_TABLES).where(_TABLES.c.id == bindparam("row_id"))
               .values(seq=bindparam("new_seq"), updated_at=bindparam("new_at")))
 _PENDING = "furuba_pending"
+OPEN_STATUSES = ("waiting", "playing")
+"""The statuses of a table that is not over: rebuilt at start-up, counted against its creator."""
+ABANDONED = "abandoned"
+"""The status of a table that nobody played for too long (``ServerConfig.abandon_seconds``)."""
 
 
 class PendingWrites:
@@ -125,6 +129,8 @@ class TableData:
     rematch_of: str | None = None
     rematch: str | None = None
     ready: bool = False
+    creator: str | None = None
+    """The hash of the creating address (``security.address_hash``), if kept."""
     actions: list[tuple[int, int, str]] = field(default_factory=list)
     """(seat, action, by) in order."""
     written: list[StoredInput] = field(default_factory=list)
@@ -152,7 +158,7 @@ class Storage:
         now = time.time()
         s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, settings=t.settings,
                        status=t.status, seq=t.seq, rematch_of=t.rematch_of, ready=t.ready,
-                       created_at=now, updated_at=now))
+                       created_at=now, updated_at=now, creator=t.creator))
         s.flush()
         for seat in t.seats:
             s.add(SeatRow(table_id=t.id, seat=seat.seat, kind=seat.kind, bot=seat.bot,
@@ -210,6 +216,19 @@ class Storage:
         PendingWrites.of(s).set_seq(table_id, seq)
 
     @staticmethod
+    def set_creator(s: Session, table_id: str, creator: str) -> None:
+        """Keep the hash of the address that created ``table_id``."""
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(creator=creator))
+
+    @staticmethod
+    def abandon_table(s: Session, table_id: str) -> bool:
+        """Mark a table that is not over as abandoned; ``False`` when it was over already."""
+        done = s.execute(update(TableRow).where(TableRow.id == table_id,
+                                                TableRow.status.in_(OPEN_STATUSES))
+                         .values(status=ABANDONED, updated_at=time.time()))
+        return getattr(done, "rowcount", 0) == 1
+
+    @staticmethod
     def link_rematch(s: Session, old: str, new: TableData) -> None:
         Storage.create_table(s, new)
         s.execute(update(TableRow).where(TableRow.id == old).values(rematch=new.id))
@@ -233,13 +252,19 @@ class Storage:
         return TableData(id=row.id, game=row.game, options=dict(row.options), seed=int(row.seed),
                          settings=dict(row.settings), status=row.status, seq=row.seq, seats=seats,
                          rematch_of=row.rematch_of, rematch=row.rematch, ready=row.ready,
-                         actions=actions, written=written, chat=chat)
+                         creator=row.creator, actions=actions, written=written, chat=chat)
 
     @staticmethod
     def open_table_ids(s: Session) -> list[str]:
-        """Tables not finished, oldest first."""
-        return list(s.scalars(select(TableRow.id).where(TableRow.status != "finished")
+        """Tables not over (waiting or playing: neither finished nor abandoned), oldest first."""
+        return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(OPEN_STATUSES))
                               .order_by(TableRow.created_at)))
+
+    @staticmethod
+    def count_open_tables(s: Session, creator: str) -> int:
+        """How many tables not over the address hashed as ``creator`` created."""
+        return int(s.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.creator == creator, TableRow.status.in_(OPEN_STATUSES))) or 0)
 
     @staticmethod
     def ready_table_id(s: Session) -> str | None:

@@ -11,6 +11,10 @@ arguments. Nothing here knows one game from another.
 Traceback (most recent call last):
 ...
 furuba.core.errors.OptionsError: Dai Hin Min is for 4 to 7 players, not 9
+>>> table_spec(CreateTable(game="daihinmin", options={"players": "4"}), 60)
+Traceback (most recent call last):
+...
+furuba.core.errors.OptionsError: players must be a whole number from 4 to 7, not '4'
 """
 
 from __future__ import annotations
@@ -71,10 +75,12 @@ def table_spec(req: CreateTable, default_grace: int | None,
     spec = games.spec(req.game)
     low, high = spec.players.low, spec.players.online_high
     wanted = req.options.get("players")
+    if wanted is not None and not (is_whole(wanted) and low <= wanted <= high):
+        raise OptionsError(f"players must be a whole number from {low} to {high}, not {wanted!r}")
     count = spec.players.default
     if req.seats:
         count = len(req.seats)
-    elif isinstance(wanted, int) and is_whole(wanted):
+    elif wanted is not None:
         count = wanted
     if not low <= count <= high:
         raise OptionsError(f"{spec.title} is for {low} to {high} players, not {count}")
@@ -96,7 +102,8 @@ def table_spec(req: CreateTable, default_grace: int | None,
     seed = req.seed if req.seed is not None else new_seed()
     grace = default_grace if req.grace_seconds == -1 else req.grace_seconds
     turn = req.turn_seconds if req.turn_seconds is not None else default_turn
-    settings = {"turn_seconds": turn, "grace_seconds": grace, "chat": req.chat, "hints": req.hints}
+    settings = {"turn_seconds": turn, "grace_seconds": grace, "chat": req.chat, "hints": req.hints,
+                "spectator_chat": req.spectator_chat}
     new_state(spec.name, options, seed)  # raises OptionsError for options the game refuses
     return TableSpec(spec.name, options, seed, seat_rows, settings)
 

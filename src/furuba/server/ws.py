@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from furuba.server import chat, hints, moves, presence
+from furuba.server import dispatch, presence
 from furuba.server import messages as m
+from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
-from furuba.server.errors import RoomError
+from furuba.server.dispatch import error
+from furuba.server.logs import current_table
+from furuba.server.rooms import Room
 from furuba.server.security import token_hash
 
 if TYPE_CHECKING:
+    from furuba.server.config import ServerConfig
     from furuba.server.hub import Hub
-    from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
 CLOSE_NO_TABLE = 4404
@@ -43,20 +48,17 @@ async def receive_text(ws: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-def error(code: str, message: str, ref: str | None = None) -> m.ErrorMsg:
-    return m.ErrorMsg(code=code, message=message, ref=ref)
-
-
 async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
-    """Serve one WebSocket of table ``table_id``."""
-    room = await hub.get(table_id)
+    """Serve one WebSocket of table ``table_id``: the table's own if this process drives it,
+    else relayed to the process that does (several processes, see ``cluster/``)."""
+    current_table.set(table_id)
+    target = await hub.locate(table_id)
     await ws.accept()
-    if room is None:
+    if target is None:
         await ws.send_text(m.dump(error("no_table", "there is no such table")))
         await ws.close(CLOSE_NO_TABLE, "no such table")
         return
     config = hub.config
-    loop = asyncio.get_running_loop()
     try:
         hello = await asyncio.wait_for(_await_hello(ws, config.max_message_bytes), config.hello_timeout)
     except TimeoutError:
@@ -64,21 +66,54 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         return
     except (ClosedError, WebSocketDisconnect):
         return
-    seats, bad = room.seats.holding(token_hash(t) for t in hello.tokens)
-    conn = Conn(tuple(seats), config, loop.time())
-    sender = loop.create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
+    address = ws.client.host if ws.client is not None else ""
+    hashes = [token_hash(t) for t in hello.tokens]
+    if isinstance(target, Room):
+        await _serve_local(ws, target, hello, hashes, address, hub)
+    else:
+        await _serve_relayed(ws, target, hello, hashes, address, hub)
+
+
+async def _serve_local(ws: WebSocket, room: Room, hello: m.Hello, hashes: list[str], address: str,
+                       hub: Hub) -> None:
+    seats, bad = room.seats.holding(hashes)
+    conn = Conn(tuple(seats), hub.config, asyncio.get_running_loop().time(), address)
+    sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
     await presence.attach(room, conn, bad, hello.last_seq, hello.epoch)
+
+    async def handle(msg: m.ClientMessage, _text: str) -> None:
+        await dispatch.handle_reporting(msg, conn, room, hub)
+
     try:
-        await _receive_loop(ws, conn, room, hub)
+        await _receive_loop(ws, conn, hub.config, handle)
     except (ClosedError, WebSocketDisconnect):
         pass
     finally:
         await presence.detach(room, conn)
         hub.forget_if_idle(room)
-        conn.close(1000, "bye")
-        with contextlib.suppress(asyncio.TimeoutError, Exception):
-            await asyncio.wait_for(sender, 2.0)
-        sender.cancel()
+        await _finish(conn, sender)
+
+
+async def _serve_relayed(ws: WebSocket, target: RemoteTable, hello: m.Hello, hashes: list[str],
+                         address: str, hub: Hub) -> None:
+    conn = Conn((), hub.config, asyncio.get_running_loop().time(), address)
+    sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
+    assert hub.cluster is not None
+    relay = hub.cluster.relay(target, conn, hashes, hello.last_seq, hello.epoch)
+    try:
+        await _receive_loop(ws, conn, hub.config, relay.forward)
+    except (ClosedError, WebSocketDisconnect):
+        pass
+    finally:
+        relay.close()
+        await _finish(conn, sender)
+
+
+async def _finish(conn: Conn, sender: asyncio.Task[None]) -> None:
+    conn.close(1000, "bye")
+    with contextlib.suppress(asyncio.TimeoutError, Exception):
+        await asyncio.wait_for(sender, 2.0)
+    sender.cancel()
 
 
 async def _await_hello(ws: WebSocket, limit: int) -> m.Hello:
@@ -112,8 +147,11 @@ async def _send_loop(ws: WebSocket, conn: Conn) -> None:
             await ws.close(1011)
 
 
-async def _receive_loop(ws: WebSocket, conn: Conn, room: Room, hub: Hub) -> None:
-    config = hub.config
+Handler = Callable[[m.ClientMessage, str], Awaitable[None]]
+"""What to do with a valid client message (and its text)."""
+
+
+async def _receive_loop(ws: WebSocket, conn: Conn, config: ServerConfig, handle: Handler) -> None:
     loop = asyncio.get_running_loop()
     while not conn.closing:
         text = await receive_text(ws)
@@ -123,9 +161,8 @@ async def _receive_loop(ws: WebSocket, conn: Conn, room: Room, hub: Hub) -> None
             if conn.dropped > config.flood_close_after:
                 conn.close(CLOSE_FLOOD, "too many messages")
                 return
-            if now - conn.last_throttle_notice >= 1.0:
-                conn.last_throttle_notice = now
-                conn.send_model(error("throttled", "too many messages: slow down; this one was dropped"))
+            conn.send_model(error("throttled", "too many messages: slow down; this one was dropped",
+                                  _type_of(text)))
             continue
         if text is None:
             conn.send_model(error("bad_message", "binary frames are not accepted; send JSON text"))
@@ -138,29 +175,16 @@ async def _receive_loop(ws: WebSocket, conn: Conn, room: Room, hub: Hub) -> None
         except ValueError as exc:
             conn.send_model(error("bad_message", str(exc)))
             continue
-        try:
-            await handle(msg, conn, room, hub)
-        except RoomError as exc:
-            conn.send_model(error(exc.code, exc.message, msg.type))
+        await handle(msg, text)
 
 
-async def handle(msg: m.ClientMessage, conn: Conn, room: Room, hub: Hub) -> None:
-    """Do what one (valid) client message asks."""
-    if isinstance(msg, m.Act):
-        await moves.act(room, conn, msg)
-    elif isinstance(msg, m.Chat):
-        await chat.say(room, conn, msg.text)
-    elif isinstance(msg, m.Answer):
-        await moves.write(room, conn, msg)
-    elif isinstance(msg, m.Hint):
-        await hints.hint(conn, room, msg.seat, hub)
-    elif isinstance(msg, m.Reclaim):
-        await presence.reclaim(room, conn, msg.seat)
-    elif isinstance(msg, m.Rematch):
-        await hub.rematch(room, conn)
-    elif isinstance(msg, m.Sync):
-        await presence.sync(room, conn, msg.last_seq)
-    elif isinstance(msg, m.Ping):
-        conn.send_model(m.Pong())
-    elif isinstance(msg, m.Hello):
-        raise RoomError("already_hello", "hello was already said on this connection")
+def _type_of(text: str | None) -> str | None:
+    """The ``type`` of a dropped message, when it says one (for the ``throttled`` error's ref)."""
+    if text is None or len(text) > 4096:
+        return None
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    kind = found.get("type") if isinstance(found, dict) else None
+    return kind[:20] if isinstance(kind, str) else None

@@ -41,6 +41,10 @@ def _decisions(steps: Sequence[tuple[Any, ...]], players: int) -> int:
     return total
 
 
+MAX_ROUNDS = 2 * DEFAULT_MAX_ROUNDS
+"""The highest round cap a game may have: every game, bots alone included, ends."""
+
+
 def max_game_length(state: State) -> int:
     """Turns are capped by ``max_rounds``; a turn is 3 actions, each with its sub-decisions."""
     assert isinstance(state, GameState)
@@ -85,7 +89,7 @@ SPEC = GameSpec(
         Option("target", "int", None, "friendships to win (default 7; 13 in the Long Game)",
                low=1, high=13, nullable=True, label="friends to win"),
         Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, "safety cap on rounds", low=1,
-               label="round cap", advanced=True),
+               high=MAX_ROUNDS, label="round cap", advanced=True),
         Option("cardset", "text", "default", "the card set (a name online, a file locally)",
                named=bundled_cardsets, add_folder=add_cardset_folder, label="card set"),
     ),

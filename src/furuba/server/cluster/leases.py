@@ -1,0 +1,144 @@
+"""Leases: which process drives a table, for a time it must keep renewing.
+
+A lease is a Redis key ``furuba:lease:<table>`` holding the owner's node name, set with
+``SET NX PX`` (only if nobody holds it) and renewed or released only by its holder (a script
+compares the value first, so a process can never extend or drop someone else's lease). A process
+that stops renewing — killed, frozen, cut off — loses its tables when the time runs out, and
+another takes them over.
+
+The holder must also stop *acting* once its lease may have run out, whatever Redis says later:
+:class:`Leases` keeps, per table, the local deadline ``sent + ttl - margin`` of the last renewal
+sent before Redis confirmed it, and the table's database writes are refused after it
+(:class:`Fenced`). A table's actions are also unique per
+position in the database, so two writers can never both store the same move.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from furuba.server.cluster.link import PREFIX
+from furuba.server.errors import RoomError
+
+if TYPE_CHECKING:
+    from furuba.server.metrics import Metrics
+    from furuba.server.rooms import Store
+
+T = TypeVar("T")
+
+RENEW = """
+local out = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('PEXPIRE', key, ARGV[2])
+    out[i] = 1
+  else
+    out[i] = 0
+  end
+end
+return out
+"""
+
+RELEASE = """
+local n = 0
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then
+    redis.call('DEL', key)
+    n = n + 1
+  end
+end
+return n
+"""
+
+MARGIN = 0.25
+"""Fraction of the lease kept as a safety margin for the holder's own deadline."""
+
+
+def lease_key(table_id: str) -> str:
+    return f"{PREFIX}lease:{table_id}"
+
+
+class Leases:
+    """The leases of one process (``node``) on one Redis."""
+
+    def __init__(self, redis: Any, node: str, ttl: float) -> None:
+        self.redis = redis
+        self.node = node
+        self.ttl = ttl
+        self.ttl_ms = max(1, int(ttl * 1000))
+        self.deadlines: dict[str, float] = {}
+        """Table → monotonic time until which this process may act for it."""
+        self._renew = redis.register_script(RENEW)
+        self._release = redis.register_script(RELEASE)
+
+    def _deadline(self, sent: float) -> float:
+        return sent + self.ttl * (1 - MARGIN)
+
+    def valid(self, table_id: str) -> bool:
+        """May this process still act for ``table_id``?"""
+        return time.monotonic() < self.deadlines.get(table_id, 0.0)
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the lease of ``table_id`` if nobody holds it."""
+        sent = time.monotonic()
+        if await self.redis.set(lease_key(table_id), self.node, nx=True, px=self.ttl_ms):
+            self.deadlines[table_id] = self._deadline(sent)
+            return True
+        return False
+
+    async def renew(self) -> list[str]:
+        """Renew every lease held; the tables whose lease was lost."""
+        tables = list(self.deadlines)
+        if not tables:
+            return []
+        sent = time.monotonic()
+        kept = await self._renew(keys=[lease_key(t) for t in tables], args=[self.node, self.ttl_ms])
+        lost = []
+        for table_id, ok in zip(tables, kept, strict=True):
+            if ok:
+                if table_id in self.deadlines:
+                    self.deadlines[table_id] = self._deadline(sent)
+            else:
+                lost.append(table_id)
+                self.deadlines.pop(table_id, None)
+        return lost
+
+    async def release(self, tables: Iterable[str]) -> None:
+        """Give up the leases of ``tables`` (those this process holds)."""
+        tables = list(tables)
+        keys = [lease_key(t) for t in tables]
+        for t in tables:
+            self.deadlines.pop(t, None)
+        if keys:
+            await self._release(keys=keys, args=[self.node])
+
+    def forget(self, table_id: str) -> None:
+        """Stop renewing ``table_id`` (it lapses by itself)."""
+        self.deadlines.pop(table_id, None)
+
+    async def owners(self, tables: list[str]) -> list[str | None]:
+        """Who holds each of ``tables`` now (``None``: nobody)."""
+        if not tables:
+            return []
+        found: list[str | None] = await self.redis.mget([lease_key(t) for t in tables])
+        return found
+
+
+class Fenced:
+    """A table's database while ``valid()`` says this process may still act for it: a write
+    after the lease may have run out is refused (and the change is not made)."""
+
+    def __init__(self, db: Store, valid: Callable[[], bool]) -> None:
+        self.db = db
+        self.valid = valid
+
+    @property
+    def metrics(self) -> Metrics:
+        return self.db.metrics
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        if not self.valid():
+            raise RoomError("moved", "another server process drives this table now; reconnect")
+        return await self.db.run(fn, *args)
