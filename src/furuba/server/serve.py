@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 from typing import Any, TextIO
 
+HANDOVER_SECONDS = 10.0
+"""Longest wait for the tables to be handed over before the process stops anyway."""
 WS_MAX_SIZE = 65536
 """Frames above this close the socket (1009); the app refuses anything above 4096 bytes itself."""
 
@@ -33,7 +36,7 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
                      redis_url=redis_url, process_name=name)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, log_config=logs.log_config(name, log_level))
-    server = uvicorn.Server(config)
+    server = handing_over_server(config, app)
 
     async def announce() -> None:
         while not server.started:
@@ -56,3 +59,34 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
     asyncio.run(main())
     if not server.started:
         raise SystemExit(1)
+
+
+def handing_over_server(config: Any, app: Any) -> Any:
+    """A uvicorn server that, when several processes share the tables (``--redis-url``), hands
+    its tables over on SIGTERM or Ctrl-C *before* it closes its sockets: the others take the
+    tables at once, and every client is told (1012) to reconnect — to any process — so a rolling
+    restart loses no game and no event. Alone, it stops as uvicorn does."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        handing_over = False
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            hub = getattr(app.state, "hub", None)
+            cluster = getattr(hub, "cluster", None)
+            if self.handing_over or cluster is None or not self.started:
+                super().handle_exit(sig, frame)
+                return
+            self.handing_over = True
+            loop = asyncio.get_event_loop()
+            loop.call_soon_threadsafe(lambda: loop.create_task(self.hand_over(cluster, sig, frame)))
+
+        async def hand_over(self, cluster: Any, sig: int, frame: Any) -> None:
+            try:
+                await asyncio.wait_for(cluster.handover(), HANDOVER_SECONDS)
+            except Exception:  # stop anyway: the leases lapse by themselves
+                logging.getLogger("furuba.server").exception("handing the tables over failed")
+            finally:
+                super().handle_exit(sig, frame)
+
+    return Server(config)
