@@ -1,0 +1,283 @@
+"""Several server processes on one PostgreSQL and one Redis, each socket placed on a chosen process:
+tables played across processes, every Redis message watched for secrets, the owner killed.
+
+Sockets connect to the processes directly (not through nginx) so that each test knows which
+process holds which socket; ``test_deploy.py`` plays the same games through nginx.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+import redis
+
+from .harness import run_coroutine
+from .postgres import Postgres, running_postgres
+from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
+from .wsclient import TableClient
+
+pytestmark = pytest.mark.cluster
+
+
+@pytest.fixture(scope="module")
+def database_server() -> Iterator[Postgres]:
+    with running_postgres() as pg:
+        yield pg
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[Redis]:
+    with running_redis() as rd:
+        yield rd
+
+
+@pytest.fixture
+def cluster(request: pytest.FixtureRequest, database_server: Postgres,
+            redis_server: Redis) -> Iterator[Cluster]:
+    redis.Redis.from_url(redis_server.url).flushall()
+    name = "c_" + request.node.name.replace("test_", "")[:40]
+    with running_cluster(2, database=name, postgres=database_server, redis=redis_server) as found:
+        yield found
+
+
+class Watcher:
+    """Every message published on Redis while it runs (channel, parsed messages)."""
+
+    def __init__(self, url: str) -> None:
+        self.client = redis.Redis.from_url(url, decode_responses=True)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.pubsub.psubscribe("furuba:*")
+        self.seen: list[tuple[str, dict[str, Any]]] = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stopping.is_set():
+            item = self.pubsub.get_message(timeout=0.1)
+            if item and item["type"] == "pmessage":
+                for message in json.loads(item["data"]):
+                    self.seen.append((item["channel"], message))
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(5)
+        self.pubsub.close()
+
+
+def owner_of(cluster: Cluster, table_id: str) -> ServerProcess:
+    """The server process holding the table's lease."""
+    node = redis.Redis.from_url(cluster.redis.url, decode_responses=True).get(f"furuba:lease:{table_id}")
+    assert isinstance(node, str)
+    return next(s for s in cluster.servers if node.startswith(f"{s.name}."))
+
+
+def create(server: ServerProcess, seats: list[str], **options: Any) -> str:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        made = http.post("/api/tables", json={"game": "daihinmin", "seats": seats,
+                                              "options": options, "seed": 7})
+        assert made.status_code == 201, made.text
+        table_id: str = made.json()["id"]
+        return table_id
+
+
+def join(server: ServerProcess, table_id: str, seat: int, name: str) -> str:
+    with httpx.Client(base_url=server.base, timeout=10) as http:
+        joined = http.post(f"/api/tables/{table_id}/join", json={"seat": seat, "name": name})
+        assert joined.status_code == 200, joined.text
+        token: str = joined.json()["token"]
+        return token
+
+
+async def play(players: list[TableClient], watchers: list[TableClient], timeout: float,
+               until: float | None = None) -> None:
+    """Every player acts (first legal action) when it must, until the game ends (or the loop
+    time ``until``, when given)."""
+    deadline = time.monotonic() + timeout
+
+    async def run(client: TableClient, acts: bool) -> None:
+        while not client.finished and time.monotonic() < deadline:
+            if until is not None and time.monotonic() > until:
+                return
+            seat = client.to_decide() if acts else None
+            if seat is not None:
+                legal = client.legal[seat]
+                await client.send({"type": "act", "seat": seat, "action": legal[0]["id"],
+                                   "seq_seen": client.seq})
+            await client.receive(0.3)
+
+    await asyncio.gather(*(run(c, True) for c in players), *(run(c, False) for c in watchers))
+
+
+def check_same_events(a: TableClient, b: TableClient) -> None:
+    """Where both clients were listening they saw the same events under the same numbers, and
+    both saw the game's last action."""
+    mine, theirs = {x.seq: x for x in a.applied}, {x.seq: x for x in b.applied}
+    common = mine.keys() & theirs.keys()
+    assert len(common) > 10
+    assert all((mine[q].epoch, mine[q].kind) == (theirs[q].epoch, theirs[q].kind) for q in common)
+    last = max(q for q, x in mine.items() if x.kind == "action")
+    assert last == max(q for q, x in theirs.items() if x.kind == "action")
+
+
+def check_gapless(client: TableClient) -> None:
+    result = client.result()
+    assert result["lost"] == 0 and result["duplicated"] == 0, result
+    seqs = [a.seq for a in client.applied]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "events not consecutive"
+
+
+def test_a_game_across_processes_keeps_every_secret_on_its_own_process(cluster: Cluster) -> None:
+    """Ann's socket is on the table's own process, Bob's and a spectator's on the other: both
+    players see every event in order, the stored record is what they saw, and no Redis message
+    carries a view of a seat that the receiving process holds no socket for."""
+    s1, s2 = cluster.servers
+    table_id = create(s1, ["human", "human", "greedy", "greedy"], max_rounds=1)
+    assert owner_of(cluster, table_id) is s1
+    watcher = Watcher(cluster.redis.url)
+    spectator = TableClient(s2.ws_base, table_id, [])
+    clients: list[TableClient] = []
+
+    async def scenario() -> None:
+        await spectator.connect()                # there from the start: sees every action
+        ann = join(s2, table_id, 0, "Ann")       # joined through the other process
+        bob = join(s1, table_id, 1, "Bob")
+        clients.extend([TableClient(s1.ws_base, table_id, [ann]),
+                        TableClient(s2.ws_base, table_id, [bob])])
+        for c in clients:
+            await c.connect()
+        await play(clients, [spectator], timeout=90)
+        await clients[1].send({"type": "chat", "text": "good game"})
+        while not any(a.kind == "chat" for a in clients[0].applied):
+            assert await clients[0].receive(5) is not None, "the chat line never came"
+        for c in [*clients, spectator]:
+            await c.close()
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        watcher.stop()
+    assert all(c.finished for c in clients)
+    for c in [*clients, spectator]:
+        check_gapless(c)
+        assert len(c.snapshots) == 1
+    # Both players and the spectator saw the same events, numbered alike.
+    check_same_events(clients[0], clients[1])
+    check_same_events(clients[0], spectator)
+    with httpx.Client(base_url=s2.base, timeout=10) as http:
+        replay = http.get(f"/api/tables/{table_id}/replay").json()
+    actions = [a for a in spectator.applied if a.kind == "action"]
+    assert len(replay["record"]["actions"]) == len(actions) > 10
+    # Secrecy: what reached s2 over Redis is only for the sockets s2 holds (Bob: seat 1; the
+    # spectator: the public view); seat tokens cross only as hashes.
+    to_s2 = [msg for channel, msg in watcher.seen if channel.startswith(f"furuba:p:{s2.name}.")]
+    frames = [json.loads(msg["t"]) for msg in to_s2 if msg["k"] == "out"]
+    assert len(frames) > 20
+    seats_seen = {view["seat"] for frame in frames for view in frame.get("views") or []}
+    assert seats_seen == {1, None}
+    raw = json.dumps([msg for _channel, msg in watcher.seen])
+    assert all(token not in raw for c in clients for token in c.tokens)
+    # Ann's hand reached s2 in no form: s2 holds no socket of hers.
+    assert all(0 not in [v["seat"] for v in frame.get("views") or []] for frame in frames)
+
+
+def test_killing_the_owner_mid_game_loses_nothing(cluster: Cluster) -> None:
+    """kill -9 of the process driving a table, with a player on it and one on the other process:
+    the other process takes the table over within 2 s, both players reconnect (to the survivor)
+    and finish the game with no event lost, duplicated or re-sent as a snapshot."""
+    s1, s2 = cluster.servers
+    table_id = create(s1, ["human", "human", "greedy", "greedy"], max_rounds=2)
+    spectator = TableClient(s2.ws_base, table_id, [])
+    clients: list[TableClient] = []
+    took: list[float] = []
+
+    async def scenario() -> None:
+        await spectator.connect()                # there from the start: sees every action
+        ann, bob = join(s1, table_id, 0, "Ann"), join(s2, table_id, 1, "Bob")
+        clients.extend([TableClient(s1.ws_base, table_id, [ann]),
+                        TableClient(s2.ws_base, table_id, [bob])])
+        for c in clients:
+            await c.connect()
+        await play(clients, [spectator], timeout=60, until=time.monotonic() + 2.0)
+        assert not any(c.finished for c in clients), "the game ended before the kill"
+        for c in [*clients, spectator]:
+            c.ws_base = s2.ws_base      # where a proxy would send them once s1 is gone
+        killed = time.monotonic()
+        s1.kill()
+        while True:
+            holder = redis.Redis.from_url(cluster.redis.url, decode_responses=True).get(
+                f"furuba:lease:{table_id}")
+            if holder is not None and holder.startswith(f"{s2.name}."):
+                took.append(time.monotonic() - killed)
+                break
+            assert time.monotonic() - killed < 5, "nobody took the table over"
+            await asyncio.sleep(0.05)
+        await play(clients, [spectator], timeout=90)
+        for c in [*clients, spectator]:
+            await c.close()
+
+    run_coroutine(scenario())
+    assert took and took[0] <= 2.0, took
+    assert all(c.finished for c in clients)
+    for c in [*clients, spectator]:
+        check_gapless(c)
+        assert c.reconnects >= 1
+        assert len(c.snapshots) == 1, c.snapshots   # reconnected with resync "none"
+        assert len({a.epoch for a in c.applied}) == 1
+    check_same_events(clients[0], clients[1])
+    check_same_events(clients[0], spectator)
+    with httpx.Client(base_url=s2.base, timeout=10) as http:
+        replay = http.get(f"/api/tables/{table_id}/replay").json()
+    assert len(replay["record"]["actions"]) == sum(a.kind == "action" for a in spectator.applied)
+
+
+def test_requests_and_hints_reach_the_process_that_drives_the_table(cluster: Cluster) -> None:
+    """Asked of the other process: a table's description, its catalog, a hint, a rematch."""
+    s1, s2 = cluster.servers
+    table_id = create(s1, ["human", "greedy", "greedy", "greedy"], max_rounds=1)
+    token = join(s2, table_id, 0, "Ann")
+    with httpx.Client(base_url=s2.base, timeout=10) as http:
+        described = http.get(f"/api/tables/{table_id}").json()
+        assert described["seats"][0]["name"] == "Ann" and described["status"] == "playing"
+        assert http.get(f"/api/tables/{table_id}/catalog").status_code == 200
+        assert http.get("/api/tables/nosuchtable/catalog").status_code == 404
+        taken = http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Eve"})
+        assert taken.status_code == 409 and "taken" in taken.json()["detail"]
+    client = TableClient(s2.ws_base, table_id, [token])
+    hints: list[dict[str, Any]] = []
+    legal_then: list[int] = []
+    rematch: list[str] = []
+
+    async def scenario() -> None:
+        await client.connect()
+        while client.to_decide() is None:
+            await client.receive(1)
+        legal_then.extend(a["id"] for a in client.legal[0])
+        await client.send({"type": "hint"})
+        while not hints:
+            msg = await client.receive(10)
+            assert msg is not None, "no hint came"
+            if msg["type"] == "hint":
+                hints.append(msg)
+        await play([client], [], timeout=60)
+        await client.send({"type": "rematch"})
+        while not rematch:
+            msg = await client.receive(10)
+            assert msg is not None, "no rematch came"
+            if msg["type"] == "event" and msg["event"]["kind"] == "rematch":
+                rematch.append(msg["event"]["table_id"])
+        await client.close()
+
+    run_coroutine(scenario())
+    assert hints[0]["seat"] == 0 and hints[0]["action"]["id"] in legal_then
+    assert owner_of(cluster, rematch[0]) is s1           # made where the table is driven
+    with httpx.Client(base_url=s2.base, timeout=10) as http:
+        again = http.get(f"/api/tables/{rematch[0]}").json()
+        assert again["rematch_of"] == table_id and again["seats"][0]["claimed"]
