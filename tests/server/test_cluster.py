@@ -52,7 +52,7 @@ class Watcher:
 
     def __init__(self, url: str) -> None:
         self.client = redis.Redis.from_url(url, decode_responses=True)
-        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         self.pubsub.psubscribe("furuba:*")
         self.seen: list[tuple[str, dict[str, Any]]] = []
         self.stopping = threading.Event()
@@ -214,7 +214,7 @@ def test_killing_the_owner_mid_game_loses_nothing(cluster: Cluster) -> None:
         while True:
             holder = redis.Redis.from_url(cluster.redis.url, decode_responses=True).get(
                 f"furuba:lease:{table_id}")
-            if holder is not None and holder.startswith(f"{s2.name}."):
+            if isinstance(holder, str) and holder.startswith(f"{s2.name}."):
                 took.append(time.monotonic() - killed)
                 break
             assert time.monotonic() - killed < 5, "nobody took the table over"

@@ -26,13 +26,12 @@ import httpx
 import pytest
 
 from .harness import run_coroutine
-from .postgres import Postgres, running_postgres
+from .postgres import Postgres, free_port, running_postgres
 from .services import (
     NGINX_CONF,
     ROOT,
     Cluster,
     ServerProcess,
-    free_port,
     render_site,
     running_cluster,
     running_nginx,
@@ -158,6 +157,11 @@ def test_nginx_passes_requests_and_websockets_past_a_dead_process(tmp_path: Path
         made = http.post("/api/tables", json={"game": "zodiac", "seats": ["human", "greedy"]})
         assert made.status_code == 201, made.text
         table_id = made.json()["id"]
+        assert made.json()["invite_url"] == f"{nginx.base}/t/{table_id}", "Host is not passed on"
+        player = httpx.HTTPTransport(local_address="127.1.0.7")
+        with httpx.Client(base_url=nginx.base, transport=player, timeout=10) as elsewhere:
+            assert elsewhere.get("/api/games").status_code == 200
+        assert '127.1.0.7:0 - "GET /api/games' in server.logs(), "the player's address is not passed on"
         token = http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"}).json()["token"]
         client = run_coroutine(open_and_snapshot(nginx.ws_base, table_id, token))
         assert client.seats == [0]
@@ -220,7 +224,6 @@ class Game:
         """seq → action id, of the actions the players saw confirmed."""
         self.players = [TableClient(ws_base, table_id, [t], on_event=self.saw) for t in tokens]
         self.watchers = [TableClient(base, table_id) for base in watch]
-        self.action_events = 0
 
     def saw(self, client: TableClient, msg: dict[str, Any], now: float) -> None:
         event = msg["event"]

@@ -218,6 +218,9 @@ def test_a_game_is_abandoned_only_once_its_players_have_left(db_url: str) -> Non
             c.until_type("snapshot")
             c.send({"type": "act", "seq_seen": c.seq, "action": 0})
             assert c.until_type("error")["code"] == "not_playing"
+            c.send({"type": "chat", "text": "anyone?"})
+            err = c.until_type("error")
+            assert (err["code"], err["ref"]) == ("not_allowed", "chat") and "abandoned" in err["message"]
         assert live.hub.db.call(Storage.load_table, table_id).status == "abandoned"
 
 

@@ -50,6 +50,8 @@ class TableClient:
     """Seconds to keep trying to reconnect after the socket closed."""
     on_event: Callable[[TableClient, dict[str, Any], float], None] | None = None
     """Called with every event applied (and when it arrived)."""
+    local_address: str | None = None
+    """The address to connect from (a loopback address of its own: another player's machine)."""
     ws: ClientConnection | None = None
     epoch: str | None = None
     seq: int | None = None
@@ -78,7 +80,8 @@ class TableClient:
 
     async def connect(self) -> None:
         """Open the socket and say hello (with what the client had, when it had anything)."""
-        self.ws = await connect(self.url, open_timeout=10, compression=None, max_size=None)
+        local: dict[str, Any] = {"local_addr": (self.local_address, 0)} if self.local_address else {}
+        self.ws = await connect(self.url, open_timeout=10, compression=None, max_size=None, **local)
         hello: dict[str, Any] = {"type": "hello", "tokens": self.tokens}
         if self.seq is not None and self.epoch is not None:
             hello.update(last_seq=self.seq, epoch=self.epoch)

@@ -21,7 +21,7 @@ from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError, in_words
 from furuba.server.security import clean_chat
-from furuba.server.storage import Storage
+from furuba.server.storage import ABANDONED, Storage
 from furuba.server.throttle import AddressBuckets, TokenBucket
 
 if TYPE_CHECKING:
@@ -76,6 +76,8 @@ async def say(room: Room, conn: Conn, text: str) -> None:
     async with room.lock:
         if not room.settings.get("chat", True):
             raise RoomError("not_allowed", "chat is off at this table")
+        if room.status == ABANDONED:
+            raise RoomError("not_allowed", "this table was abandoned; start a new table to chat")
         if not conn.seats and not room.settings.get("spectator_chat", False):
             raise RoomError("not_allowed", "only players may chat at this table")
         limits_of(room).check(conn.address, asyncio.get_running_loop().time())

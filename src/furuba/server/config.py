@@ -15,7 +15,10 @@ DEFAULT_DATABASE_URL = "sqlite:///var/furuba.sqlite3"
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """Limits and delays of the server. Tests shrink the delays; nothing else needs changing."""
+    """Limits and delays of the server. Tests shrink the delays; nothing else needs changing.
+
+    ``docs/WEB-API.md`` ("Limits") lists what each limit refuses and how a client is told.
+    """
 
     database_url: str = DEFAULT_DATABASE_URL
     bot_delay: float = 0.6
@@ -39,9 +42,11 @@ class ServerConfig:
     chat_history: int = 50
     """Chat lines sent in a snapshot."""
     chat_max_chars: int = 500
+    """Longest chat line, in characters (after tidying, before escaping)."""
     default_grace_seconds: int | None = 60
     """Disconnect grace period of a new table unless its creator chooses."""
     default_turn_seconds: int | None = None
+    """Turn timer of a new table unless its creator chooses (``None``: no timer)."""
     hint_bot: str | None = None
     """Bot spec for hints; ``None`` picks the best installed (``furuba.bots.hint``, ISMCTS, greedy)."""
     hint_sims: int | None = None

@@ -76,9 +76,9 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
     """Give a free human seat to ``name``; the table starts when it was the last one."""
     async with room.lock:
         if room.status not in OPEN_STATUSES:
-            raise RoomError("closed", "this table was abandoned: nobody played it for too long; "
-                                      "start a new table" if room.status != "finished"
-                            else "the game at this table is over")
+            why = "the game at this table is over" if room.status == "finished" \
+                else "this table was abandoned: nobody played it for too long; start a new table"
+            raise RoomError("closed", why)
         if not 0 <= seat_no < len(room.seats):
             raise RoomError("bad_seat", f"there is no seat {seat_no} (seats are 0 to "
                                         f"{len(room.seats) - 1})")
