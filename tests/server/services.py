@@ -33,9 +33,6 @@ from .postgres import Postgres, free_port, running_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx" / "furuba.conf"
-SERVE = "from furuba.cli.main import main; main()"
-"""``furuba`` as this interpreter runs it (the console script's entry point)."""
-
 
 # -- finding binaries ---------------------------------------------------------------------------
 def find_binary(name: str) -> Path | None:
@@ -264,7 +261,7 @@ class ServerProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def command(self) -> list[str]:
-        cmd = [sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(self.port),
+        cmd = [sys.executable, "-m", "furuba", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
                "--log-level", self.log_level]
         if self.redis_url:
