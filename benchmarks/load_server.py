@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -56,6 +57,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.server.wsclient import TableClient  # noqa: E402 - the project root is on the path now
+
+from furuba.server.serve import GC_THRESHOLDS  # noqa: E402
 
 if TYPE_CHECKING:
     from tests.server.services import ServerProcess
@@ -395,8 +398,13 @@ def run(tables: int, think: float, seconds: float, warmup: int = 0, processes: i
                 cpu.read(name)
             kill_one(site, table_ids, takeover)
 
-        stats, seats = asyncio.run(swarm(site, tables, think, seconds, warmup, on_start,
-                                         kill if kill_one_process else None, takeover))
+        try:
+            stats, seats = asyncio.run(swarm(site, tables, think, seconds, warmup, on_start,
+                                             kill if kill_one_process else None, takeover))
+        except BaseException:
+            for server in site.servers:   # what the servers said, before their logs are gone
+                print(f"--- {server.name or server.port}\n{server.logs()[-6000:]}", file=sys.stderr)
+            raise
         wall = time.monotonic() - mark["wall0"]
         server_cpu = cpu.used(servers)
         other_cpu = {n: round(cpu.used([n]), 2) for n in site.others}
@@ -453,6 +461,8 @@ def default_json(processes: int, warmup: int, kill: bool) -> Path:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=50, help="tables of 4 seats (default 50: 200 seats)")
+    parser.add_argument("--seats", type=int, default=None,
+                        help="seats in all (a multiple of 4; instead of --tables)")
     parser.add_argument("--think", type=float, default=1.0, help="seconds a seat waits before acting")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to play")
     parser.add_argument("--warmup", type=int, default=0,
@@ -473,6 +483,13 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.processes < 1:
         parser.error("--processes must be at least 1")
+    if args.seats is not None:
+        if args.seats < 4 or args.seats % 4:
+            parser.error("--seats must be a multiple of 4")
+        args.tables = args.seats // 4
+    # The swarm is a Python process too: tuned as the server is, so that its own collector's
+    # pauses are not counted as the server's latency.
+    gc.set_threshold(*GC_THRESHOLDS)
     path = args.json or default_json(args.processes, args.warmup, args.kill_one)
     report = run(args.tables, args.think, args.seconds, args.warmup, args.processes, args.database,
                  args.redis, args.nginx, args.kill_one)

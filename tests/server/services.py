@@ -176,7 +176,7 @@ def main_config(folder: Path, site: Path) -> str:
                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     return (f"daemon off;\nmaster_process on;\nworker_processes 1;\n{_worker_user()}"
             f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} notice;\n"
-            "events {\n    worker_connections 1024;\n}\n"
+            "worker_rlimit_nofile 20000;\nevents {\n    worker_connections 8192;\n}\n"
             f"http {{\n    access_log {folder / 'access.log'};\n{temps}    include {site};\n}}\n")
 
 

@@ -63,8 +63,12 @@ class Watcher:
         while not self.stopping.is_set():
             item = self.pubsub.get_message(timeout=0.1)
             if item and item["type"] == "pmessage":
-                for message in json.loads(item["data"]):
-                    self.seen.append((item["channel"], message))
+                for line in item["data"].split("\n"):
+                    if line.startswith("o"):    # a frame for a relayed socket: o<conn> <frame>
+                        conn_id, text = line[1:].split(" ", 1)
+                        self.seen.append((item["channel"], {"k": "out", "c": int(conn_id), "t": text}))
+                    else:
+                        self.seen.append((item["channel"], json.loads(line)))
 
     def stop(self) -> None:
         self.stopping.set()
@@ -103,17 +107,22 @@ async def play(players: list[TableClient], watchers: list[TableClient], timeout:
     deadline = time.monotonic() + timeout
 
     async def run(client: TableClient, acts: bool) -> None:
+        acted_at: int | None = None
         while not client.finished and time.monotonic() < deadline:
             if until is not None and time.monotonic() > until:
                 return
             seat = client.to_decide() if acts else None
-            if seat is not None:
+            if seat is not None and (client.seq != acted_at or client.errors):
+                acted_at = client.seq      # once per position (again after a refusal)
+                client.errors.clear()
                 legal = client.legal[seat]
                 await client.send({"type": "act", "seat": seat, "action": legal[0]["id"],
                                    "seq_seen": client.seq})
             await client.receive(0.3)
 
     await asyncio.gather(*(run(c, True) for c in players), *(run(c, False) for c in watchers))
+    for c in [*players, *watchers]:
+        assert 1008 not in c.close_codes, "closed for flooding"
 
 
 def check_same_events(a: TableClient, b: TableClient) -> None:

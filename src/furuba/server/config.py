@@ -61,7 +61,7 @@ class ServerConfig:
     """This process's name in logs, metrics and Redis (``None``: host name and process id)."""
     lease_seconds: float = 1.5
     """How long a process's claim on a table lasts unless renewed (several processes only)."""
-    renew_seconds: float = 0.4
+    renew_seconds: float = 0.3
     """How often an owner renews its claims, and others look for tables nobody drives."""
     tables_per_minute: float = 6.0
     """New tables one client address may create per minute on average (``POST /api/tables``;

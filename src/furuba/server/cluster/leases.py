@@ -63,14 +63,17 @@ def lease_key(table_id: str) -> str:
 class Leases:
     """The leases of one process (``node``) on one Redis."""
 
-    def __init__(self, redis: Any, node: str, ttl: float) -> None:
+    def __init__(self, redis: Any, node: str, ttl: float, keeper: Any = None) -> None:
         self.redis = redis
+        """For claims, releases and lookups."""
+        self.keeper = keeper if keeper is not None else redis
+        """For renewals (a connection of their own, so that they are never kept waiting)."""
         self.node = node
         self.ttl = ttl
         self.ttl_ms = max(1, int(ttl * 1000))
         self.deadlines: dict[str, float] = {}
         """Table → monotonic time until which this process may act for it."""
-        self._renew = redis.register_script(RENEW)
+        self._renew = self.keeper.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
 
     def _deadline(self, sent: float) -> float:

@@ -3,7 +3,10 @@
 Every process listens on its own channel (``furuba:p:<node>``) and on one channel for all
 (``furuba:all``). What a process sends to another is queued with :meth:`Link.post` — which never
 waits — and a single sender task writes the queue in order as one pipeline per round trip, every
-message for one channel packed into one ``PUBLISH`` (a JSON list). Redis delivers the messages of
+message for one channel packed into one ``PUBLISH``: one message per line, a JSON object, or — for
+the frames a table sends a relayed socket, which are JSON text already and never hold a raw line
+break — ``o<connection> <frame>``, passed on without being parsed or escaped again. Redis delivers
+the messages of
 one connection to a channel in the order they were published, so two messages posted one after
 the other reach the other process in that order: frames of one connection never overtake each
 other. Values to keep (``HSET``) are written after the messages of the same batch, so a table's
@@ -36,6 +39,10 @@ ALL = PREFIX + "all"
 """The channel every process listens on."""
 
 Message = dict[str, Any]
+REDIS_CONNECTIONS = 32
+"""Connections to Redis per process (requests beyond wait for a free one)."""
+REDIS_WAIT = 5.0
+"""Seconds a request waits for a free connection before it fails."""
 
 
 def channel(node: str) -> str:
@@ -47,10 +54,14 @@ class Link:
     """Redis for one process: ``post`` to others, ``call`` and wait for the reply, listen."""
 
     def __init__(self, url: str, node: str, on_message: Callable[[Message], None],
+                 on_frame: Callable[[int, str], None],
                  on_round_trip: Callable[[float], None] | None = None) -> None:
-        self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT)
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
         self.node = node
         self.on_message = on_message
+        self.on_frame = on_frame
         self.on_round_trip = on_round_trip
         self._queue: list[tuple[str, str, Any]] = []
         self._pending = asyncio.Event()
@@ -96,6 +107,14 @@ class Link:
         self._queue.append(("pub", channel(node), message))
         self._pending.set()
 
+    def post_frame(self, node: str, conn_id: int, text: str) -> None:
+        """Queue a frame for connection ``conn_id`` of process ``node`` (as :meth:`post`)."""
+        if "\n" in text:  # pragma: no cover - JSON text from the server never holds one
+            self.post(node, {"k": "out", "c": conn_id, "t": text})
+            return
+        self._queue.append(("pub", channel(node), f"o{conn_id} {text}"))
+        self._pending.set()
+
     def broadcast(self, message: Message) -> None:
         """Queue ``message`` for every process, this one included."""
         self._queue.append(("pub", ALL, message))
@@ -113,17 +132,18 @@ class Link:
             batch, self._queue = self._queue, []
             if not batch:
                 continue
-            packed: dict[str, list[Message]] = {}
+            packed: dict[str, list[str]] = {}
             kept: dict[str, dict[Any, Any]] = {}
             for kind, target, value in batch:
                 if kind == "pub":
-                    packed.setdefault(target, []).append(value)
+                    packed.setdefault(target, []).append(
+                        value if isinstance(value, str) else json.dumps(value, separators=(",", ":")))
                 else:
                     kept.setdefault(target, {}).update(value)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for target, messages in packed.items():
-                        pipe.publish(target, json.dumps(messages, separators=(",", ":")))
+                        pipe.publish(target, "\n".join(messages))
                     for key, values in kept.items():
                         pipe.hset(key, mapping=values)
                     started = time.perf_counter()
@@ -178,15 +198,20 @@ class Link:
                 async for item in self._pubsub.listen():
                     if item.get("type") != "message":
                         continue
-                    for message in json.loads(item["data"]):
+                    for line in item["data"].split("\n"):
                         try:
+                            if line[0] == "o":
+                                conn_id, text = line[1:].split(" ", 1)
+                                self.on_frame(int(conn_id), text)
+                                continue
+                            message = json.loads(line)
                             if message.get("k") == "reply":
                                 self._answered(message)
                             else:
                                 self.on_message(message)
                         except Exception:
                             log.exception("a message from Redis could not be handled: %.200s",
-                                          message)
+                                          line)
             except asyncio.CancelledError:
                 raise
             except Exception:

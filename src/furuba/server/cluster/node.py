@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import redis.asyncio as aioredis
+
 from furuba.server import presence
 from furuba.server.cluster.leases import Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
@@ -48,6 +50,9 @@ OPEN = PREFIX + "open"
 """The set of unfinished tables' ids."""
 PROCESSES = PREFIX + "procs"
 """Hash: node → the time (ms since the epoch) until which it counts as alive."""
+FULL_LOOK_SECONDS = 5.0
+"""How often every open table's lease is checked even when no process was seen to go (the
+cheap checks look only when a process stops beating or releases its tables)."""
 CALL_SECONDS = 3.0
 """How long a call waits for the process that drives a table."""
 
@@ -67,15 +72,21 @@ class Cluster:
         self.name = name
         self.node = f"{self.name}.{secrets.token_hex(3)}"
         """This incarnation's name on Redis (a restarted process is a new node)."""
-        self.link = Link(url, self.node, self._on_message, on_round_trip)
-        self.leases = Leases(self.link.redis, self.node, self.config.lease_seconds)
+        self.link = Link(url, self.node, self._on_message, self._on_frame, on_round_trip)
+        self.keeper = aioredis.Redis.from_url(url, decode_responses=True,
+                                              single_connection_client=True)
+        """A connection of its own for renewals and heartbeats: busy times never delay them."""
+        self.leases = Leases(self.link.redis, self.node, self.config.lease_seconds, self.keeper)
         self.remotes = Remotes(hub, self.link)
         self.relays: dict[int, Relay] = {}
         self.alive: set[str] = {self.node}
         self.on_takeover = on_takeover
         self.draining = False
+        self._look_for_orphans = True
+        self._look_until = 0.0
+        self._next_full_look = 0.0
         self._sweep_now = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._claiming: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
@@ -87,7 +98,9 @@ class Cluster:
         ids = await self.hub.db.run(Storage.open_table_ids)
         if ids:
             await self.link.redis.sadd(OPEN, *ids)
-        self._task = asyncio.get_running_loop().create_task(self._sweeps(), name="cluster-sweep")
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._renewals(), name="cluster-renew"),
+                       loop.create_task(self._sweeps(), name="cluster-sweep")]
 
     async def handover(self) -> None:
         """Stop driving every table, release them for the others, close every socket (1012)."""
@@ -111,10 +124,10 @@ class Cluster:
         await self.link.flush()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await task
         for task in list(self._background):
             task.cancel()
         await self.remotes.close_all()
@@ -123,6 +136,8 @@ class Cluster:
         with contextlib.suppress(Exception):
             await self.link.flush(0.5)
         await self.link.close()
+        with contextlib.suppress(Exception):
+            await self.keeper.aclose()
 
     async def ping(self) -> float:
         """Redis's round trip, in seconds."""
@@ -261,6 +276,11 @@ class Cluster:
         self.relays.pop(relay.conn.id, None)
 
     # -- messages from other processes ------------------------------------------------------
+    def _on_frame(self, conn_id: int, text: str) -> None:
+        relay = self.relays.get(conn_id)
+        if relay is not None:
+            relay.conn.send(text)
+
     def _on_message(self, message: Message) -> None:
         kind = message.get("k")
         if kind == "out":
@@ -282,6 +302,7 @@ class Cluster:
         elif kind == "call":
             self._spawn(self._answer(message))
         elif kind == "released":
+            self._look_for_orphans = True
             self._sweep_now.set()
 
     def _spawn(self, work: Any) -> None:
@@ -305,16 +326,38 @@ class Cluster:
             except Exception:
                 log.exception("the cluster sweep failed; trying again")
 
-    async def sweep(self) -> None:
-        """Renew this process's leases and drop lost tables; notice processes gone and tables
-        moved; take a fair share of the tables nobody drives."""
+    async def _renewals(self) -> None:
+        every = self.config.renew_seconds
+        while not self.draining:
+            started = time.monotonic()
+            try:
+                await self.renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("could not renew the leases; trying again")
+            await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+
+    async def renew(self) -> None:
+        """Beat, renew this process's leases, and drop the tables whose lease was lost."""
         await self._heartbeat()
         for table_id in await self.leases.renew():
             log.warning("table %s: lost its lease; another process drives it now", table_id)
             await self.hub.drop(table_id)
+
+    async def sweep(self) -> None:
+        """Notice processes gone and tables moved; take a fair share of the tables nobody
+        drives."""
         self.remotes.hosts_gone(self.alive)
         await self._check_relays()
-        await self._take_orphans()
+        now = time.monotonic()
+        if self._look_for_orphans:
+            # Look on every sweep until the leases of a process that went have surely lapsed.
+            self._look_for_orphans = False
+            self._look_until = now + 2 * self.config.lease_seconds
+        if now < self._look_until or now >= self._next_full_look:
+            self._next_full_look = now + FULL_LOOK_SECONDS
+            await self._take_orphans()
         finished = [r.id for r in self.hub.rooms.values() if r.status != "playing"
                     and r.status != "waiting"]
         if finished:
@@ -323,14 +366,17 @@ class Cluster:
     async def _heartbeat(self) -> None:
         now_ms = int(time.time() * 1000)
         ttl_ms = int(self.config.lease_seconds * 1000)
-        async with self.link.redis.pipeline(transaction=False) as pipe:
+        async with self.keeper.pipeline(transaction=False) as pipe:
             pipe.hset(PROCESSES, self.node, now_ms + ttl_ms)
             pipe.hgetall(PROCESSES)
             _, seen = await pipe.execute()
         alive = {node for node, until in seen.items() if int(until) > now_ms}
+        if self.alive - alive:
+            self._look_for_orphans = True   # a process stopped beating: its tables need a driver
+            self._sweep_now.set()
         gone = [node for node, until in seen.items() if int(until) <= now_ms - 60_000]
         if gone:
-            await self.link.redis.hdel(PROCESSES, *gone)
+            await self.keeper.hdel(PROCESSES, *gone)
         self.alive = alive | {self.node}
 
     async def _check_relays(self) -> None:

@@ -59,7 +59,7 @@ class RemoteConn(Conn):
 
     def send(self, text: str) -> None:
         if not self.closing:
-            self.link.post(self.host, {"k": "out", "c": self.remote_id, "t": text})
+            self.link.post_frame(self.host, self.remote_id, text)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
