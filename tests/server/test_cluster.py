@@ -290,3 +290,20 @@ def test_requests_and_hints_reach_the_process_that_drives_the_table(cluster: Clu
     with httpx.Client(base_url=s2.base, timeout=10) as http:
         again = http.get(f"/api/tables/{rematch[0]}").json()
         assert again["rematch_of"] == table_id and again["seats"][0]["claimed"]
+
+
+def test_the_limits_per_address_count_every_process(cluster: Cluster) -> None:
+    """A client spreading its new tables over both processes meets the same limit as on one: the
+    burst of new tables per address (10) is counted in Redis, not per process."""
+    s1, s2 = cluster.servers
+    answers = []
+    for n in range(11):
+        server = (s1, s2)[n % 2]
+        with httpx.Client(base_url=server.base, timeout=10) as http:
+            made = http.post("/api/tables", json={"game": "daihinmin",
+                                                  "seats": ["human", "greedy", "greedy", "greedy"]})
+        answers.append(made)
+    assert [a.status_code for a in answers[:10]] == [201] * 10
+    assert answers[10].status_code == 429
+    assert "too many new tables" in answers[10].json()["detail"]
+    assert int(answers[10].headers["Retry-After"]) >= 1

@@ -83,6 +83,10 @@ def serve(
              "database (see docs/DEPLOY.md); without it this process serves alone")] = None,
     process_name: Annotated[str | None, typer.Option(
         help="this process's name in logs and metrics (default: host name and process id)")] = None,
+    address_key: Annotated[str, typer.Option(
+        envvar="FURUBA_ADDRESS_KEY", show_default=False,
+        help="secret key of the hashes that tables keep of their creators' addresses (the same "
+             "for every process on one database); best set in the environment")] = "",
     cardsets: Annotated[list[Path] | None, typer.Option(
         help="a folder of card-set files (*.toml) tables may choose by name; repeatable")] = None,
 ) -> None:
@@ -96,7 +100,8 @@ def serve(
     except FurubaError as exc:
         raise fail(str(exc)) from None
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
-               log_level=log_level, redis_url=redis_url, process_name=process_name)
+               log_level=log_level, redis_url=redis_url, process_name=process_name,
+               address_key=address_key)
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

@@ -103,7 +103,7 @@ async def drive(room: Room) -> None:
     """Run ``room`` until it is closed or its game is over."""
     current_table.set(room.id)   # this task's log records name the table (logs.py)
     loop = asyncio.get_running_loop()
-    while not room.closed and room.status != "finished":
+    while not room.closed and room.status in OPEN_STATUSES:
         room.wake.clear()
         plan = next_due(room)
         wait = None if plan is None else plan[0] - loop.time()
@@ -155,10 +155,7 @@ async def expire(room: Room) -> None:
                              "message": f"nobody played at this table for {idle}: it is closed; "
                                         "start a new table to play again"},
                             table=True)
-        log.info("table %s abandoned", room.id)
-    task = asyncio.current_task()
-    if task is not None and task is room.task:
-        task.cancel()   # the table's task ends here: nothing is left for it to do
+        log.info("table %s abandoned", room.id)   # the table's task ends with this plan
 
 
 async def bot_move(room: Room, seat: int) -> None:

@@ -33,7 +33,7 @@ from furuba.server.models import TableRow
 from furuba.server.replays import Replays
 from furuba.server.rooms import Room, room_from_data
 from furuba.server.security import clean_name, new_seed, new_table_id, new_token, token_hash
-from furuba.server.storage import Storage, TableData
+from furuba.server.storage import OPEN_STATUSES, Storage, TableData
 from furuba.server.tables import table_spec
 
 if TYPE_CHECKING:
@@ -187,18 +187,21 @@ class Hub:
 
     def forget_if_idle(self, room: Room) -> None:
         """Drop a finished table nobody watches (the database keeps it)."""
-        if room.status == "finished" and not room.conns and self.rooms.get(room.id) is room:
+        if room.status not in OPEN_STATUSES and not room.conns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
             if self.cluster is not None:
                 self.cluster.released(room)
 
     # -- creating ---------------------------------------------------------------------------
-    async def create(self, req: CreateTable, ready: bool = False) -> Room:
-        """A new table (``OptionsError`` for a bad request)."""
+    async def create(self, req: CreateTable, ready: bool = False,
+                     creator: str | None = None) -> Room:
+        """A new table (``OptionsError`` for a bad request); ``creator``: the hash of its
+        creator's address (see :func:`furuba.server.security.address_hash`)."""
         spec = table_spec(req, self.config.default_grace_seconds, self.config.default_turn_seconds)
         status = "waiting" if any(s.kind == "human" for s in spec.seats) else "playing"
         data = TableData(id=new_table_id(), game=spec.game, options=spec.options, seed=spec.seed,
-                         settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready)
+                         settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready,
+                         creator=creator)
         await self.db.run(Storage.create_table, data)
         if self.cluster is not None:
             await self.cluster.created(data.id)

@@ -25,14 +25,15 @@ if TYPE_CHECKING:
     from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
+NOT_PLAYING = {"waiting": "the table is waiting for its players",
+               "abandoned": "the table was abandoned: nobody played it for too long"}
 
 
 async def act(room: Room, conn: Conn, msg: m.Act) -> None:
     """A player's ``act``: checked (seat, turn, staleness, legality), then committed."""
     async with room.lock:
         if room.status != "playing":
-            raise RoomError("not_playing", "the game is over" if room.status == "finished"
-                            else "the table is waiting for its players")
+            raise RoomError("not_playing", NOT_PLAYING.get(room.status, "the game is over"))
         seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
         if msg.seq_seen > room.seq:
             raise RoomError("bad_message",

@@ -71,9 +71,14 @@ def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
             "then try again")
 
 
-def throttle(buckets: AddressBuckets, address: str, what: str) -> None:
-    """Take one of ``address``'s tokens, else refuse with ``429`` saying when to retry."""
-    wait = buckets.take(address, time.monotonic())
+async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str) -> None:
+    """Take one of ``address``'s tokens, else refuse with ``429`` saying when to retry (with
+    several processes, the tokens are counted in Redis for all of them)."""
+    cluster = hub_of(request).cluster
+    if cluster is not None:
+        wait = await cluster.rates.take(what, address, buckets.rate, buckets.burst)
+    else:
+        wait = buckets.take(address, time.monotonic())
     if wait > 0:
         raise HTTPException(429, f"too many {what} from your address: try again in "
                                  f"{in_words(wait)}", headers={"Retry-After": str(math.ceil(wait))})
@@ -126,17 +131,16 @@ def add_tables(router: APIRouter) -> None:
     async def create_table(body: b.CreateTable, request: Request) -> b.Created:
         hub, limits = hub_of(request), limits_of(request)
         address = client_address(request)
-        throttle(limits.tables, address, "new tables")
+        await throttle(request, limits.tables, address, "new tables")
         creator = address_hash(address, hub.config.address_key)
         cap = hub.config.open_tables_per_address
         async with limits.creating(creator):
             if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
                 raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
             try:
-                room = await hub.create(body)
+                room = await hub.create(body, creator=creator)
             except FurubaError as exc:
                 raise HTTPException(400, str(exc)) from None
-            await hub.db.run(Storage.set_creator, room.id, creator)
         url = f"/t/{room.id}"
         return b.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
                          table=room.table_out())
@@ -164,7 +168,7 @@ def add_tables(router: APIRouter) -> None:
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
-        throttle(limits_of(request).joins, client_address(request), "seat claims")
+        await throttle(request, limits_of(request).joins, client_address(request), "seat claims")
         try:
             table, token = await hub_of(request).join(table_id, body.seat, body.name)
         except RoomError as exc:

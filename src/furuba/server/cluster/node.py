@@ -36,6 +36,7 @@ import redis.asyncio as aioredis
 from furuba.server import presence
 from furuba.server.cluster.leases import Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
+from furuba.server.cluster.rates import SharedBuckets
 from furuba.server.cluster.remote import CLOSE_MOVED, MOVED, Relay, Remotes, RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
@@ -78,6 +79,8 @@ class Cluster:
         """A connection of its own for renewals and heartbeats: busy times never delay them."""
         self.leases = Leases(self.link.redis, self.node, self.config.lease_seconds, self.keeper)
         self.remotes = Remotes(hub, self.link)
+        self.rates = SharedBuckets(self.link.redis)
+        """The HTTP limits per client address, counted for all processes together."""
         self.relays: dict[int, Relay] = {}
         self.alive: set[str] = {self.node}
         self.on_takeover = on_takeover
@@ -403,9 +406,16 @@ class Cluster:
         share = math.ceil(len(open_ids) / max(1, len(self.alive)))
         room_for = max(1, share - len(self.hub.rooms))
         random.shuffle(orphans)
-        for table_id in orphans[:room_for]:
-            if await self.take(table_id) is not None:
-                log.info("table %s: taken over", table_id)
-                if self.on_takeover is not None:
-                    self.on_takeover()
+        await asyncio.gather(*(self._take_over(t) for t in orphans[:room_for]))
+
+    async def _take_over(self, table_id: str) -> None:
+        try:
+            taken = await self.take(table_id)
+        except Exception:
+            log.exception("table %s: could not be taken over", table_id)
+            return
+        if taken is not None:
+            log.info("table %s: taken over", table_id)
+            if self.on_takeover is not None:
+                self.on_takeover()
 

@@ -192,6 +192,7 @@ function request() {
     options: {},
     chat: form.elements.chat.checked,
     hints: form.elements.hints.checked,
+    spectator_chat: form.elements.spectator_chat.checked,
   };
   const turn = document.getElementById('turn-seconds').value;
   if (turn) body.turn_seconds = Number(turn);
@@ -234,6 +235,7 @@ async function start() {
   described = await describeGames();
   form.elements.chat.checked = described.defaults.chat !== false;
   form.elements.hints.checked = described.defaults.hints !== false;
+  form.elements.spectator_chat.checked = described.defaults.spectator_chat === true;
   renderGames();
   playersSel.addEventListener('change', renderSeats);
   form.addEventListener('submit', submit);

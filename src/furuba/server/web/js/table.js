@@ -166,7 +166,7 @@ function renderHeader() {
     }
     toast('Invite link copied');
   } }, 'Copy invite link');
-  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished' }[t.status];
+  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished', abandoned: 'Closed: nobody played here for too long' }[t.status];
   replace(el.header,
     h('h1', {}, t.title),
     h('p', { class: 'table-status', id: 'table-status', 'data-status': t.status }, status,
@@ -290,6 +290,11 @@ function renderChat() {
     return;
   }
   const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {}, h('strong', {}, `${c.name}: `), decode(c.text))));
+  if (!app.seats.length && !t.settings.spectator_chat) {
+    replace(el.chat, h('h2', {}, 'Chat'), list, h('p', { class: 'muted' }, 'Only the players chat at this table.'));
+    list.scrollTop = list.scrollHeight;
+    return;
+  }
   const input = h('input', { type: 'text', id: 'chat-text', maxlength: 500, autocomplete: 'off', 'data-key': 'chat-text' });
   const old = document.getElementById('chat-text');
   if (old) input.value = old.value;
