@@ -33,6 +33,7 @@ log = logging.getLogger("furuba.server")
 CLOSE_NO_TABLE = 4404
 CLOSE_NO_HELLO = 4408
 CLOSE_FLOOD = 1008
+CLOSE_TRY_AGAIN = 1013
 
 
 class ClosedError(Exception):
@@ -52,7 +53,14 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     """Serve one WebSocket of table ``table_id``: the table's own if this process drives it,
     else relayed to the process that does (several processes, see ``cluster/``)."""
     current_table.set(table_id)
-    target = await hub.locate(table_id)
+    try:
+        target = await hub.locate(table_id)
+    except Exception as exc:  # several processes: the table is changing hands, or Redis is slow
+        log.warning("could not find where table %s is driven: %s", table_id, exc)
+        await ws.accept()
+        await ws.send_text(m.dump(error("busy", "the server is busy; reconnecting in a moment")))
+        await ws.close(CLOSE_TRY_AGAIN, "busy: try again")
+        return
     await ws.accept()
     if target is None:
         await ws.send_text(m.dump(error("no_table", "there is no such table")))
