@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from .harness import LiveServer
+from .postgres import Postgres, running_postgres
 
 
 @pytest.fixture
@@ -17,3 +18,10 @@ def db_url(tmp_path: Path) -> str:
 def live(db_url: str) -> Iterator[LiveServer]:
     with LiveServer(db_url) as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def database_server() -> Iterator[Postgres]:
+    """A PostgreSQL server for the tests of one module that start several processes."""
+    with running_postgres() as pg:
+        yield pg

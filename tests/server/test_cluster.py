@@ -19,17 +19,11 @@ import pytest
 import redis
 
 from .harness import run_coroutine
-from .postgres import Postgres, running_postgres
+from .postgres import Postgres
 from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
 from .wsclient import TableClient
 
 pytestmark = pytest.mark.cluster
-
-
-@pytest.fixture(scope="module")
-def database_server() -> Iterator[Postgres]:
-    with running_postgres() as pg:
-        yield pg
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ import httpx
 import pytest
 
 from .harness import run_coroutine
-from .postgres import Postgres, free_port, running_postgres
+from .postgres import Postgres, free_port
 from .services import (
     NGINX_CONF,
     ROOT,
@@ -180,12 +180,6 @@ async def open_and_snapshot(ws_base: str, table_id: str, token: str) -> TableCli
 
 
 # -- the whole worked example -------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def database_server() -> Iterator[Postgres]:
-    with running_postgres() as pg:
-        yield pg
-
-
 @pytest.fixture
 def cluster(database_server: Postgres) -> Iterator[Cluster]:
     with running_redis() as redis, \
