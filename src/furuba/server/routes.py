@@ -4,10 +4,13 @@ metrics and health checks."""
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import logging
 import math
 import time
 from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket
@@ -41,6 +44,22 @@ PAGES = ("index", "table", "replay")
 
 def static_dir() -> str:
     return str(resources.files("furuba.server") / "web")
+
+
+@functools.cache
+def service_worker_text() -> str:
+    """``web/sw.js`` with the front end's version (a hash of every file the pages use) and the
+    list of its scripts, so that an upgrade replaces what browsers keep."""
+    web = Path(static_dir())
+    files = sorted(f for f in web.rglob("*") if f.is_file() and f.name != "sw.js")
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(f.relative_to(web).as_posix().encode())
+        digest.update(f.read_bytes())
+    scripts = ", ".join(f"'/static/{f.relative_to(web).as_posix()}'" for f in files
+                        if f.suffix == ".js")
+    text = (web / "sw.js").read_text(encoding="utf-8")
+    return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__ASSETS__", scripts)
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
@@ -110,6 +129,16 @@ def add_pages(router: APIRouter) -> None:
     @router.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(page["table"])
+
+    @router.get("/manifest.webmanifest", include_in_schema=False)
+    async def manifest() -> FileResponse:
+        return FileResponse(f"{static_dir()}/manifest.webmanifest",
+                            media_type="application/manifest+json")
+
+    @router.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> Response:
+        return Response(service_worker_text(), media_type="text/javascript",
+                        headers={"Cache-Control": "no-cache"})
 
     @router.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:

@@ -1,6 +1,7 @@
 // The home page: choose a game, its seats (you, a friend, another player here, bots) and its options.
 // Everything about the games comes from GET /api/games: their names and titles, how many may play,
 // and each option's input, built from its description (kind, min, max, choices, default, help).
+import './install.js';
 import { h, replace, capital } from './dom.js';
 import { postJSON, joinSeat, lastName, rememberName } from './api.js';
 import { motionToggle } from './prefs.js';

@@ -1,4 +1,5 @@
 // The replay page (/replay/{id}): a finished game step by step, each step at its own address (#step=N).
+import './install.js';
 import { h, replace, keepFocus } from './dom.js';
 import { getJSON, tableIdFromPath } from './api.js';
 import { motionToggle } from './prefs.js';

@@ -1,4 +1,5 @@
 // The table page (/t/{id}): take a seat or watch, play, chat, hints, rematch; hot-seat curtain.
+import './install.js';
 import { h, replace, keepFocus, plural, capital } from './dom.js';
 import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
 import { TableSocket } from './socket.js';

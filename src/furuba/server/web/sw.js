@@ -1,0 +1,39 @@
+// furuba's service worker. The server fills in VERSION (a hash of the front end's files), so a new
+// release brings a new cache and the old one is deleted.
+const VERSION = '__VERSION__';
+const CACHE = `furuba-${VERSION}`;
+const OFFLINE = '/static/offline.html';
+const SHELL = ['/', OFFLINE, '/static/css/furuba.css', '/static/favicon.svg',
+  '/static/icons/icon-192.png', '/manifest.webmanifest', __ASSETS__];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith('furuba-') && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/ws/') || url.pathname === '/metrics') return;
+  if (request.mode === 'navigate') {
+    // Pages: always the live one when the server answers; the offline page when it cannot.
+    event.respondWith(fetch(request).catch(async () => (await caches.match(OFFLINE)) || Response.error()));
+    return;
+  }
+  if (url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
+    // The front end: from the cache at once (it is versioned), else from the network, kept.
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request).then((response) => {
+      if (response.ok) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy));
+      }
+      return response;
+    })));
+  }
+});
