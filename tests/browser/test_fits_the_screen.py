@@ -25,7 +25,7 @@ def off_screen(page: Page, selector: str) -> list[str]:
             const r = el.getBoundingClientRect();
             if (r.width === 0 && r.height === 0) continue;          // not drawn
             if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
-                out.push(`${el.id || el.className || el.tagName} ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+                out.push(`${el.id || el.className} ${Math.round(r.top)}..${Math.round(r.bottom)}`);
         }
         return out;
     }""", selector)
