@@ -6,7 +6,7 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -209,3 +209,12 @@ def play_to_end(client: Client, pick: Any = None, timeout: float = 120.0) -> Non
         msg = client.recv(timeout=15)
         if msg.get("type") == "error":
             raise AssertionError(f"refused: {msg}")
+
+
+def wait_for(check: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Wait until ``check()`` is true; fail the test after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("the condition did not come true in time")
+        time.sleep(0.02)

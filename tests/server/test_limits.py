@@ -9,7 +9,7 @@ import itertools
 import json
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -29,17 +29,9 @@ from furuba.server.security import address_hash
 from furuba.server.storage import Storage
 from furuba.server.tables import new_state
 
-from .harness import LiveServer, is_event, run_coroutine
+from .harness import LiveServer, is_event, run_coroutine, wait_for
 
 LOOPBACK = "127.0.0.1"
-
-
-def wait_for(check: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("the condition did not come true in time")
-        time.sleep(0.05)
 
 
 def refused(r: Any, status: int, *fragments: str) -> str:

@@ -7,8 +7,7 @@ import logging
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,7 @@ from furuba.server import driver
 from furuba.server.logs import FORMAT, ContextFilter, current_table, process_name
 from furuba.server.metrics import Metrics
 
-from .harness import LiveServer
+from .harness import LiveServer, wait_for
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 PROCESS = "test-proc"
@@ -46,14 +45,6 @@ def value(samples: Samples, name: str, **labels: str) -> float:
     key = (name, frozenset({"process": PROCESS, **labels}.items()))
     assert key in samples, f"no sample {name}{labels}"
     return samples[key]
-
-
-def wait_for(check: Callable[[], bool], timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise TimeoutError("the condition did not come true")
-        time.sleep(0.02)
 
 
 # -- metrics ----------------------------------------------------------------------------------
