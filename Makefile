@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser postgres services venv clean
+.PHONY: run test lint typecheck unit bench browser services venv clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -21,9 +21,6 @@ venv: $(STAMP)
 browser:
 	@bash scripts/install-browser.sh
 
-postgres:
-	@bash scripts/setup-postgres.sh
-
 services:
 	@bash scripts/setup-services.sh
 
@@ -34,7 +31,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
 
-unit: $(STAMP) postgres services
+unit: $(STAMP) services
 	$(VENV)/bin/pytest -n 2 --durations=15
 
 test: browser lint unit

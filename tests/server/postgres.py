@@ -43,7 +43,7 @@ def unavailable() -> str | None:
     if not sys.platform.startswith("linux"):
         return "the PostgreSQL tests run on Linux"
     if bin_dir() is None:
-        return "no PostgreSQL server installed (scripts/setup-postgres.sh installs Debian's)"
+        return "no PostgreSQL server installed (scripts/setup-services.sh installs Debian's)"
     if os.geteuid() == 0 and not shutil.which("runuser"):
         return "running as root without runuser"
     return None

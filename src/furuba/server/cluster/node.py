@@ -166,11 +166,11 @@ class Cluster:
                 continue
             if self.draining:
                 raise RoomError("moved", MOVED)
+            if not await self.hub.exists(table_id):
+                return None   # asked for an id no table has: no lease taken, nothing loaded
             found = await self.take(table_id)
             if found is not None:
                 return found
-            if not await self.hub.exists(table_id):
-                return None
         raise RoomError("busy", "the table is changing hands between server processes; try again")
 
     async def take(self, table_id: str) -> Room | None:
