@@ -18,6 +18,9 @@ import httpx
 import pytest
 import redis
 
+from furuba.server.cluster.leases import Fenced
+from furuba.server.errors import RoomError
+
 from .harness import run_coroutine
 from .postgres import Postgres
 from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
@@ -100,15 +103,21 @@ async def play(players: list[TableClient], watchers: list[TableClient], timeout:
     time ``until``, when given)."""
     deadline = time.monotonic() + timeout
 
+    refusals: list[str] = []
+
     async def run(client: TableClient, acts: bool) -> None:
         acted_at: int | None = None
         while not client.finished and time.monotonic() < deadline:
             if until is not None and time.monotonic() > until:
                 return
             seat = client.to_decide() if acts else None
-            if seat is not None and (client.seq != acted_at or client.errors):
-                acted_at = client.seq      # once per position (again after a refusal)
+            if client.errors:            # a refusal: try again once, a moment later
+                refusals.extend(str(e.get("code")) for e in client.errors)
                 client.errors.clear()
+                acted_at = None
+                await asyncio.sleep(0.2)
+            elif seat is not None and client.seq != acted_at:
+                acted_at = client.seq      # once per position
                 legal = client.legal[seat]
                 await client.send({"type": "act", "seat": seat, "action": legal[0]["id"],
                                    "seq_seen": client.seq})
@@ -116,7 +125,7 @@ async def play(players: list[TableClient], watchers: list[TableClient], timeout:
 
     await asyncio.gather(*(run(c, True) for c in players), *(run(c, False) for c in watchers))
     for c in [*players, *watchers]:
-        assert 1008 not in c.close_codes, "closed for flooding"
+        assert 1008 not in c.close_codes, f"closed for flooding; refusals: {refusals}"
 
 
 def check_same_events(a: TableClient, b: TableClient) -> None:
@@ -301,3 +310,29 @@ def test_the_limits_per_address_count_every_process(cluster: Cluster) -> None:
     assert answers[10].status_code == 429
     assert "too many new tables" in answers[10].json()["detail"]
     assert int(answers[10].headers["Retry-After"]) >= 1
+
+
+def test_a_write_after_the_lease_may_have_lapsed_is_refused_and_changes_nothing() -> None:
+    """The fence: once a process cannot be sure it still holds a table's lease, a write is
+    refused with ``busy`` (try again) and never reaches the database."""
+    calls: list[str] = []
+
+    class Db:
+        metrics = None
+
+        async def run(self, fn: Any, *args: Any) -> Any:
+            calls.append(fn.__name__)
+            return fn(*args)
+
+    held = [True]
+    fenced = Fenced(Db(), lambda: held[0])  # type: ignore[arg-type]
+
+    def write() -> str:
+        return "stored"
+
+    assert run_coroutine(fenced.run(write)) == "stored"
+    held[0] = False
+    with pytest.raises(RoomError) as refused:
+        run_coroutine(fenced.run(write))
+    assert refused.value.code == "busy" and "try again" in refused.value.message
+    assert calls == ["write"]

@@ -143,5 +143,8 @@ class Fenced:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         if not self.valid():
-            raise RoomError("moved", "another server process drives this table now; reconnect")
+            # Renewed late (a busy process) or lost: the renewals tell which; a lost table is
+            # dropped and its sockets closed with 1012.
+            raise RoomError("busy", "the server could not confirm it still drives this table; "
+                                    "nothing was changed: try again in a moment")
         return await self.db.run(fn, *args)
