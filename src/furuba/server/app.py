@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 
 from furuba.core.errors import FurubaError
+from furuba.server.accounts.sessions import CsrfGuard
 from furuba.server.bots import load_bot_plugins
 from furuba.server.cluster.node import Cluster
 from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
@@ -82,6 +83,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
     app.include_router(build_router())
     app.add_exception_handler(FurubaError, options_error)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_middleware(CsrfGuard)
     app.add_middleware(CountSockets)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     return app

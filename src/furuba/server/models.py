@@ -1,11 +1,14 @@
 """The database's tables (SQLAlchemy 2 models) and its engine.
 
 Tables: ``furuba_tables`` (a table's game, options, seed, settings, status, last event number,
-the hash of its creator's address),
-``furuba_seats``, ``furuba_actions`` (the append-only game log: one row per accepted action, with
-its event number), ``furuba_answers`` (the games' written inputs, such as True Friends answers:
+the hash of its creator's address, whether the lobby lists it and whether it is rated, the seat
+that must decide), ``furuba_seats`` (with the account holding a seat, if any),
+``furuba_actions`` (the append-only game log: one row per accepted action, with its event
+number), ``furuba_answers`` (the games' written inputs, such as True Friends answers:
 which input, its text and the number of actions before it), ``furuba_chat`` and ``furuba_games``
-(finished games: result and record).
+(finished games: result and record); accounts: ``furuba_accounts``, ``furuba_sessions``,
+``furuba_passkeys``, ``furuba_challenges`` (passkey ceremonies under way), ``furuba_ratings``
+(one per account, game and pool) and ``furuba_rating_events`` (a rating after each rated game).
 
 SQLite (the default, in WAL mode) and PostgreSQL (``postgresql+psycopg://…``) are both supported.
 A database made by an earlier release gets the columns added since (:data:`ADDED_COLUMNS`) when the
@@ -24,6 +27,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     create_engine,
@@ -56,6 +60,12 @@ class TableRow(Base):
     """The hash of the address that created the table (``security.address_hash``); ``None``
     for tables the server made itself (the ``make run`` table, rematches) or made before it
     was kept."""
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0", index=True)
+    """Listed in the lobby (else invite-only)."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """Its result changes its players' ratings (every human seat signed in)."""
+    current: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that must decide now (``None``: nobody, the game is over or not started)."""
 
 
 class SeatRow(Base):
@@ -66,6 +76,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    """The account that holds this seat (``None``: a guest's seat, or a bot's)."""
 
 
 class ActionRow(Base):
@@ -95,9 +107,14 @@ class AnswerRow(Base):
 
 
 ADDED_COLUMNS = (("furuba_answers", "name", "VARCHAR(40) NOT NULL DEFAULT ''"),
-                 ("furuba_tables", "creator", "VARCHAR(64)"))
+                 ("furuba_tables", "creator", "VARCHAR(64)"),
+                 ("furuba_tables", "public", "BOOLEAN NOT NULL DEFAULT FALSE"),
+                 ("furuba_tables", "rated", "BOOLEAN NOT NULL DEFAULT FALSE"),
+                 ("furuba_tables", "current", "INTEGER"),
+                 ("furuba_seats", "account_id", "INTEGER"))
 """Columns added since the first release: a database made before gets them at start-up."""
-ADDED_INDEXES = (("furuba_tables", "creator"),)
+ADDED_INDEXES = (("furuba_tables", "creator"), ("furuba_tables", "public"),
+                 ("furuba_seats", "account_id"))
 """Indexes of added columns, made with them (named as the models name them)."""
 
 
@@ -119,6 +136,96 @@ class GameRow(Base):
     finished_at: Mapped[float] = mapped_column()
     result: Mapped[dict[str, Any]] = mapped_column(JSON)
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class AccountRow(Base):
+    """A player's account. A deleted account's row goes; its seats keep "deleted player"."""
+
+    __tablename__ = "furuba_accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(32))
+    """As its player wrote it."""
+    name_key: Mapped[str] = mapped_column(String(32), unique=True)
+    """The name as compared (NFKC, case-folded): two accounts never share one."""
+    password_hash: Mapped[str] = mapped_column(String(200))
+    """argon2id, in its own encoded form (parameters and salt included)."""
+    user_handle: Mapped[str] = mapped_column(String(64), unique=True)
+    """The passkeys' user id: random, never the name (base64url)."""
+    created_at: Mapped[float] = mapped_column()
+
+
+class SessionRow(Base):
+    """A signed-in browser: the cookie holds a secret whose hash is the key."""
+
+    __tablename__ = "furuba_sessions"
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("furuba_accounts.id"), index=True)
+    created_at: Mapped[float] = mapped_column()
+    seen_at: Mapped[float] = mapped_column()
+    expires_at: Mapped[float] = mapped_column()
+
+
+class PasskeyRow(Base):
+    """A passkey (WebAuthn credential) that signs in to an account."""
+
+    __tablename__ = "furuba_passkeys"
+    credential_id: Mapped[str] = mapped_column(String(1400), primary_key=True)
+    """base64url, as the browser names it."""
+    account_id: Mapped[int] = mapped_column(ForeignKey("furuba_accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(BigInteger, default=0)
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    name: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[float] = mapped_column()
+    used_at: Mapped[float | None] = mapped_column(nullable=True)
+
+
+class ChallengeRow(Base):
+    """A passkey ceremony under way: its challenge, used once, valid for a few minutes."""
+
+    __tablename__ = "furuba_challenges"
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``register`` or ``signin``."""
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    expires_at: Mapped[float] = mapped_column(index=True)
+
+
+class RatingRow(Base):
+    """An account's rating in one pool of one game (openskill's mu and sigma)."""
+
+    __tablename__ = "furuba_ratings"
+    account_id: Mapped[int] = mapped_column(ForeignKey("furuba_accounts.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """``all`` (every player count) or ``4p`` (four players), and so on."""
+    mu: Mapped[float] = mapped_column()
+    sigma: Mapped[float] = mapped_column()
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[float] = mapped_column(default=0.0)
+    updated_at: Mapped[float] = mapped_column()
+
+
+class RatingEventRow(Base):
+    """An account's rating in a pool after one rated game (the history a profile plots)."""
+
+    __tablename__ = "furuba_rating_events"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("furuba_accounts.id"), index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    pool: Mapped[str] = mapped_column(String(16))
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    """1 for the best (ties share a rank)."""
+    share: Mapped[float] = mapped_column()
+    """The seat's win share (``returns``)."""
+    mu_before: Mapped[float] = mapped_column()
+    sigma_before: Mapped[float] = mapped_column()
+    mu: Mapped[float] = mapped_column()
+    sigma: Mapped[float] = mapped_column()
+    at: Mapped[float] = mapped_column()
 
 
 def add_missing_columns(engine: Engine) -> None:

@@ -81,13 +81,14 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     if new.is_terminal():
         returns = new.returns()
         finished = {"returns": returns, "scores": new.scores(),
-                    "winners": [p for p, r in enumerate(returns) if r > 0]}
+                    "winners": [p for p, r in enumerate(returns) if r > 0],
+                    "cooperative": bool(room.spec.cooperative(new))}
         record = {**room.record.to_json(), "actions": [*room.record.actions, action]}
     metrics = room.db.metrics
     start = perf_counter()
     try:
         await room.db.run(Storage.append_action, room.id, idx, seq, seat, action, by,
-                          finished, record)
+                          finished, record, None if finished else new.current_player)
     except Exception:
         log.exception("table %s: could not store action %s", room.id, idx)
         raise RoomError("server_error",

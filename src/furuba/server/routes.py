@@ -7,8 +7,6 @@ import asyncio
 import functools
 import hashlib
 import logging
-import math
-import time
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,22 +21,21 @@ from sqlalchemy.orm import Session
 from furuba.core.errors import FurubaError
 from furuba.server import bodies as b
 from furuba.server import replays
+from furuba.server.accounts.routes import add_accounts
 from furuba.server.bots import available_bots
-from furuba.server.errors import RoomError, in_words
+from furuba.server.errors import RoomError
 from furuba.server.messages import TableOut
 from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
+from furuba.server.routing import cap_sentence, client_address, hub_of, limits_of, refuse, throttle
 from furuba.server.security import address_hash
 from furuba.server.storage import Storage
 from furuba.server.tables import games_catalog
-from furuba.server.throttle import AddressBuckets, RequestLimits
 from furuba.server.ws import table_socket
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 log = logging.getLogger("furuba.server")
-STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "closed": 409, "bad_seat": 400,
-          "bad_name": 400, "busy": 503, "moved": 503}
 PAGES = ("index", "table", "replay")
 
 
@@ -62,47 +59,6 @@ def service_worker_text() -> str:
     return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__ASSETS__", scripts)
 
 
-def hub_of(request: Request | WebSocket) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def refuse(exc: RoomError) -> HTTPException:
-    return HTTPException(STATUS.get(exc.code, 400), exc.message)
-
-
-def limits_of(request: Request) -> RequestLimits:
-    limits: RequestLimits = request.app.state.limits
-    return limits
-
-
-def client_address(request: Request) -> str:
-    """The client's address (behind a proxy, the one it forwarded: uvicorn trusts it from
-    loopback)."""
-    return request.client.host if request.client is not None else "unknown"
-
-
-def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
-    """The refusal of a table beyond an address's cap on unfinished tables."""
-    closed = f" (a table nobody plays is closed after {in_words(abandon_seconds)})" \
-        if abandon_seconds is not None else ""
-    return (f"your address already has {cap} unfinished tables: finish or leave one{closed}, "
-            "then try again")
-
-
-async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str) -> None:
-    """Take one of ``address``'s tokens, else refuse with ``429`` saying when to retry (with
-    several processes, the tokens are counted in Redis for all of them)."""
-    cluster = hub_of(request).cluster
-    if cluster is not None:
-        wait = await cluster.rates.take(what, address, buckets.rate, buckets.burst)
-    else:
-        wait = buckets.take(address, time.monotonic())
-    if wait > 0:
-        raise HTTPException(429, f"too many {what} from your address: try again in "
-                                 f"{in_words(wait)}", headers={"Retry-After": str(math.ceil(wait))})
-
-
 def build_router() -> APIRouter:
     """Every route of the app."""
     router = APIRouter()
@@ -110,6 +66,7 @@ def build_router() -> APIRouter:
     add_tables(router)
     add_replays(router)
     add_operations(router)
+    add_accounts(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:

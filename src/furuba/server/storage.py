@@ -37,7 +37,8 @@ INSERT_ANSWER = insert(Base.metadata.tables[AnswerRow.__tablename__])
 INSERT_CHAT = insert(Base.metadata.tables[ChatRow.__tablename__])
 SET_SEQ = update(_TABLES).where(_TABLES.c.id == bindparam("row_id")).values(seq=bindparam("new_seq"))
 SET_SEQ_AT = (update(_TABLES).where(_TABLES.c.id == bindparam("row_id"))
-              .values(seq=bindparam("new_seq"), updated_at=bindparam("new_at")))
+              .values(seq=bindparam("new_seq"), updated_at=bindparam("new_at"),
+                      current=bindparam("new_current")))
 _PENDING = "furuba_pending"
 OPEN_STATUSES = ("waiting", "playing")
 """The statuses of a table that is not over: rebuilt at start-up, counted against its creator."""
@@ -69,11 +70,15 @@ class PendingWrites:
     def insert(self, statement: Any, row: dict[str, Any]) -> None:
         self.rows.setdefault(statement, []).append(row)
 
-    def set_seq(self, table_id: str, seq: int, at: float | None = None) -> None:
+    def set_seq(self, table_id: str, seq: int, at: float | None = None,
+                current: int | None = None) -> None:
+        """A table's new event number (and, after an action, its time and the seat that must
+        decide now)."""
         values = self.tables.setdefault(table_id, {"row_id": table_id})
         values["new_seq"] = seq
         if at is not None:
             values["new_at"] = at
+            values["new_current"] = current
 
 
 def flush_writes(s: Session) -> None:
@@ -181,13 +186,14 @@ class Storage:
     @staticmethod
     def append_action(s: Session, table_id: str, idx: int, seq: int, seat: int, action: int,
                       by: str, finished: dict[str, Any] | None = None,
-                      record: dict[str, Any] | None = None) -> None:
-        """Append one action to the log (and close the game when it ended)."""
+                      record: dict[str, Any] | None = None, current: int | None = None) -> None:
+        """Append one action to the log (and close the game when it ended); ``current``: the
+        seat that must decide after it."""
         now = time.time()
         pending = PendingWrites.of(s)
         pending.insert(INSERT_ACTION, {"table_id": table_id, "idx": idx, "seq": seq, "seat": seat,
                                        "action": action, "by": by, "at": now})
-        pending.set_seq(table_id, seq, now)
+        pending.set_seq(table_id, seq, now, current)
         if finished is not None:
             flush_writes(s)
             s.add(GameRow(table_id=table_id, game=str((record or {}).get("game", "")),

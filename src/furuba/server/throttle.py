@@ -99,13 +99,18 @@ class AddressBuckets:
 
 
 class RequestLimits:
-    """The HTTP routes' limits per client address: new tables and seat claims (token buckets,
-    ``ServerConfig.tables_*`` and ``joins_*``), and one table created at a time per address, so
+    """The HTTP routes' limits per client address: new tables, seat claims, sign-ups and
+    sign-ins (token buckets, ``ServerConfig.tables_*``, ``joins_*``, ``signups_*``,
+    ``signins_*``), sign-ins per account name, and one table created at a time per address, so
     that its cap on unfinished tables is counted exactly."""
 
     def __init__(self, config: ServerConfig) -> None:
         self.tables = AddressBuckets(config.tables_per_minute / 60, config.tables_burst)
         self.joins = AddressBuckets(config.joins_per_minute / 60, config.joins_burst)
+        self.signins = AddressBuckets(config.signins_per_minute / 60, config.signins_burst)
+        self.account_signins = AddressBuckets(config.account_signins_per_minute / 60,
+                                              config.account_signins_burst)
+        self.signups = AddressBuckets(config.signups_per_hour / 3600, config.signups_burst)
         self._creating: dict[str, tuple[asyncio.Lock, list[int]]] = {}
 
     @contextlib.asynccontextmanager

@@ -1,0 +1,160 @@
+"""``/api/accounts``, ``/api/session`` and ``/api/me``: signing up, in and out, the password,
+signing out everywhere, deleting an account, and keeping a guest's seats.
+
+Wrong credentials answer ``401`` with one sentence whether or not the name exists, after the
+same work (see :func:`furuba.server.accounts.passwords.verify`)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import IntegrityError
+
+from furuba.server.accounts import passwords
+from furuba.server.accounts.bodies import BindSeats, Confirm, Credentials, Me, NewPassword
+from furuba.server.accounts.names import account_name, check_password, name_key
+from furuba.server.accounts.passkeys import count_passkeys
+from furuba.server.accounts.sessions import (
+    clear_session,
+    csrf_token,
+    is_secure,
+    new_secret,
+    secret_hash,
+    session_secret,
+    set_session,
+)
+from furuba.server.accounts.signed import SESSION_TTL, account_of, required_account
+from furuba.server.accounts.store import Account, AccountStore
+from furuba.server.routing import client_address, hub_of, limits_of, throttle
+
+WRONG = "wrong name or password"
+WRONG_PASSWORD = "the password is wrong"
+
+
+def add_accounts(router: APIRouter) -> None:
+    """The account routes."""
+
+    @router.post("/api/accounts", status_code=201)
+    async def sign_up(body: Credentials, request: Request) -> JSONResponse:
+        await throttle(request, limits_of(request).signups, client_address(request), "new accounts")
+        try:
+            name, key = account_name(body.name)
+            check_password(body.password, name)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        hashed = await asyncio.to_thread(passwords.hash_password, body.password)
+        try:
+            account = await hub_of(request).db.run(AccountStore.create, name, key, hashed)
+        except IntegrityError:   # another process made the same name at the same moment
+            account = None
+        if account is None:
+            raise HTTPException(409, f"the name “{name}” is taken: choose another")
+        return await start_session(request, account, 201)
+
+    @router.post("/api/session")
+    async def sign_in(body: Credentials, request: Request) -> JSONResponse:
+        limits = limits_of(request)
+        await throttle(request, limits.signins, client_address(request), "sign-ins")
+        key = name_key(" ".join(body.name.split()))[:64]
+        await throttle(request, limits.account_signins, f"name:{key}", "sign-ins",
+                       "with this name")
+        db = hub_of(request).db
+        found = await db.run(AccountStore.for_sign_in, key)
+        stored = found[1] if found is not None else None
+        if not await asyncio.to_thread(passwords.verify, stored, body.password) or found is None:
+            raise HTTPException(401, WRONG)
+        account, stored_hash = found
+        if passwords.needs_rehash(stored_hash):
+            rehashed = await asyncio.to_thread(passwords.hash_password, body.password)
+            await db.run(AccountStore.set_password, account.id, rehashed)
+        return await start_session(request, account, 200)
+
+    @router.delete("/api/session", status_code=204)
+    async def sign_out(request: Request) -> Response:
+        secret = session_secret(request)
+        if secret is not None:
+            await hub_of(request).db.run(AccountStore.end_session, secret_hash(secret))
+        response = Response(status_code=204)
+        clear_session(response, is_secure(request))
+        return response
+
+    @router.get("/api/me")
+    async def me(request: Request) -> Me:
+        account = await account_of(request)
+        secret = session_secret(request)
+        if account is None or secret is None:
+            return Me(signed_in=False)
+        return await describe(request, account, secret)
+
+    @router.post("/api/me/password", status_code=204)
+    async def change_password(body: NewPassword, request: Request) -> Response:
+        account = await required_account(request)
+        await check_own_password(request, account, body.current)
+        try:
+            check_password(body.new, account.name)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        hashed = await asyncio.to_thread(passwords.hash_password, body.new)
+        db = hub_of(request).db
+        await db.run(AccountStore.set_password, account.id, hashed)
+        secret = session_secret(request)
+        await db.run(AccountStore.end_sessions, account.id,
+                     secret_hash(secret) if secret is not None else None)
+        return Response(status_code=204)
+
+    @router.delete("/api/me/sessions")
+    async def sign_out_everywhere(request: Request) -> JSONResponse:
+        account = await required_account(request)
+        ended = await hub_of(request).db.run(AccountStore.end_sessions, account.id, None)
+        response = JSONResponse({"ended": ended})
+        clear_session(response, is_secure(request))
+        return response
+
+    @router.delete("/api/me", status_code=204)
+    async def delete_account(body: Confirm, request: Request) -> Response:
+        account = await required_account(request)
+        await check_own_password(request, account, body.password)
+        await hub_of(request).accounts_deleted(account)
+        response = Response(status_code=204)
+        clear_session(response, is_secure(request))
+        return response
+
+    @router.post("/api/me/seats")
+    async def keep_seats(body: BindSeats, request: Request) -> dict[str, Any]:
+        account = await required_account(request)
+        hub = hub_of(request)
+        kept: list[dict[str, Any]] = []
+        for entry in body.seats:
+            kept.extend({"table": entry.table, "seat": seat}
+                        for seat in await hub.bind_seats(entry.table, entry.token, account))
+        return {"kept": kept}
+
+
+async def check_own_password(request: Request, account: Account, password: str) -> None:
+    """``401`` unless ``password`` is the account's (attempts throttled like sign-ins)."""
+    await throttle(request, limits_of(request).account_signins, f"id:{account.id}",
+                   "password attempts", "for this account")
+    stored = await hub_of(request).db.run(AccountStore.password_hash, account.id)
+    if not await asyncio.to_thread(passwords.verify, stored, password):
+        raise HTTPException(401, WRONG_PASSWORD)
+
+
+async def describe(request: Request, account: Account, secret: str) -> Me:
+    keys = await hub_of(request).db.run(count_passkeys, account.id)
+    return Me(signed_in=True, name=account.name, created_at=account.created_at,
+              csrf=csrf_token(secret), passkeys=keys)
+
+
+async def start_session(request: Request, account: Account, status: int) -> JSONResponse:
+    """Sign ``account`` in on this browser: a new session (the one the browser had ends)."""
+    secret = new_secret()
+    old = session_secret(request)
+    await hub_of(request).db.run(AccountStore.start_session, account.id, secret_hash(secret),
+                                 SESSION_TTL, secret_hash(old) if old is not None else None)
+    me = await describe(request, account, secret)
+    response = JSONResponse(me.model_dump(), status_code=status)
+    set_session(response, secret, is_secure(request))
+    return response

@@ -1,0 +1,61 @@
+"""What every group of routes uses: the hub and limits of the app, the client's address,
+refusals as HTTP errors, and throttles per address (shared in Redis with several processes)."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING
+
+from fastapi import HTTPException, Request, WebSocket
+
+from furuba.server.errors import RoomError, in_words
+from furuba.server.throttle import AddressBuckets, RequestLimits
+
+if TYPE_CHECKING:
+    from furuba.server.hub import Hub
+
+STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "closed": 409, "bad_seat": 400,
+          "bad_name": 400, "busy": 503, "moved": 503}
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def refuse(exc: RoomError) -> HTTPException:
+    return HTTPException(STATUS.get(exc.code, 400), exc.message)
+
+
+def limits_of(request: Request) -> RequestLimits:
+    limits: RequestLimits = request.app.state.limits
+    return limits
+
+
+def client_address(request: Request) -> str:
+    """The client's address (behind a proxy, the one it forwarded: uvicorn trusts it from
+    loopback)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
+    """The refusal of a table beyond an address's cap on unfinished tables."""
+    closed = f" (a table nobody plays is closed after {in_words(abandon_seconds)})" \
+        if abandon_seconds is not None else ""
+    return (f"your address already has {cap} unfinished tables: finish or leave one{closed}, "
+            "then try again")
+
+
+async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str,
+                   whose: str = "from your address") -> None:
+    """Take one of ``address``'s tokens (or another key's), else refuse with ``429`` saying when
+    to retry (with several processes, the tokens are counted in Redis for all of them)."""
+    cluster = hub_of(request).cluster
+    if cluster is not None:
+        wait = await cluster.rates.take(what, address, buckets.rate, buckets.burst)
+    else:
+        wait = buckets.take(address, time.monotonic())
+    if wait > 0:
+        raise HTTPException(429, f"too many {what} {whose}: try again in "
+                                 f"{in_words(wait)}", headers={"Retry-After": str(math.ceil(wait))})
