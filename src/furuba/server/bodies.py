@@ -17,7 +17,7 @@ seat must be a seat number (a whole number from 0), not '2'
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -52,6 +52,20 @@ class CreateTable(BaseModel):
     hints: Annotated[StrictBool, Field(description=_SWITCH)] = True
     spectator_chat: Annotated[StrictBool, Field(description=_SWITCH)] = False
     """Whether spectators may chat too (players may when ``chat`` is on)."""
+    public: Annotated[StrictBool, Field(description=_SWITCH)] = False
+    """Listed in the lobby; else only the invite link finds it."""
+    rated: Annotated[StrictBool, Field(description=_SWITCH)] = False
+    """Ratings change with the result: every human seat must be signed in, hints are off."""
+    pace: Annotated[Literal["live", "correspondence"],
+                    Field(description='"live" or "correspondence"')] = "live"
+    move_hours: Annotated[Annotated[StrictInt, Field(ge=1, le=720)] | None,
+                          Field(description="a whole number of hours from 1 to 720 (30 days), "
+                                            "for correspondence tables")] = None
+    on_timeout: Annotated[Literal["bot", "end"], Field(description='"bot" or "end"')] = "bot"
+    bots_after: Annotated[Annotated[StrictInt, Field(ge=0, le=3600)] | None,
+                          Field(description="a whole number of seconds from 0 to 3600, or null "
+                                            "(never)")] = None
+    """Fill the seats nobody took with bots after this long."""
 
 
 class Created(BaseModel):
@@ -62,12 +76,13 @@ class Created(BaseModel):
 
 
 class JoinSeat(BaseModel):
-    """``POST /api/tables/{id}/join``. Which seats a table has is the table's to say."""
+    """``POST /api/tables/{id}/join``. Which seats a table has is the table's to say; a
+    signed-in player sits under their account's name (``name`` is then ignored)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     seat: Annotated[StrictInt, Field(ge=0, description="a seat number (a whole number from 0)")]
     name: Annotated[StrictStr, Field(max_length=200, description="a name of 1 to 32 letters, "
-                                     "digits, spaces and - _ . '")]
+                                     "digits, spaces and - _ . '")] = ""
 
 
 class Joined(BaseModel):

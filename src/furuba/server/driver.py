@@ -1,5 +1,5 @@
-"""The task that runs each table: bots' moves, zombies, turn timers, disconnect grace periods and
-the end of abandoned tables.
+"""The task that runs each table: bots' moves, zombies, turn timers, disconnect grace periods,
+bots filling the seats nobody took, correspondence timeouts and the end of abandoned tables.
 
 It sleeps until the next thing due — a bot's move (``bot_delay`` after the position it answers), a
 turn timer running out, a grace period ending, the table being abandoned — or until the room
@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from furuba.server import bots
 from furuba.server.errors import RoomError, in_words
 from furuba.server.logs import current_table
 from furuba.server.moves import commit_action
-from furuba.server.presence import make_zombie
+from furuba.server.presence import make_zombie, publish_start
 from furuba.server.storage import ABANDONED, OPEN_STATUSES, Storage
+from furuba.server.tables import seat_name
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -30,8 +32,11 @@ RETRY_SECONDS = 1.0
 """Wait before trying again when a bot's move could not be stored."""
 
 Plan = tuple[float, str, int]
-"""(when, what, seat): what is ``bot``, ``turn`` (timer), ``grace`` or ``expire`` (seat ``-1``:
-the table is abandoned)."""
+"""(when, what, seat): what is ``bot``, ``turn`` (timer), ``grace``, ``forfeit`` (a
+correspondence table that ends when a move is late), ``fill`` (seat ``-1``: bots take the seats
+nobody took) or ``expire`` (seat ``-1``: the table is abandoned)."""
+CORRESPONDENCE_WAIT = 7 * 86400.0
+"""A correspondence table waits this long for its players before it is abandoned."""
 
 
 def start(room: Room) -> None:
@@ -43,6 +48,8 @@ def start(room: Room) -> None:
     loop = asyncio.get_running_loop()
     now = loop.time()
     room.turn_since = now
+    if room.correspondence and room.turn_at:   # its clock went on while nobody drove it
+        room.turn_since = now - max(0.0, time.time() - room.turn_at)
     for seat in room.seats:
         if seat.kind == "human" and seat.claimed and seat.connections == 0:
             seat.gone_since = now
@@ -57,6 +64,9 @@ def next_due(room: Room) -> Plan | None:
         return None
     expiry = abandon_due(room)
     plans: list[Plan] = [] if expiry is None else [(expiry, "expire", -1)]
+    fill = fill_due(room)
+    if fill is not None:
+        plans.append((fill, "fill", -1))
     if room.status == "playing":
         plans.extend(play_plans(room))
     return min(plans) if plans else None
@@ -74,6 +84,10 @@ def abandon_due(room: Room) -> float | None:
     limit = room.config.abandon_seconds
     if limit is None or room.status not in OPEN_STATUSES:
         return None
+    if room.correspondence:   # players come and go; a late move has its own rule
+        if room.status == "playing":
+            return None
+        limit = max(limit, CORRESPONDENCE_WAIT)
     humans = [seat for seat in room.seats if seat.kind == "human"]
     if not humans or any(seat.connections > 0 for seat in humans):
         return None
@@ -81,17 +95,32 @@ def abandon_due(room: Room) -> float | None:
     return since + float(limit)
 
 
+def fill_due(room: Room) -> float | None:
+    """When bots take the seats nobody took (``bots_after``), in loop time: only while the
+    table waits and someone sits at it."""
+    after = room.settings.get("bots_after")
+    if after is None or room.status != "waiting":
+        return None
+    if not any(s.kind == "human" and s.claimed for s in room.seats):
+        return None
+    now = asyncio.get_running_loop().time()
+    return now + (room.created_at + float(after) - time.time())
+
+
 def play_plans(room: Room) -> list[Plan]:
-    """What a table being played has to do by itself: bots' moves, turn timers, grace periods."""
+    """What a table being played has to do by itself: bots' moves, turn timers (a zombie, or
+    the end of a correspondence game), grace periods."""
     plans: list[Plan] = []
     p = room.state.current_player
-    active = room.seats.active()
+    active = room.clocks_run()
+    limit = room.turn_limit
     if 0 <= p < len(room.seats):
         seat = room.seats[p]
         if seat.kind == "bot" or (seat.zombie and active):
             plans.append((room.turn_since + room.config.bot_delay, "bot", p))
-        elif active and room.settings.get("turn_seconds"):
-            plans.append((room.turn_since + float(room.settings["turn_seconds"]), "turn", p))
+        elif active and limit:
+            ends = room.correspondence and room.settings.get("on_timeout") == "end"
+            plans.append((room.turn_since + limit, "forfeit" if ends else "turn", p))
     grace = room.settings.get("grace_seconds")
     if grace is not None:
         plans.extend((due, "grace", seat_no)
@@ -130,12 +159,73 @@ async def fire(room: Room, plan: Plan) -> None:
     if what == "expire":
         await expire(room)
         return
+    if what == "fill":
+        await fill(room)
+        return
+    if what == "forfeit":
+        await forfeit(room, seat)
+        return
     loop = asyncio.get_running_loop()
     async with room.lock:
         now_plan = next_due(room)
         if now_plan is None or now_plan[1:] != plan[1:] or now_plan[0] > loop.time():
             return
         make_zombie(room, seat)
+
+
+FILL_BOT = "ismcts:normal"
+"""Who takes a seat nobody took (``greedy`` where the search bot is not installed)."""
+
+
+def fill_bot() -> str:
+    return FILL_BOT if FILL_BOT in bots.available_bots() else bots.ZOMBIE_BOT
+
+
+async def fill(room: Room) -> None:
+    """Bots take the seats nobody took, and the game starts (if it still waits)."""
+    loop = asyncio.get_running_loop()
+    async with room.lock:
+        due = fill_due(room)
+        if due is None or due > loop.time():
+            return
+        spec = fill_bot()
+        empty = [s for s in room.seats if s.kind == "human" and not s.claimed]
+        bots_in = [(s.seat, spec, seat_name(spec, s.seat)) for s in empty]
+        if not await room.db.run(Storage.fill_seats, room.id, bots_in,
+                                 room.state.current_player):
+            return
+        for seat, bot, name in bots_in:
+            room.seats[seat].kind, room.seats[seat].bot, room.seats[seat].name = "bot", bot, name
+        room.status = "playing"
+        room.new_decision()
+        room.turn_at = time.time()
+        publish_start(room, bots_in[0][0] if bots_in else -1)
+        room.wake.set()
+
+
+async def forfeit(room: Room, seat: int) -> None:
+    """A correspondence move came too late at a table whose settings end the game then: it is
+    over (stored as abandoned), and everyone is told who ran out of time."""
+    loop = asyncio.get_running_loop()
+    async with room.lock:
+        plan = next_due(room)
+        if plan is None or plan[1:] != ("forfeit", seat) or plan[0] > loop.time():
+            return
+        if not await room.db.run(Storage.abandon_table, room.id):
+            return
+        room.status = ABANDONED
+        room.hint_cache.clear()
+        name = room.seats[seat].name or f"seat {seat + 1}"
+        hours = int(room.settings.get("move_hours") or 0)
+        room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat,
+                             "message": f"{name} did not move within {hours} hours: the game "
+                                        "is over"}, table=True)
+        log.info("table %s ended: seat %d ran out of time", room.id, seat)
+    await on_forfeit(room, seat)
+
+
+async def on_forfeit(room: Room, seat: int) -> None:
+    """What else follows a game lost on time (rated tables: the ratings)."""
 
 
 async def expire(room: Room) -> None:

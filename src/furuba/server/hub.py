@@ -206,7 +206,10 @@ class Hub:
         await self.db.run(Storage.create_table, data)
         if self.cluster is not None:
             await self.cluster.created(data.id)
-        return self._open(self._room(data))
+        room = self._open(self._room(data))
+        if status == "playing":
+            await self.db.run(Storage.set_current, room.id, room.state.current_player)
+        return room
 
     async def ensure_ready_table(self) -> str:
         """The id of the table against bots that ``make run`` offers: an open one, or a new one
@@ -217,21 +220,30 @@ class Hub:
         game = self.config.ready_game or games.names()[0]
         return (await self.create(CreateTable(game=game), ready=True)).id
 
-    async def join(self, table_id: str, seat: int, name: str) -> tuple[m.TableOut, str]:
-        """Claim ``seat``: the table now, and the new seat token."""
-        try:
-            clean = clean_name(name)
-        except ValueError as exc:
-            raise RoomError("bad_name", str(exc)) from None
+    async def join(self, table_id: str, seat: int, name: str,
+                   account: Account | None = None) -> tuple[m.TableOut, str]:
+        """Claim ``seat`` (as ``account``, when signed in: under its name): the table now, and
+        the new seat token."""
+        if account is not None:
+            clean = account.name
+        elif not name.strip():
+            raise RoomError("bad_name", "name is missing: a guest takes a seat under a name "
+                                        "(field 'name'); a signed-in player under their account's")
+        else:
+            try:
+                clean = clean_name(name)
+            except ValueError as exc:
+                raise RoomError("bad_name", str(exc)) from None
         token = new_token()
+        account_id = account.id if account is not None else None
         if self.cluster is not None:
             out = await self.cluster.call(table_id, "join", seat=seat, name=clean,
-                                          hash=token_hash(token))
+                                          hash=token_hash(token), account=account_id)
             return m.TableOut.model_validate(out), token
         room = await self.get(table_id)
         if room is None:
             raise RoomError("no_table", "there is no such table")
-        await presence.claim(room, seat, clean, token_hash(token))
+        await presence.claim(room, seat, clean, token_hash(token), account_id)
         return room.table_out(), token
 
     async def rematch(self, room: Room, conn: Conn) -> str:
@@ -266,8 +278,27 @@ class Hub:
         await self.db.run(AccountStore.delete, account.id)
 
     async def bind_seats(self, table_id: str, token: str, account: Account) -> list[int]:
-        """Keep the seats that ``token`` holds at ``table_id`` under ``account``."""
-        return []
+        """Keep the seats that ``token`` holds at ``table_id`` under ``account`` (a guest who
+        signs in keeps the seats they took); the seats it holds there now (none for a table
+        that is gone or a token that holds nothing)."""
+        if len(table_id) > 64:
+            return []
+        try:
+            if self.cluster is not None:
+                found: list[int] = await self.cluster.call(
+                    table_id, "bind", hash=token_hash(token), account=account.id, name=account.name)
+                return found
+            room = await self.get(table_id)
+            if room is None:
+                return []
+            try:
+                return await presence.bind(room, token_hash(token), account.id, account.name)
+            finally:
+                self.forget_if_idle(room)
+        except RoomError as exc:
+            if exc.code == "no_table":
+                return []
+            raise
 
     # -- replays ----------------------------------------------------------------------------
     async def replay_states(self, table_id: str) -> tuple[Room, list[State]]:

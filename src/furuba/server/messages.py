@@ -158,6 +158,8 @@ class SeatOut(BaseModel):
     claimed: bool
     connected: bool
     zombie: bool
+    account: bool = False
+    """Held by a signed-in account (its name is the account's: ``/players/{name}``)."""
 
 
 class Settings(BaseModel):
@@ -167,6 +169,18 @@ class Settings(BaseModel):
     hints: bool
     spectator_chat: bool = False
     """Whether spectators may chat too (tables made before the setting existed: no)."""
+    public: bool = False
+    """Listed in the lobby (else invite-only)."""
+    rated: bool = False
+    """The result changes the players' ratings (every human seat signed in; no hints)."""
+    pace: Literal["live", "correspondence"] = "live"
+    """Live, or correspondence: each move within ``move_hours``, players come and go."""
+    move_hours: int | None = None
+    """Correspondence: the hours each player has for a move."""
+    on_timeout: Literal["bot", "end"] = "bot"
+    """Correspondence: a seat whose time ran out is played by a bot, or the game ends."""
+    bots_after: int | None = None
+    """Seconds after which the seats nobody took are filled with bots (``None``: never)."""
 
 
 class Result(BaseModel):

@@ -72,8 +72,10 @@ async def sync(room: Room, conn: Conn, last_seq: int) -> None:
             conn.send_model(room.snapshot(conn))
 
 
-async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
-    """Give a free human seat to ``name``; the table starts when it was the last one."""
+async def claim(room: Room, seat_no: int, name: str, token_hash: str,
+                account_id: int | None = None) -> None:
+    """Give a free human seat to ``name`` (signed in as ``account_id``, if any); the table
+    starts when it was the last one. A rated table seats signed-in players only."""
     async with room.lock:
         if room.status not in OPEN_STATUSES:
             why = "the game at this table is over" if room.status == "finished" \
@@ -87,24 +89,49 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str) -> None:
             raise RoomError("taken", f"seat {seat_no} is a bot's")
         if seat.claimed:
             raise RoomError("taken", f"seat {seat_no} is already taken")
+        if room.settings.get("rated") and account_id is None:
+            raise RoomError("not_signed_in", "this table is rated: sign in to take a seat")
         last = all(s.claimed for s in room.seats if s is not seat)
         status = "playing" if last and room.status == "waiting" else None
-        ok = await room.db.run(Storage.claim_seat, room.id, seat_no, name, token_hash, status)
+        first = room.state.current_player if status is not None else None
+        ok = await room.db.run(Storage.claim_seat, room.id, seat_no, name, token_hash, status,
+                               account_id, first)
         if not ok:
             raise RoomError("taken", f"seat {seat_no} is already taken")
         seat.name = name
         seat.token_hash = token_hash
+        seat.account_id = account_id
         seat.gone_since = asyncio.get_running_loop().time()
         if status is not None:
             room.status = status
             room.new_decision()
-            # Every seat's first view of the game with its legal actions: the position did not
-            # change (its log delta from the last view sent is empty), but now it is played.
-            room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True,
-                                views=True, base=(room.state, room.version))
+            publish_start(room, seat_no)
         else:
             room.fanout.publish({"kind": "table", "reason": "join", "seat": seat_no}, table=True)
         room.wake.set()
+
+
+async def bind(room: Room, token_hash: str, account_id: int, name: str) -> list[int]:
+    """Keep the seats a guest's token holds under their account (the guest just signed in):
+    they take the account's name, and from now on the account holds them from any device."""
+    async with room.lock:
+        held, _bad = room.seats.holding([token_hash])
+        free = [s for s in held if room.seats[s].account_id is None and room.seats[s].kind == "human"]
+        if free:
+            await room.db.run(Storage.bind_seats, room.id, free, account_id, name)
+            for seat_no in free:
+                room.seats[seat_no].account_id = account_id
+                room.seats[seat_no].name = name
+            room.fanout.publish({"kind": "table", "reason": "join", "seat": free[0]}, table=True)
+        return [s for s in held if room.seats[s].account_id == account_id]
+
+
+def publish_start(room: Room, seat_no: int) -> None:
+    """The lock is held and the game just started: every seat's first view of it with its legal
+    actions (the position did not change, its log delta from the last view sent is empty, but
+    now it is played)."""
+    room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True,
+                        views=True, base=(room.state, room.version))
 
 
 async def reclaim(room: Room, conn: Conn, wanted: int | None) -> None:

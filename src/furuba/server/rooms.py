@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
@@ -81,6 +82,11 @@ class Room:
     """``seq`` of the last change of the state: an ``act`` that has not seen it is stale."""
     turn_since: float = 0.0
     """Loop time at which the current decision began (bot delay and turn timer count from it)."""
+    created_at: float = 0.0
+    """Wall-clock time the table was made."""
+    turn_at: float = 0.0
+    """Wall-clock time the current decision began, as stored (a correspondence table's clock
+    goes on from it when the table is loaded again)."""
     hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
     """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
     closed: bool = False
@@ -117,6 +123,26 @@ class Room:
     def current_player(self) -> int | None:
         return self.state.current_player if self.status == "playing" else None
 
+    @property
+    def correspondence(self) -> bool:
+        """Players come and go over days: clocks run with nobody connected."""
+        return self.settings.get("pace") == "correspondence"
+
+    @property
+    def turn_limit(self) -> float | None:
+        """Seconds a player has for a decision (``None``: no limit): the turn timer, or a
+        correspondence table's hours per move."""
+        hours = self.settings.get("move_hours")
+        if self.correspondence and hours:
+            return float(hours) * 3600.0
+        turn = self.settings.get("turn_seconds")
+        return float(turn) if turn else None
+
+    def clocks_run(self) -> bool:
+        """Whether zombies and turn timers run: a human is here, the table has none, or it is
+        played by correspondence."""
+        return self.correspondence or self.seats.active()
+
     def new_decision(self) -> None:
         """A decision begins now (the bot delay and the turn timer count from here)."""
         self.turn_since = asyncio.get_running_loop().time()
@@ -138,11 +164,11 @@ class Room:
         if self.status != "playing":
             return None
         now = asyncio.get_running_loop().time() if now is None else now
-        turn = self.settings.get("turn_seconds")
+        turn = self.turn_limit
         p = self.state.current_player
         seat = self.seats[p] if 0 <= p < len(self.seats) else None
         if turn and seat is not None and seat.kind == "human" and not seat.zombie \
-                and self.seats.active():
+                and self.clocks_run():
             return m.Timer(seat=p, kind="turn",
                            ms_left=max(0, int((self.turn_since + turn - now) * 1000)))
         grace = self.settings.get("grace_seconds")
@@ -210,7 +236,8 @@ def room_from_data(data: TableData, db: Store, config: ServerConfig) -> Room:
                 settings=dict(data.settings), status=data.status,
                 seats=Seats.from_data(data.seats), state=state, record=record, db=db,
                 config=config, start_seq=data.seq, rematch_of=data.rematch_of, rematch=data.rematch,
-                ready=data.ready, state_seq=data.seq)
+                ready=data.ready, state_seq=data.seq, created_at=data.created_at or time.time(),
+                turn_at=data.turn_at)
     room.chat.extend(m.ChatLine(seq=q, seat=s, name=n, text=t, at=int(at * 1000))
                      for q, s, n, t, at in data.chat)
     if room.status == "finished" and not state.is_terminal():  # pragma: no cover - defensive

@@ -22,6 +22,7 @@ from furuba.core.errors import FurubaError
 from furuba.server import bodies as b
 from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
+from furuba.server.accounts.signed import account_of
 from furuba.server.bots import available_bots
 from furuba.server.errors import RoomError
 from furuba.server.messages import TableOut
@@ -156,7 +157,8 @@ def add_tables(router: APIRouter) -> None:
     async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
         await throttle(request, limits_of(request).joins, client_address(request), "seat claims")
         try:
-            table, token = await hub_of(request).join(table_id, body.seat, body.name)
+            table, token = await hub_of(request).join(table_id, body.seat, body.name,
+                                                      await account_of(request))
         except RoomError as exc:
             raise refuse(exc) from None
         return b.Joined(seat=body.seat, token=token, table=table)

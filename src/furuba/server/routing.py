@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "closed": 409, "bad_seat": 400,
-          "bad_name": 400, "busy": 503, "moved": 503}
+          "bad_name": 400, "busy": 503, "moved": 503,
+          "not_signed_in": 401}
 
 
 def hub_of(request: Request | WebSocket) -> Hub:

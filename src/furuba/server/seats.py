@@ -39,6 +39,8 @@ class Seat:
     connections: int = 0
     gone_since: float | None = None
     """Loop time at which the seat's last connection closed (grace period)."""
+    account_id: int | None = None
+    """The account holding the seat: signed in, its player holds it from any device."""
 
     @property
     def claimed(self) -> bool:
@@ -53,7 +55,8 @@ class Seats:
 
     @classmethod
     def from_data(cls, rows: Iterable[SeatData]) -> Seats:
-        return cls(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in rows)
+        return cls(Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, account_id=s.account_id)
+                   for s in rows)
 
     def __getitem__(self, seat: int) -> Seat:
         return self._seats[seat]
@@ -64,9 +67,11 @@ class Seats:
     def __len__(self) -> int:
         return len(self._seats)
 
-    def holding(self, hashes: Iterable[str]) -> tuple[list[int], int]:
-        """The seats whose tokens have these hashes, and how many hashes matched none."""
-        held: list[int] = []
+    def holding(self, hashes: Iterable[str], account_id: int | None = None) -> tuple[list[int], int]:
+        """The seats whose tokens have these hashes or that ``account_id`` holds, and how many
+        hashes matched none."""
+        held: list[int] = [s.seat for s in self._seats
+                           if account_id is not None and s.account_id == account_id]
         bad = 0
         for h in hashes:
             match = [s.seat for s in self._seats if same_hash(s.token_hash, h)]
@@ -75,6 +80,10 @@ class Seats:
             else:
                 bad += 1
         return sorted(held), bad
+
+    def of_account(self, account_id: int) -> list[int]:
+        """The seats ``account_id`` holds."""
+        return [s.seat for s in self._seats if s.account_id == account_id]
 
     def connect(self, held: Iterable[int]) -> tuple[list[int], bool]:
         """A connection holding ``held`` opened: the seats that were empty until now, and
@@ -117,12 +126,14 @@ class Seats:
     def describe(self) -> list[m.SeatOut]:
         """The seats as every client may see them (no token in it)."""
         return [m.SeatOut(seat=s.seat, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
-                          connected=s.kind == "bot" or s.connections > 0, zombie=s.zombie)
+                          connected=s.kind == "bot" or s.connections > 0, zombie=s.zombie,
+                          account=s.account_id is not None)
                 for s in self._seats]
 
     def data(self) -> list[SeatData]:
         """The seats as the database keeps them."""
-        return [SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in self._seats]
+        return [SeatData(s.seat, s.kind, s.bot, s.name, s.token_hash, s.account_id)
+                for s in self._seats]
 
 
 def pick_seat(held: tuple[int, ...], wanted: int | None, current: int) -> int:

@@ -106,6 +106,8 @@ class SeatData:
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
+    account_id: int | None = None
+    """The account holding the seat (``None``: a guest's, or a bot's)."""
 
 
 class StoredInput(NamedTuple):
@@ -136,6 +138,10 @@ class TableData:
     ready: bool = False
     creator: str | None = None
     """The hash of the creating address (``security.address_hash``), if kept."""
+    created_at: float = 0.0
+    """Wall-clock time the table was made (``0.0``: not made yet)."""
+    turn_at: float = 0.0
+    """Wall-clock time of the table's last action or start: where the current decision began."""
     actions: list[tuple[int, int, str]] = field(default_factory=list)
     """(seat, action, by) in order."""
     written: list[StoredInput] = field(default_factory=list)
@@ -163,25 +169,58 @@ class Storage:
         now = time.time()
         s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, settings=t.settings,
                        status=t.status, seq=t.seq, rematch_of=t.rematch_of, ready=t.ready,
-                       created_at=now, updated_at=now, creator=t.creator))
+                       created_at=now, updated_at=now, creator=t.creator,
+                       public=bool(t.settings.get("public")), rated=bool(t.settings.get("rated"))))
         s.flush()
         for seat in t.seats:
             s.add(SeatRow(table_id=t.id, seat=seat.seat, kind=seat.kind, bot=seat.bot,
-                          name=seat.name, token_hash=seat.token_hash))
+                          name=seat.name, token_hash=seat.token_hash, account_id=seat.account_id))
 
     @staticmethod
     def claim_seat(s: Session, table_id: str, seat: int, name: str, token_hash: str,
-                   status: str | None) -> bool:
-        """Claim a free human seat; ``False`` when someone was faster."""
+                   status: str | None, account_id: int | None = None,
+                   current: int | None = None) -> bool:
+        """Claim a free human seat (for an account, if signed in); ``False`` when someone was
+        faster. ``status``: the table's new one (``playing`` when it was the last seat, and then
+        ``current`` is the seat that decides first)."""
         done = s.execute(update(SeatRow).where(
             SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
-            SeatRow.token_hash.is_(None)).values(name=name, token_hash=token_hash))
+            SeatRow.token_hash.is_(None)).values(name=name, token_hash=token_hash,
+                                                 account_id=account_id))
         if getattr(done, "rowcount", 0) != 1:
             return False
         if status is not None:
             s.execute(update(TableRow).where(TableRow.id == table_id)
-                      .values(status=status, updated_at=time.time()))
+                      .values(status=status, updated_at=time.time(), current=current))
         return True
+
+    @staticmethod
+    def fill_seats(s: Session, table_id: str, bots: list[tuple[int, str, str]],
+                   current: int | None) -> bool:
+        """Bots take the seats nobody claimed — ``(seat, bot spec, name)`` each — and the table
+        starts; ``False`` when it was not waiting any more."""
+        started = s.execute(update(TableRow).where(TableRow.id == table_id,
+                                                   TableRow.status == "waiting")
+                            .values(status="playing", updated_at=time.time(), current=current))
+        if getattr(started, "rowcount", 0) != 1:
+            return False
+        for seat, bot, name in bots:
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                      .values(kind="bot", bot=bot, name=name))
+        return True
+
+    @staticmethod
+    def set_current(s: Session, table_id: str, current: int | None) -> None:
+        """The seat that must decide now (a table that starts as it is made)."""
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(current=current))
+
+    @staticmethod
+    def bind_seats(s: Session, table_id: str, seats: list[int], account_id: int,
+                   name: str) -> None:
+        """Keep ``seats`` (a guest's, until now) under an account, named as the account is."""
+        s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat.in_(seats),
+                                        SeatRow.account_id.is_(None))
+                  .values(account_id=account_id, name=name))
 
     @staticmethod
     def append_action(s: Session, table_id: str, idx: int, seq: int, seat: int, action: int,
@@ -245,7 +284,7 @@ class Storage:
         row = s.get(TableRow, table_id)
         if row is None:
             return None
-        seats = [SeatData(r.seat, r.kind, r.bot, r.name, r.token_hash) for r in s.scalars(
+        seats = [SeatData(r.seat, r.kind, r.bot, r.name, r.token_hash, r.account_id) for r in s.scalars(
             select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))]
         actions = [(r.seat, r.action, r.by) for r in s.scalars(
             select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.idx))]
@@ -258,7 +297,8 @@ class Storage:
         return TableData(id=row.id, game=row.game, options=dict(row.options), seed=int(row.seed),
                          settings=dict(row.settings), status=row.status, seq=row.seq, seats=seats,
                          rematch_of=row.rematch_of, rematch=row.rematch, ready=row.ready,
-                         creator=row.creator, actions=actions, written=written, chat=chat)
+                         creator=row.creator, created_at=row.created_at, turn_at=row.updated_at,
+                         actions=actions, written=written, chat=chat)
 
     @staticmethod
     def open_table_ids(s: Session) -> list[str]:

@@ -33,6 +33,8 @@ from furuba.server.storage import SeatData
 from furuba.spec import is_whole
 
 DEFAULT_BOT = "greedy"
+DEFAULT_MOVE_HOURS = 24
+"""A correspondence table's hours per move unless its creator chooses."""
 HUMAN_WORDS = ("human", "you", "player")
 """What a seat entry may say for a person's seat (anything else is a bot spec)."""
 
@@ -102,8 +104,18 @@ def table_spec(req: CreateTable, default_grace: int | None,
     seed = req.seed if req.seed is not None else new_seed()
     grace = default_grace if req.grace_seconds == -1 else req.grace_seconds
     turn = req.turn_seconds if req.turn_seconds is not None else default_turn
-    settings = {"turn_seconds": turn, "grace_seconds": grace, "chat": req.chat, "hints": req.hints,
-                "spectator_chat": req.spectator_chat}
+    move_hours = None
+    if req.pace == "correspondence":
+        # Players come and go over days: no zombie on leaving, the clock is the move's hours.
+        move_hours = req.move_hours or DEFAULT_MOVE_HOURS
+        turn, grace = None, None
+    elif req.move_hours is not None:
+        raise OptionsError("move_hours is for correspondence tables (pace \"correspondence\")")
+    settings = {"turn_seconds": turn, "grace_seconds": grace, "chat": req.chat,
+                "hints": req.hints and not req.rated, "spectator_chat": req.spectator_chat,
+                "public": req.public, "rated": req.rated, "pace": req.pace,
+                "move_hours": move_hours, "on_timeout": req.on_timeout,
+                "bots_after": req.bots_after}
     new_state(spec.name, options, seed)  # raises OptionsError for options the game refuses
     return TableSpec(spec.name, options, seed, seat_rows, settings)
 

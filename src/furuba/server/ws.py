@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from furuba.server import dispatch, presence
 from furuba.server import messages as m
+from furuba.server.accounts.signed import account_of
 from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.dispatch import error
@@ -76,15 +77,17 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         return
     address = ws.client.host if ws.client is not None else ""
     hashes = [token_hash(t) for t in hello.tokens]
+    account = await account_of(ws)
+    account_id = account.id if account is not None else None
     if isinstance(target, Room):
-        await _serve_local(ws, target, hello, hashes, address, hub)
+        await _serve_local(ws, target, hello, hashes, address, hub, account_id)
     else:
-        await _serve_relayed(ws, target, hello, hashes, address, hub)
+        await _serve_relayed(ws, target, hello, hashes, address, hub, account_id)
 
 
 async def _serve_local(ws: WebSocket, room: Room, hello: m.Hello, hashes: list[str], address: str,
-                       hub: Hub) -> None:
-    seats, bad = room.seats.holding(hashes)
+                       hub: Hub, account_id: int | None) -> None:
+    seats, bad = room.seats.holding(hashes, account_id)
     conn = Conn(tuple(seats), hub.config, asyncio.get_running_loop().time(), address)
     sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
     await presence.attach(room, conn, bad, hello.last_seq, hello.epoch)
@@ -103,11 +106,11 @@ async def _serve_local(ws: WebSocket, room: Room, hello: m.Hello, hashes: list[s
 
 
 async def _serve_relayed(ws: WebSocket, target: RemoteTable, hello: m.Hello, hashes: list[str],
-                         address: str, hub: Hub) -> None:
+                         address: str, hub: Hub, account_id: int | None) -> None:
     conn = Conn((), hub.config, asyncio.get_running_loop().time(), address)
     sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
     assert hub.cluster is not None
-    relay = hub.cluster.relay(target, conn, hashes, hello.last_seq, hello.epoch)
+    relay = hub.cluster.relay(target, conn, hashes, hello.last_seq, hello.epoch, account_id)
     try:
         await _receive_loop(ws, conn, hub.config, relay.forward)
     except (ClosedError, WebSocketDisconnect):

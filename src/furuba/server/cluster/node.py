@@ -247,8 +247,13 @@ class Cluster:
         if op == "catalog":
             return room.state.catalog()
         if op == "join":
-            await presence.claim(room, int(args["seat"]), str(args["name"]), str(args["hash"]))
+            account = args.get("account")
+            await presence.claim(room, int(args["seat"]), str(args["name"]), str(args["hash"]),
+                                 int(account) if account is not None else None)
             return room.table_out().model_dump(mode="json")
+        if op == "bind":
+            return await presence.bind(room, str(args["hash"]), int(args["account"]),
+                                       str(args["name"]))
         raise RoomError("bad_message", f"unknown call {op!r}")
 
     async def _answer(self, message: Message) -> None:
@@ -268,11 +273,12 @@ class Cluster:
 
     # -- relays -----------------------------------------------------------------------------
     def relay(self, target: RemoteTable, conn: Conn, hashes: list[str], last_seq: int | None,
-              epoch: str | None) -> Relay:
-        """Relay ``conn``'s socket to the process driving ``target``."""
+              epoch: str | None, account_id: int | None = None) -> Relay:
+        """Relay ``conn``'s socket to the process driving ``target`` (its seats: those of the
+        token ``hashes``, and those of the signed-in ``account_id``)."""
         relay = Relay(self.link, target, conn, self._relay_closed)
         self.relays[conn.id] = relay
-        relay.attach(hashes, last_seq, epoch)
+        relay.attach(hashes, last_seq, epoch, account_id)
         return relay
 
     def _relay_closed(self, relay: Relay) -> None:

@@ -100,10 +100,12 @@ class Relay:
         self.conn = conn
         self.on_close = on_close
 
-    def attach(self, hashes: list[str], last_seq: int | None, epoch: str | None) -> None:
+    def attach(self, hashes: list[str], last_seq: int | None, epoch: str | None,
+               account_id: int | None = None) -> None:
         self.link.post(self.target.owner, {
             "k": "attach", "tbl": self.target.id, "host": self.link.node, "c": self.conn.id,
-            "hashes": hashes, "last_seq": last_seq, "epoch": epoch, "addr": self.conn.address})
+            "hashes": hashes, "last_seq": last_seq, "epoch": epoch, "addr": self.conn.address,
+            "acct": account_id})
 
     async def forward(self, msg: m.ClientMessage, text: str) -> None:
         """A valid client message: answered here (``ping``) or sent on to the owner."""
@@ -133,7 +135,9 @@ class Remotes:
         if room is None:
             self.link.post(host, {"k": "close", "c": remote_id, "code": CLOSE_MOVED, "reason": MOVED})
             return
-        seats, bad = room.seats.holding(message.get("hashes") or [])
+        account = message.get("acct")
+        seats, bad = room.seats.holding(message.get("hashes") or [],
+                                        int(account) if account is not None else None)
         loop = asyncio.get_running_loop()
         conn = RemoteConn(self.link, host, remote_id, tuple(seats), self.hub.config, loop.time(),
                           str(message.get("addr") or ""))
