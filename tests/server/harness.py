@@ -38,7 +38,9 @@ class LiveServer:
     """``create_app(database_url, **settings)`` served by uvicorn on 127.0.0.1."""
 
     def __init__(self, database_url: str, **settings: Any) -> None:
-        self.app = create_app(database_url, **{**FAST, **settings})
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The server's event loop, once it runs (to change a table from a test)."""
+        self.app = create_app(database_url, on_ready=self._ready, **{**FAST, **settings})
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
                                 ws_max_size=65536, lifespan="on", ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
@@ -56,6 +58,14 @@ class LiveServer:
         self.ws_base = f"ws://127.0.0.1:{port}"
         self.http = httpx.Client(base_url=self.base, timeout=20)
         return self
+
+    def _ready(self, _app: Any) -> None:
+        self.loop = asyncio.get_running_loop()
+
+    def call_soon(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` on the server's loop (where its tables live)."""
+        assert self.loop is not None, "the server is not running"
+        self.loop.call_soon_threadsafe(fn)
 
     def __exit__(self, *exc: object) -> None:
         self.http.close()

@@ -30,6 +30,7 @@ from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.database import Database
 from furuba.server.errors import RoomError
+from furuba.server.lobby.feeds import Feeds
 from furuba.server.models import TableRow
 from furuba.server.replays import Replays
 from furuba.server.rooms import Room, room_from_data
@@ -61,6 +62,8 @@ class Hub:
         self.replays = Replays()
         self.cluster: Cluster | None = None
         """Set when this process is one of several (``--redis-url``)."""
+        self.feeds = Feeds(db)
+        """The lobby's and the players' live feeds (``lobby/feeds.py``)."""
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -79,6 +82,7 @@ class Hub:
         return len(ids)
 
     async def close(self, reason: str = "the server is restarting") -> None:
+        await self.feeds.close()
         for room in list(self.rooms.values()):
             await room.stop(reason)
 

@@ -18,18 +18,17 @@ from pydantic import BaseModel
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
-from furuba.core.errors import FurubaError
 from furuba.server import bodies as b
 from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.bots import available_bots
 from furuba.server.errors import RoomError
+from furuba.server.lobby.routes import add_lobby
 from furuba.server.messages import TableOut
 from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
-from furuba.server.routing import cap_sentence, client_address, hub_of, limits_of, refuse, throttle
-from furuba.server.security import address_hash
-from furuba.server.storage import Storage
+from furuba.server.ratings.routes import add_ratings
+from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.tables import games_catalog
 from furuba.server.ws import table_socket
 
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 log = logging.getLogger("furuba.server")
-PAGES = ("index", "table", "replay")
+PAGES = ("index", "table", "replay", "leaderboard", "player")
 
 
 def static_dir() -> str:
@@ -68,6 +67,8 @@ def build_router() -> APIRouter:
     add_replays(router)
     add_operations(router)
     add_accounts(router)
+    add_lobby(router)
+    add_ratings(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
@@ -77,7 +78,7 @@ def build_router() -> APIRouter:
 
 
 def add_pages(router: APIRouter) -> None:
-    """The three pages (the front end draws the rest)."""
+    """The pages (the front end draws the rest)."""
     page = {name: f"{static_dir()}/{name}.html" for name in PAGES}
 
     @router.get("/", include_in_schema=False)
@@ -102,6 +103,15 @@ def add_pages(router: APIRouter) -> None:
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(page["replay"])
 
+    @router.get("/leaderboard", include_in_schema=False)
+    @router.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str = "") -> FileResponse:
+        return FileResponse(page["leaderboard"])
+
+    @router.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(page["player"])
+
 
 def add_tables(router: APIRouter) -> None:
     """The games, and tables: create, describe, claim a seat, the game's catalog."""
@@ -116,18 +126,7 @@ def add_tables(router: APIRouter) -> None:
 
     @router.post("/api/tables", status_code=201)
     async def create_table(body: b.CreateTable, request: Request) -> b.Created:
-        hub, limits = hub_of(request), limits_of(request)
-        address = client_address(request)
-        await throttle(request, limits.tables, address, "new tables")
-        creator = address_hash(address, hub.config.address_key)
-        cap = hub.config.open_tables_per_address
-        async with limits.creating(creator):
-            if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
-                raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
-            try:
-                room = await hub.create(body, creator=creator)
-            except FurubaError as exc:
-                raise HTTPException(400, str(exc)) from None
+        room = await make_table(request, body)
         url = f"/t/{room.id}"
         return b.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
                          table=room.table_out())
@@ -161,6 +160,7 @@ def add_tables(router: APIRouter) -> None:
                                                       await account_of(request))
         except RoomError as exc:
             raise refuse(exc) from None
+        hub_of(request).feeds.nudge()
         return b.Joined(seat=body.seat, token=token, table=table)
 
 

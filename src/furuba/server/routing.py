@@ -9,11 +9,16 @@ from typing import TYPE_CHECKING
 
 from fastapi import HTTPException, Request, WebSocket
 
+from furuba.core.errors import FurubaError
+from furuba.server.bodies import CreateTable
 from furuba.server.errors import RoomError, in_words
+from furuba.server.security import address_hash
+from furuba.server.storage import Storage
 from furuba.server.throttle import AddressBuckets, RequestLimits
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
+    from furuba.server.rooms import Room
 
 STATUS = {"no_table": 404, "not_over": 409, "taken": 409, "closed": 409, "bad_seat": 400,
           "bad_name": 400, "busy": 503, "moved": 503,
@@ -46,6 +51,25 @@ def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
         if abandon_seconds is not None else ""
     return (f"your address already has {cap} unfinished tables: finish or leave one{closed}, "
             "then try again")
+
+
+async def make_table(request: Request, body: CreateTable) -> Room:
+    """A new table for this client: throttled, and refused beyond its address's cap on
+    unfinished tables (``429``); ``400`` with a sentence for a request the game refuses."""
+    hub, limits = hub_of(request), limits_of(request)
+    address = client_address(request)
+    await throttle(request, limits.tables, address, "new tables")
+    creator = address_hash(address, hub.config.address_key)
+    cap = hub.config.open_tables_per_address
+    async with limits.creating(creator):
+        if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
+            raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
+        try:
+            room = await hub.create(body, creator=creator)
+        except FurubaError as exc:
+            raise HTTPException(400, str(exc)) from None
+    hub.feeds.nudge()
+    return room
 
 
 async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str,

@@ -1,0 +1,144 @@
+"""The live feeds of one server process: the lobby, and each signed-in player's turns.
+
+Pages listen with Server-Sent Events (``routes.py``). One task per process polls the database
+while anyone listens — one query for the lobby, one for the turns of every listening account —
+every :data:`POLL_SECONDS`, or at once when this process changed something (:meth:`Feeds.nudge`).
+The database is the only truth: a table driven by another process, or a player whose page is on
+another process, is seen all the same, and a page that reconnects misses nothing it must know
+(it gets the whole lobby, and the turns it has, first).
+
+Each listener has a bounded queue; one that does not read is dropped (its page reconnects).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from furuba.server.lobby import queries
+
+if TYPE_CHECKING:
+    from furuba.server.database import Database
+
+log = logging.getLogger("furuba.server")
+POLL_SECONDS = 1.0
+QUEUE = 64
+"""Events a listener may fall behind by before it is dropped."""
+
+
+@dataclass(eq=False)
+class Listener:
+    """One page listening: the lobby's, or an account's."""
+
+    account_id: int | None
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE))
+    seen: set[tuple[str, float]] = field(default_factory=set)
+    """(table, decision start) of the turns already told."""
+    told: bool = False
+    """Whether this listener has had its first list of turns."""
+
+    def put(self, event: dict[str, Any]) -> bool:
+        try:
+            self.queue.put_nowait(event)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+
+class Feeds:
+    """The lobby and turn listeners of this process, and the task that feeds them."""
+
+    def __init__(self, db: Database, poll_seconds: float = POLL_SECONDS) -> None:
+        self.db = db
+        self.poll_seconds = poll_seconds
+        self.lobby_listeners: set[Listener] = set()
+        self.turn_listeners: set[Listener] = set()
+        self._lobby: list[dict[str, Any]] | None = None
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def nudge(self) -> None:
+        """Something changed here: look now rather than at the next poll."""
+        self._wake.set()
+
+    @contextlib.asynccontextmanager
+    async def listen(self, account_id: int | None) -> AsyncIterator[Listener]:
+        """Listen to the lobby (``account_id`` ``None``) or to an account's turns."""
+        listener = Listener(account_id)
+        group = self.lobby_listeners if account_id is None else self.turn_listeners
+        if account_id is None and self._lobby is not None:
+            listener.put({"type": "lobby", "tables": self._lobby})
+        group.add(listener)
+        self._ensure_task()
+        self.nudge()
+        try:
+            yield listener
+        finally:
+            group.discard(listener)
+
+    def _ensure_task(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="feeds")
+
+    async def close(self) -> None:
+        for listener in [*self.lobby_listeners, *self.turn_listeners]:
+            with contextlib.suppress(asyncio.QueueFull):
+                listener.queue.put_nowait(None)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while self.lobby_listeners or self.turn_listeners:
+            self._wake.clear()
+            try:
+                await self.poll()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the lobby feed could not read the database; trying again")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+        self._lobby = None
+
+    async def poll(self) -> None:
+        """Read the lobby and the listening accounts' turns; tell whoever must know."""
+        if self.lobby_listeners:
+            tables = [t.model_dump(mode="json") for t in await self.db.run(queries.lobby)]
+            if tables != self._lobby:
+                self._lobby = tables
+                self._send(self.lobby_listeners, {"type": "lobby", "tables": tables})
+        if self.turn_listeners:
+            accounts = sorted({x.account_id for x in self.turn_listeners
+                               if x.account_id is not None})
+            found = await self.db.run(queries.turns, accounts)
+            for listener in list(self.turn_listeners):
+                mine = found.get(listener.account_id or 0, [])
+                now = set(mine)
+                if listener.told and now == listener.seen:
+                    continue
+                # The first list is the state of things; later ones also say what is new.
+                new = [t for t, at in mine if (t, at) not in listener.seen] if listener.told else []
+                listener.seen, listener.told = now, True
+                ok = listener.put({"type": "turns", "tables": sorted(t for t, _ in mine),
+                                   "new": new})
+                if not ok:
+                    self._drop(self.turn_listeners, listener)
+
+    def _send(self, group: set[Listener], event: dict[str, Any]) -> None:
+        for listener in list(group):
+            if not listener.put(event):
+                self._drop(group, listener)
+
+    @staticmethod
+    def _drop(group: set[Listener], listener: Listener) -> None:
+        group.discard(listener)
+        with contextlib.suppress(asyncio.QueueEmpty):
+            listener.queue.get_nowait()
+        listener.queue.put_nowait(None)
