@@ -3,7 +3,7 @@
 // and each option's input, built from its description (kind, min, max, choices, default, help).
 import './install.js';
 import { h, replace, capital } from './dom.js';
-import { postJSON, joinSeat, lastName, rememberName } from './api.js';
+import { getJSON, postJSON, joinSeat, lastName, rememberName } from './api.js';
 import { motionToggle } from './prefs.js';
 import { describeGames } from './games.js';
 
@@ -195,8 +195,16 @@ function request() {
     hints: form.elements.hints.checked,
     spectator_chat: form.elements.spectator_chat.checked,
   };
+  const pace = form.elements.pace.value;
   const turn = document.getElementById('turn-seconds').value;
-  if (turn) body.turn_seconds = Number(turn);
+  if (turn && pace === 'live') body.turn_seconds = Number(turn);
+  if (form.elements.public.checked) body.public = true;
+  if (form.elements.rated.checked) body.rated = true;
+  if (pace === 'correspondence') {
+    body.pace = pace;
+    body.move_hours = Number(form.elements['move-hours'].value);
+    body.on_timeout = form.elements['on-timeout'].value;
+  }
   for (const opt of Object.values(info.options || {})) {
     const value = optionValue(opt);
     if (value !== undefined) body.options[opt.name] = value;
@@ -231,6 +239,22 @@ async function submit(ev) {
   }
 }
 
+/** Correspondence tables count in hours per move; live ones in seconds to decide. */
+function showPace() {
+  const slow = form.elements.pace.value === 'correspondence';
+  document.getElementById('move-hours-field').hidden = !slow;
+  document.getElementById('on-timeout-field').hidden = !slow;
+  document.getElementById('turn-seconds-field').hidden = slow;
+}
+
+async function signedIn() {
+  try {
+    return (await getJSON('/api/me')).signed_in === true;
+  } catch {
+    return false;
+  }
+}
+
 async function start() {
   document.getElementById('page-tools').append(motionToggle());
   described = await describeGames();
@@ -240,6 +264,12 @@ async function start() {
   renderGames();
   playersSel.addEventListener('change', renderSeats);
   form.addEventListener('submit', submit);
+  form.elements.pace.addEventListener('change', showPace);
+  showPace();
+  signedIn().then((yes) => {
+    form.elements.rated.disabled = !yes;
+    document.getElementById('rated-why').hidden = yes;
+  });
   renderPlayers();
   renderSeats();
   renderOptions();

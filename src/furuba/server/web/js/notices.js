@@ -1,0 +1,68 @@
+// "Your turn" notices, on every page of a signed-in player: the tab's title counts the tables
+// where it is your turn and its icon gets a red dot; when a new turn comes, a browser
+// notification says where (Notifications API, once the player allowed it). The server's event
+// stream GET /api/me/events says which tables wait for you ("turns"), whichever server process
+// drives them.
+
+const ICON = '/static/favicon.svg';
+const TURN_ICON = '/static/favicon-turn.svg';
+const baseTitle = document.title.replace(/^\(\d+\) /, '');
+const listeners = new Set();
+let waiting = [];
+
+/** Call ``fn(tables)`` with the ids of the tables where it is your turn, now and on every change. */
+export function onTurns(fn) {
+  listeners.add(fn);
+  fn(waiting);
+}
+
+/** Whether browser notifications may be asked for (and are not yet decided). */
+export function canAskForNotices() {
+  return 'Notification' in window && Notification.permission === 'default';
+}
+
+/** Ask the browser to allow notifications (after a click: browsers ask only then). */
+export async function askForNotices() {
+  if (!('Notification' in window)) return 'unsupported';
+  return Notification.requestPermission();
+}
+
+function showCount(tables) {
+  document.title = tables.length ? `(${tables.length}) ${baseTitle}` : baseTitle;
+  const link = document.querySelector('link[rel="icon"]');
+  if (link) link.setAttribute('href', tables.length ? TURN_ICON : ICON);
+}
+
+function thisTable() {
+  const m = location.pathname.match(/^\/t\/([^/]+)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+function notify(tableId) {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  if (tableId === thisTable() && document.hasFocus()) return;   // you are looking at it
+  const note = new Notification('furuba — your turn', {
+    body: 'A table is waiting for your move.', tag: `turn-${tableId}`, icon: '/static/icons/icon-192.png',
+  });
+  note.addEventListener('click', () => {
+    window.focus();
+    location.assign(`/t/${encodeURIComponent(tableId)}`);
+  });
+}
+
+async function start() {
+  const r = await fetch('/api/me', { headers: { accept: 'application/json' } });
+  const me = r.ok ? await r.json() : { signed_in: false };
+  if (!me.signed_in || !('EventSource' in window)) return;
+  const stream = new EventSource('/api/me/events');
+  stream.addEventListener('message', (ev) => {
+    const data = JSON.parse(ev.data);
+    if (data.type !== 'turns') return;
+    waiting = data.tables;
+    showCount(waiting);
+    for (const tableId of data.new) notify(tableId);
+    for (const fn of listeners) fn(waiting);
+  });
+}
+
+start().catch(() => {});
