@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 import redis
+import websockets
 
 from furuba.server.cluster.leases import Fenced
 from furuba.server.errors import RoomError
@@ -336,3 +337,51 @@ def test_a_write_after_the_lease_may_have_lapsed_is_refused_and_changes_nothing(
         run_coroutine(fenced.run(write))
     assert refused.value.code == "busy" and "try again" in refused.value.message
     assert calls == ["write"]
+
+
+def test_accounts_the_lobby_and_turn_notices_reach_every_process(cluster: Cluster) -> None:
+    """An account made on one process is signed in on the other; a public table driven by one
+    process shows in the other's lobby stream; a seat taken signed in through the other
+    process is held by a socket there with no token; its turn notice comes from the other."""
+    s1, s2 = cluster.servers
+    with httpx.Client(base_url=s1.base, timeout=10) as one, \
+            httpx.Client(base_url=s2.base, timeout=10) as two:
+        made = one.post("/api/accounts", json={"name": "Ayame", "password": "correct horse battery"})
+        assert made.status_code == 201, made.text
+        two.cookies = one.cookies                       # the same browser, the other process
+        assert two.get("/api/me").json()["name"] == "Ayame"
+        csrf = {"X-CSRF-Token": one.cookies["furuba_csrf"]}
+        with two.stream("GET", "/api/lobby/events") as lobby:
+            lines = lobby.iter_lines()
+            table = one.post("/api/tables", headers=csrf, json={
+                "game": "daihinmin", "seats": ["greedy", "human", "greedy", "greedy"],
+                "public": True, "seed": 7}).json()["id"]
+            assert owner_of(cluster, table) is s1
+            seen: list[str] = []
+            for line in lines:
+                if line.startswith("data: "):
+                    seen = [t["id"] for t in json.loads(line[6:])["tables"]]
+                    if table in seen:
+                        break
+            assert table in seen
+        joined = two.post(f"/api/tables/{table}/join", headers=csrf, json={"seat": 1})
+        assert joined.status_code == 200 and joined.json()["table"]["seats"][1]["name"] == "Ayame"
+        cookie = "; ".join(f"{k}={v}" for k, v in two.cookies.items())
+
+        async def holds() -> list[int]:
+            async with websockets.connect(f"{s2.ws_base}/ws/tables/{table}",
+                                          additional_headers={"Cookie": cookie}) as ws:
+                await ws.send(json.dumps({"type": "hello", "tokens": []}))
+                while True:
+                    msg = json.loads(await ws.recv())
+                    if msg["type"] == "welcome":
+                        seats: list[int] = msg["seats"]
+                        return seats
+
+        assert run_coroutine(holds()) == [1]             # relayed to s1, held by the session
+        deadline = time.monotonic() + 20
+        with two.stream("GET", "/api/me/events") as turns:
+            for line in turns.iter_lines():
+                assert time.monotonic() < deadline, "no turn notice came"
+                if line.startswith("data: ") and table in json.loads(line[6:])["tables"]:
+                    break
