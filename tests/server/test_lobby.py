@@ -289,3 +289,17 @@ def test_a_correspondence_clock_goes_on_across_a_restart(db_url: str) -> None:
         msg = client.until(lambda m: m.get("timer") is not None)
         left = msg["timer"]["ms_left"] / 3_600_000
         assert 0.9 < left < 1.01, left
+
+
+def test_a_deleted_accounts_seats_stay_under_deleted_player(site: LiveServer) -> None:
+    table = site.create(game="daihinmin", seats=["human", "human", "greedy", "greedy"])["id"]
+    with Browser(site) as gone:
+        gone.sign_up("Akito")
+        gone.post(f"/api/tables/{table}/join", {"seat": 0})
+        assert site.table(table)["seats"][0]["name"] == "Akito"
+        deleted = gone.delete("/api/me", {"password": "correct horse battery"})
+        assert deleted.status_code == 204, deleted.text
+    seat = site.table(table)["seats"][0]
+    assert (seat["name"], seat["account"], seat["claimed"]) == ("deleted player", False, True)
+    stored = site.hub.db.call(Storage.load_table, table)
+    assert (stored.seats[0].name, stored.seats[0].account_id) == ("deleted player", None)

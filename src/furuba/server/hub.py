@@ -278,8 +278,11 @@ class Hub:
 
     # -- accounts ---------------------------------------------------------------------------
     async def accounts_deleted(self, account: Account) -> None:
-        """Delete ``account``: its seats keep their games under "deleted player"."""
+        """Delete ``account``: its seats keep their games under "deleted player" (at the tables
+        this process drives, at once; elsewhere, when they are next loaded)."""
         await self.db.run(AccountStore.delete, account.id)
+        for room in list(self.rooms.values()):
+            await presence.forget_account(room, account.id)
 
     async def bind_seats(self, table_id: str, token: str, account: Account) -> list[int]:
         """Keep the seats that ``token`` holds at ``table_id`` under ``account`` (a guest who

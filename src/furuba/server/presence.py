@@ -12,6 +12,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from furuba.server import messages as m
+from furuba.server.accounts.names import DELETED
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
@@ -124,6 +125,18 @@ async def bind(room: Room, token_hash: str, account_id: int, name: str) -> list[
                 room.seats[seat_no].name = name
             room.fanout.publish({"kind": "table", "reason": "join", "seat": free[0]}, table=True)
         return [s for s in held if room.seats[s].account_id == account_id]
+
+
+async def forget_account(room: Room, account_id: int) -> None:
+    """A deleted account's seats at this table: named "deleted player", held by no account (their
+    tokens still work, so a game under way goes on)."""
+    async with room.lock:
+        gone = [s for s in room.seats if s.account_id == account_id]
+        for seat in gone:
+            seat.account_id, seat.name = None, DELETED
+        if gone:
+            room.fanout.publish({"kind": "table", "reason": "join", "seat": gone[0].seat},
+                                table=True)
 
 
 def publish_start(room: Room, seat_no: int) -> None:
