@@ -224,12 +224,17 @@ function renderPlayers() {
     const mine = app.seats.includes(s.seat);
     return h('li', { class: `${t.current_player === s.seat ? 'current' : ''}${mine ? ' me' : ''}`, 'data-seat': s.seat },
       h('span', { class: `dot ${s.kind === 'bot' || s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-      h('strong', {}, n[s.seat]), mine ? ' (you)' : '', h('span', { class: 'muted' }, ` — ${bits.join(', ')}`),
+      h('strong', {}, s.account && s.name ? h('a', { href: `/players/${encodeURIComponent(s.name)}` }, n[s.seat]) : n[s.seat]),
+      mine ? ' (you)' : '', h('span', { class: 'muted' }, ` — ${bits.join(', ')}`),
       t.current_player === s.seat ? h('span', { class: 'turn-mark' }, ' ◀ deciding') : '',
       s.zombie && mine ? h('button', { type: 'button', class: 'btn small', onclick: () => socket.send({ type: 'reclaim', seat: s.seat }) }, 'Take my seat back') : '');
   }));
   const clock = h('p', { class: 'timer', id: 'timer' });
-  replace(el.players, h('h2', {}, 'Players'), list, clock);
+  const st = t.settings || {};
+  const kinds = [st.rated ? 'Rated' : '', st.public ? 'In the lobby' : '',
+    st.pace === 'correspondence' ? `Correspondence: ${duration(st.move_hours * 3600)} per move` : ''].filter(Boolean);
+  const kind = kinds.length ? h('p', { class: 'muted small', id: 'table-kind' }, kinds.join(' · ')) : '';
+  replace(el.players, h('h2', {}, 'Players'), list, kind, clock);
   renderTimer();
 }
 
@@ -243,7 +248,17 @@ function renderTimer() {
   }
   const left = Math.max(0, Math.ceil((t.ms_left - (performance.now() - app.timerAt)) / 1000));
   const who = names()[t.seat];
-  clock.textContent = t.kind === 'turn' ? `${who}: ${left} s to decide` : `${who} is away: a bot takes over in ${left} s`;
+  clock.textContent = t.kind === 'turn' ? `${who}: ${duration(left)} to decide` : `${who} is away: a bot takes over in ${duration(left)}`;
+}
+
+/** Seconds as a person reads them: "45 s", "12 min", "5 h 20 min", "2 days 3 h". */
+function duration(seconds) {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  return `${Math.floor(hours / 24)} days${hours % 24 ? ` ${hours % 24} h` : ''}`;
 }
 setInterval(renderTimer, 1000);
 
