@@ -3,6 +3,7 @@ correspondence tables — through the HTTP API, WebSockets and event streams of 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -303,3 +304,72 @@ def test_a_deleted_accounts_seats_stay_under_deleted_player(site: LiveServer) ->
     assert (seat["name"], seat["account"], seat["claimed"]) == ("deleted player", False, True)
     stored = site.hub.db.call(Storage.load_table, table)
     assert (stored.seats[0].name, stored.seats[0].account_id) == ("deleted player", None)
+
+
+# -- rated games ---------------------------------------------------------------------------------
+def _play_out(live: LiveServer, table_id: str, cookies: list[httpx.Cookies]) -> list[dict[str, Any]]:
+    """Two signed-in players (by their sessions, no token) play a table to its end; the table
+    events the first one saw."""
+    port = live.base.rsplit(":", 1)[1]
+    seen: list[dict[str, Any]] = []
+    with contextlib.ExitStack() as stack:
+        clients = [Client(stack.enter_context(connect(
+            f"ws://localhost:{port}/ws/tables/{table_id}", compression=None,
+            additional_headers={"Cookie": "; ".join(f"{k}={v}" for k, v in c.items())})))
+            for c in cookies]
+        for client in clients:
+            client.send({"type": "hello", "tokens": []})
+        deadline = time.monotonic() + 90
+        while clients[0].status != "finished" or not any(e.get("reason") == "rated" for e in seen):
+            assert time.monotonic() < deadline, "the game did not end"
+            for client in clients:
+                try:
+                    msg = client.recv(timeout=0.05)
+                except TimeoutError:
+                    continue
+                if client is clients[0] and msg.get("type") == "event":
+                    seen.append(msg["event"])
+                seat = my_turn(client)
+                if seat is not None:
+                    client.send({"type": "act", "seat": seat, "action": client.legal[seat][0]["id"],
+                                 "seq_seen": client.seq})
+    return seen
+
+
+def test_a_rated_game_between_two_accounts_changes_both_ratings(site: LiveServer) -> None:
+    with Browser(site) as ann, Browser(site) as bob:
+        ann.sign_up("Yuki")
+        bob.sign_up("Haru")
+        table = ann.post("/api/tables", {"game": "daihinmin", "rated": True, "seed": 5,
+                                         "seats": ["human", "human", "greedy", "greedy"],
+                                         "options": {"target": 3}}).json()["id"]
+        ann.post(f"/api/tables/{table}/join", {"seat": 0})
+        bob.post(f"/api/tables/{table}/join", {"seat": 1})
+        events_seen = _play_out(site, table, [ann.http.cookies, bob.http.cookies])
+        rated = next(e for e in events_seen if e.get("reason") == "rated")
+        assert {r["name"] for r in rated["ratings"]} == {"Yuki", "Haru"}
+        assert all(r["before"] == 1500 and r["after"] != 1500 for r in rated["ratings"])
+        for name in ("Yuki", "Haru"):
+            profile = site.http.get(f"/api/players/{name}").json()
+            assert json.dumps(profile).count(table) >= 1, profile
+
+
+def test_a_rated_correspondence_game_lost_on_time_rates_the_late_player_last(
+        site: LiveServer) -> None:
+    with Browser(site) as ann, Browser(site) as bob:
+        ann.sign_up("Kagura")
+        bob.sign_up("Ritsu")
+        table = ann.post("/api/tables", {"game": "daihinmin", "rated": True, "seed": 2,
+                                         "seats": ["human", "human", "greedy", "greedy"],
+                                         "pace": "correspondence", "move_hours": 1,
+                                         "on_timeout": "end"}).json()["id"]
+        ann.post(f"/api/tables/{table}/join", {"seat": 0})
+        bob.post(f"/api/tables/{table}/join", {"seat": 1})
+        with site.client(table, []) as watch:
+            watch.until(lambda m: watch.status == "playing" and watch.current in (0, 1))
+            late = watch.current
+            _age_the_turn(site, table, 3601)
+            msg = watch.until(lambda m: m.get("type") == "event"
+                              and m["event"].get("reason") == "rated")
+        after = {r["seat"]: r["after"] for r in msg["event"]["ratings"]}
+        assert after[late] < 1500 < after[1 - late]

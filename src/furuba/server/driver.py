@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from furuba.server import bots
 from furuba.server.errors import RoomError, in_words
 from furuba.server.logs import current_table
-from furuba.server.moves import commit_action
+from furuba.server.moves import commit_action, rate
 from furuba.server.presence import make_zombie, publish_start
+from furuba.server.ratings.store import RatingStore
 from furuba.server.storage import ABANDONED, OPEN_STATUSES, Storage
 from furuba.server.tables import seat_name
 
@@ -225,7 +226,11 @@ async def forfeit(room: Room, seat: int) -> None:
 
 
 async def on_forfeit(room: Room, seat: int) -> None:
-    """What else follows a game lost on time (rated tables: the ratings)."""
+    """What else follows a game lost on time: a rated table's ratings (the late seat lost)."""
+    if room.settings.get("rated"):
+        async with room.lock:
+            await rate(room, RatingStore.rate_forfeit, room.id, seat,
+                       bool(room.spec.cooperative(room.state)))
 
 
 async def expire(room: Room) -> None:

@@ -8,8 +8,9 @@ raises :class:`~furuba.server.errors.RoomError` and changes nothing.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from time import perf_counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import State
@@ -18,6 +19,8 @@ from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.presence import reclaim_seat
+from furuba.server.ratings.store import RatingStore
+from furuba.server.ratings.values import POOL_ALL, RatingChange
 from furuba.server.seats import pick_seat
 from furuba.server.storage import Storage
 
@@ -102,9 +105,27 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     room.new_decision()
     room.fanout.publish({"kind": "action", "player": seat, "by": by}, views=True, actor=seat,
                         action=info, base=base, seq=seq)
+    if finished is not None and room.settings.get("rated"):
+        await rate(room, RatingStore.rate_table, room.id)
     if metrics is not None:
         metrics.action_taken(perf_counter() - start)
     room.wake.set()
+
+
+async def rate(room: Room, query: Callable[..., list[RatingChange]], *args: Any) -> None:
+    """A rated table's game is over: rate it (``query``: how), and tell the table how each
+    player's rating moved. A failure is logged; the game's result stands."""
+    try:
+        changes = await room.db.run(query, *args)
+    except Exception:
+        log.exception("table %s: the ratings could not be updated", room.id)
+        return
+    moved = [{"seat": c.seat, "name": room.seats[c.seat].name, "before": c.before.displayed,
+              "after": c.after.displayed} for c in changes if c.pool == POOL_ALL]
+    if moved:
+        words = ", ".join(f"{x['name']} {x['before']} → {x['after']}" for x in moved)
+        room.fanout.publish({"kind": "table", "reason": "rated", "seat": None, "ratings": moved,
+                             "message": f"Ratings: {words}"}, table=True)
 
 
 async def write(room: Room, conn: Conn, msg: m.Answer) -> None:

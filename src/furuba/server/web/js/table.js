@@ -21,6 +21,8 @@ const app = {
   busy: false,
   hint: null,
   wantRematch: false,
+  ratings: null,         // a rated game's end: [{seat, name, before, after}]
+  closedWhy: '',         // why the table closed early, when it was told
 };
 
 const el = {
@@ -73,6 +75,8 @@ const socket = new TableSocket(tableId, {
         return;
       }
     }
+    if (ev.kind === 'table' && ev.reason === 'rated') app.ratings = ev.ratings;
+    if (ev.kind === 'table' && (ev.reason === 'timeout' || ev.reason === 'abandoned')) app.closedWhy = ev.message;
     if (ev.kind === 'chat') app.chat.push({ seq: msg.seq, seat: ev.seat, name: ev.name, text: ev.text, at: ev.at });
     if (ev.kind === 'rematch') {
       app.table.rematch = ev.table_id;
@@ -167,7 +171,7 @@ function renderHeader() {
     }
     toast('Invite link copied');
   } }, 'Copy invite link');
-  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished', abandoned: 'Closed: nobody played here for too long' }[t.status];
+  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished', abandoned: `Closed: ${app.closedWhy || 'the game stopped before its end (nobody played for too long, or a move came too late)'}` }[t.status];
   replace(el.header,
     h('h1', {}, t.title),
     h('p', { class: 'table-status', id: 'table-status', 'data-status': t.status }, status,
@@ -272,6 +276,11 @@ function renderResult(entry) {
   const n = names();
   const text = app.game.result(entry.view, n, t.result);
   const parts = [h('h2', {}, 'Game over'), h('p', { id: 'result-text' }, text)];
+  if (app.ratings) {
+    parts.push(h('p', { id: 'rating-changes' }, 'Ratings: ', app.ratings.map((r, i) => [
+      i ? ', ' : '', h('a', { href: `/players/${encodeURIComponent(r.name)}` }, r.name),
+      ` ${r.before} → ${r.after} (${r.after >= r.before ? '+' : '−'}${Math.abs(r.after - r.before)})`])));
+  }
   const actions = h('div', { class: 'prompt-actions' });
   actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, 'Watch the replay'));
   if (t.rematch) {

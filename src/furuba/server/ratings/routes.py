@@ -1,0 +1,117 @@
+"""``/api/leaderboard/{game}`` and ``/api/players/{name}``: public reads of the ratings.
+
+A game is named as the registry knows it (an alias works too); a bad request gets one sentence:
+``404`` for a game or a player that does not exist, ``400`` for a player count the game is not
+played by or a page out of range.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+
+from furuba import games
+from furuba.core.errors import OptionsError
+from furuba.server.accounts.names import name_key
+from furuba.server.ratings.store import RatingStore
+from furuba.server.ratings.values import (
+    PROVISIONAL_GAMES,
+    Leaderboard,
+    Profile,
+    Standing,
+    pool_of,
+    pool_players,
+)
+from furuba.server.routing import hub_of
+from furuba.spec import GameSpec
+
+PAGE_SIZE = 50
+"""A leaderboard page's default length."""
+MAX_PAGE = 100
+"""The longest leaderboard page."""
+MAX_NAME = 64
+"""Longer names are no account's (names have at most 24 characters)."""
+
+
+def add_ratings(router: APIRouter) -> None:
+    """The leaderboard and profile routes."""
+
+    @router.get("/api/leaderboard/{game}")
+    async def leaderboard(game: str, request: Request, players: int | None = None,
+                          limit: int = PAGE_SIZE, offset: int = 0) -> dict[str, Any]:
+        """One game's players by displayed rating, in pool ``all`` or ``<players>p``."""
+        spec = game_spec(game)
+        check_page(limit, offset)
+        pool = pool_of(check_players(spec, players))
+        board = await hub_of(request).db.run(RatingStore.leaderboard, spec.name, pool, limit,
+                                             offset)
+        return leaderboard_json(board, spec)
+
+    @router.get("/api/players/{name}")
+    async def player(name: str, request: Request) -> dict[str, Any]:
+        """A player's ratings, rating history, latest games and win rates."""
+        key = name_key(" ".join(name.split()))
+        found = None if len(key) > MAX_NAME else await hub_of(request).db.run(
+            RatingStore.profile, key)
+        if found is None:
+            shown = name if len(name) <= 40 else name[:40] + "…"
+            raise HTTPException(404, f"there is no player called “{shown}”")
+        return profile_json(found)
+
+
+def game_spec(name: str) -> GameSpec:
+    """The spec of the game ``name``, else ``404`` naming the games there are."""
+    try:
+        return games.spec(name)
+    except OptionsError:
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        raise HTTPException(404, f"there is no game called “{shown}”; the games are: "
+                                 f"{', '.join(games.names())}") from None
+
+
+def check_players(spec: GameSpec, players: int | None) -> int | None:
+    """``players`` if ``spec``'s game is played online by that many, else ``400``."""
+    low, high = spec.players.low, spec.players.online_high
+    if players is not None and not low <= players <= high:
+        raise HTTPException(400, f"{spec.title} is played by {low} to {high} players, "
+                                 f"not {players}")
+    return players
+
+
+def check_page(limit: int, offset: int) -> None:
+    """``400`` for a page length or start out of range."""
+    if not 1 <= limit <= MAX_PAGE:
+        raise HTTPException(400, f"limit must be from 1 to {MAX_PAGE}, not {limit}")
+    if offset < 0:
+        raise HTTPException(400, f"offset must be 0 or more, not {offset}")
+
+
+def titles() -> dict[str, str]:
+    """Each registered game's title, by name."""
+    return {spec.name: spec.title for spec in games.specs()}
+
+
+def standing_json(standing: Standing) -> dict[str, Any]:
+    return {**asdict(standing), "players": pool_players(standing.pool)}
+
+
+def leaderboard_json(board: Leaderboard, spec: GameSpec) -> dict[str, Any]:
+    return {"game": spec.name, "title": spec.title, "pool": board.pool,
+            "players": pool_players(board.pool), "total": board.total, "offset": board.offset,
+            "limit": board.limit, "provisional_games": PROVISIONAL_GAMES,
+            "entries": [{"place": r.place, "name": r.name, **standing_json(r.standing)}
+                        for r in board.entries]}
+
+
+def profile_json(profile: Profile) -> dict[str, Any]:
+    return {"name": profile.name, "created_at": profile.created_at, "titles": titles(),
+            "provisional_games": PROVISIONAL_GAMES,
+            "ratings": [standing_json(s) for s in profile.ratings],
+            "history": {game: [asdict(p) for p in points]
+                        for game, points in profile.history.items()},
+            "games": [asdict(g) for g in profile.games],
+            "win_rates": {"by_game": [{k: v for k, v in asdict(r).items() if k != "seat"}
+                                      for r in profile.by_game],
+                          "by_seat": [asdict(r) for r in profile.by_seat]}}

@@ -1,0 +1,183 @@
+"""The ratings' queries: rate a finished table once, the leaderboard, a player's profile.
+
+Each is a static method of :class:`RatingStore` taking an open session inside a transaction (run
+them with ``Database.run``); plain frozen values come out (:mod:`.values`), never rows.
+
+Rating a table reads the rows it changes under ``SELECT … FOR UPDATE`` (the table's row, then its
+players' ratings), so with PostgreSQL two processes rating tables that share a player take turns
+instead of losing an update; SQLite has one writer at a time anyway. A table is rated once: its
+history events are the mark (a second call finds them and changes nothing).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from furuba.server.models import AccountRow, GameRow, RatingEventRow, RatingRow, SeatRow, TableRow
+from furuba.server.ratings.model import DISPLAY_Z, NEWCOMER, Entrant, rate_game
+from furuba.server.ratings.profiles import read_profile
+from furuba.server.ratings.values import (
+    POOL_ALL,
+    Leaderboard,
+    Profile,
+    Ranked,
+    RatingChange,
+    Standing,
+    pool_of,
+    skill_of,
+    win_share,
+)
+
+log = logging.getLogger("furuba.server")
+
+_ORDER = RatingRow.mu - DISPLAY_Z * RatingRow.sigma
+"""What a leaderboard sorts by: the displayed rating before it is scaled."""
+
+
+class RatingStore:
+    """The queries (static methods taking a session)."""
+
+    @staticmethod
+    def rate_table(s: Session, table_id: str) -> list[RatingChange]:
+        """Rate the finished rated table ``table_id``: update its signed-in players' ratings in
+        pools ``all`` and ``<n>p`` and keep one history event each; what changed, pool ``all``
+        first. Nothing for a table that is not rated, not finished, without a stored game, or
+        rated already."""
+        table = s.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
+        if table is None or not table.rated or table.status != "finished":
+            return []
+        game = s.get(GameRow, table_id)
+        if game is None or _already_rated(s, table_id):
+            return []
+        seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                               .order_by(SeatRow.seat)))
+        if len(game.result.get("returns", [])) != len(seats):
+            log.warning("table %s: its result does not have one return per seat; not rated",
+                        table_id)
+            return []
+        result = Result(table_id, [float(r) for r in game.result["returns"]],
+                        [float(x) for x in game.result.get("scores") or []],
+                        bool(game.result.get("cooperative", False)), game.finished_at)
+        changes: list[RatingChange] = []
+        for pool in (POOL_ALL, pool_of(len(seats))):
+            changes.extend(_rate_pool(s, table.game, pool, seats, result))
+        return changes
+
+    @staticmethod
+    def rate_forfeit(s: Session, table_id: str, late: int, cooperative: bool) -> list[RatingChange]:
+        """Rate a rated table whose game ended because seat ``late`` did not move in time: that
+        seat lost, the others share the win (a co-op game: everyone lost). Once, as
+        :meth:`rate_table`; nothing for a table that is not rated or still open."""
+        table = s.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
+        if table is None or not table.rated or table.status in ("waiting", "playing"):
+            return []
+        if _already_rated(s, table_id):
+            return []
+        seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                               .order_by(SeatRow.seat)))
+        if not 0 <= late < len(seats):
+            return []
+        winners = len(seats) - 1
+        returns = [0.0] * len(seats) if cooperative else \
+            [0.0 if i == late else 1.0 / winners for i in range(len(seats))]
+        result = Result(table_id, returns, [], cooperative, time.time())
+        changes: list[RatingChange] = []
+        for pool in (POOL_ALL, pool_of(len(seats))):
+            changes.extend(_rate_pool(s, table.game, pool, seats, result))
+        return changes
+
+    @staticmethod
+    def leaderboard(s: Session, game: str, pool: str, limit: int, offset: int) -> Leaderboard:
+        """A page of ``game``'s ``pool``: best displayed rating first, then most games, then by
+        name."""
+        where = (RatingRow.game == game, RatingRow.pool == pool)
+        total = int(s.scalar(select(func.count()).select_from(RatingRow).where(*where)) or 0)
+        found = s.execute(select(RatingRow, AccountRow.name)
+                          .join(AccountRow, AccountRow.id == RatingRow.account_id).where(*where)
+                          .order_by(_ORDER.desc(), RatingRow.games.desc(), AccountRow.name_key)
+                          .offset(offset).limit(limit)).all()
+        entries = [Ranked(offset + i + 1, name, Standing.of(row))
+                   for i, (row, name) in enumerate(found)]
+        return Leaderboard(game, pool, total, offset, limit, entries)
+
+    @staticmethod
+    def profile(s: Session, name_key: str) -> Profile | None:
+        """The profile of the account whose name compares as ``name_key`` (see
+        :func:`furuba.server.accounts.names.name_key`); ``None``: no such account."""
+        return read_profile(s, name_key)
+
+
+def _already_rated(s: Session, table_id: str) -> bool:
+    return s.scalar(select(RatingEventRow.id).where(RatingEventRow.table_id == table_id)
+                    .limit(1)) is not None
+
+
+def _rated_seats(seats: Sequence[SeatRow]) -> dict[int, int]:
+    """Position → account, for the seats whose player is rated: signed-in humans, each holding
+    one seat of the table (an account is not ranked against itself)."""
+    held = [seat.account_id for seat in seats if seat.kind == "human"]
+    return {i: seat.account_id for i, seat in enumerate(seats)
+            if seat.kind == "human" and seat.account_id is not None
+            and held.count(seat.account_id) == 1}
+
+
+def _unrated(seat: SeatRow) -> Entrant:
+    """A seat that is not rated: a bot at its level's skill, else a guest."""
+    return Entrant.bot(seat.bot or "") if seat.kind == "bot" else Entrant.guest()
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a table's ratings are computed from."""
+
+    table_id: str
+    returns: list[float]
+    scores: list[float]
+    cooperative: bool
+    at: float
+
+
+def _rate_pool(s: Session, game_name: str, pool: str, seats: Sequence[SeatRow],
+               game: Result) -> list[RatingChange]:
+    """Rate one pool: each rated seat's row updated, and an event kept."""
+    rated = _rated_seats(seats)
+    rows = _pool_rows(s, game_name, pool, rated.values())
+    entrants = [Entrant.player(skill_of(rows[rated[i]])) if i in rated else _unrated(seat)
+                for i, seat in enumerate(seats)]
+    returns = game.returns
+    outcome = rate_game(entrants, returns, game.scores, game.cooperative)
+    now = time.time()
+    changes: list[RatingChange] = []
+    for i, account_id in rated.items():
+        row, after = rows[account_id], outcome.skills[i]
+        change = RatingChange(account_id, seats[i].seat, pool, outcome.ranks[i],
+                              win_share(returns[i]), skill_of(row), after)
+        s.add(RatingEventRow(account_id=account_id, game=game_name, pool=pool,
+                             table_id=game.table_id, seat=change.seat, rank=change.rank,
+                             share=change.share, mu_before=row.mu, sigma_before=row.sigma,
+                             mu=after.mu, sigma=after.sigma, at=game.at))
+        row.mu, row.sigma, row.updated_at = after.mu, after.sigma, now
+        row.games += 1
+        row.wins += change.share
+        changes.append(change)
+    return changes
+
+
+def _pool_rows(s: Session, game: str, pool: str, accounts: Iterable[int]) -> dict[int, RatingRow]:
+    """The rating rows of ``accounts`` in a pool, locked; newcomers' rows made."""
+    wanted = set(accounts)
+    rows = {row.account_id: row for row in s.scalars(
+        select(RatingRow).where(RatingRow.game == game, RatingRow.pool == pool,
+                                RatingRow.account_id.in_(wanted)).with_for_update())}
+    for account_id in sorted(wanted - rows.keys()):
+        row = RatingRow(account_id=account_id, game=game, pool=pool, mu=NEWCOMER.mu,
+                        sigma=NEWCOMER.sigma, games=0, wins=0.0, updated_at=time.time())
+        s.add(row)
+        rows[account_id] = row
+    return rows
