@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 log = logging.getLogger("furuba.server")
-PAGES = ("index", "table", "replay", "leaderboard", "player")
+PAGES = ("index", "table", "replay", "leaderboard", "player", "account")
 
 
 def static_dir() -> str:
@@ -102,6 +102,10 @@ def add_pages(router: APIRouter) -> None:
     @router.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(page["replay"])
+
+    @router.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return FileResponse(page["account"])
 
     @router.get("/leaderboard", include_in_schema=False)
     @router.get("/leaderboard/{game}", include_in_schema=False)

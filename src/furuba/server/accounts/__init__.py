@@ -8,6 +8,10 @@ signed-in browser.
 - :mod:`.names` — account names and password rules;
 - :mod:`.passwords` — hashing and checking passwords;
 - :mod:`.sessions` — the session cookie, the CSRF token and the guard that checks it;
+- :mod:`.signed` — who is signed in, and signing a browser in;
 - :mod:`.store` — the queries;
-- :mod:`.routes` — ``/api/accounts``, ``/api/session``, ``/api/me``.
+- :mod:`.passkeys` — WebAuthn ceremonies (the ``webauthn`` package) and their challenges;
+- :mod:`.bodies` — the routes' request and response bodies;
+- :mod:`.routes` and :mod:`.passkey_routes` — ``/api/accounts``, ``/api/session``, ``/api/me``
+  and ``/api/passkeys``.
 """

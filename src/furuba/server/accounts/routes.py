@@ -16,17 +16,14 @@ from sqlalchemy.exc import IntegrityError
 from furuba.server.accounts import passwords
 from furuba.server.accounts.bodies import BindSeats, Confirm, Credentials, Me, NewPassword
 from furuba.server.accounts.names import account_name, check_password, name_key
-from furuba.server.accounts.passkeys import count_passkeys
+from furuba.server.accounts.passkey_routes import add_passkeys
 from furuba.server.accounts.sessions import (
     clear_session,
-    csrf_token,
     is_secure,
-    new_secret,
     secret_hash,
     session_secret,
-    set_session,
 )
-from furuba.server.accounts.signed import SESSION_TTL, account_of, required_account
+from furuba.server.accounts.signed import account_of, describe, required_account, start_session
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.routing import client_address, hub_of, limits_of, throttle
 
@@ -35,7 +32,8 @@ WRONG_PASSWORD = "the password is wrong"
 
 
 def add_accounts(router: APIRouter) -> None:
-    """The account routes."""
+    """The account routes, passkeys' included."""
+    add_passkeys(router)
 
     @router.post("/api/accounts", status_code=201)
     async def sign_up(body: Credentials, request: Request) -> JSONResponse:
@@ -140,21 +138,3 @@ async def check_own_password(request: Request, account: Account, password: str) 
     stored = await hub_of(request).db.run(AccountStore.password_hash, account.id)
     if not await asyncio.to_thread(passwords.verify, stored, password):
         raise HTTPException(401, WRONG_PASSWORD)
-
-
-async def describe(request: Request, account: Account, secret: str) -> Me:
-    keys = await hub_of(request).db.run(count_passkeys, account.id)
-    return Me(signed_in=True, name=account.name, created_at=account.created_at,
-              csrf=csrf_token(secret), passkeys=keys)
-
-
-async def start_session(request: Request, account: Account, status: int) -> JSONResponse:
-    """Sign ``account`` in on this browser: a new session (the one the browser had ends)."""
-    secret = new_secret()
-    old = session_secret(request)
-    await hub_of(request).db.run(AccountStore.start_session, account.id, secret_hash(secret),
-                                 SESSION_TTL, secret_hash(old) if old is not None else None)
-    me = await describe(request, account, secret)
-    response = JSONResponse(me.model_dump(), status_code=status)
-    set_session(response, secret, is_secure(request))
-    return response

@@ -1,14 +1,28 @@
-"""Who is signed in: the account of a request's (or a WebSocket's) session cookie."""
+"""Who is signed in — the account of a request's (or a WebSocket's) session cookie — and
+signing a browser in (a password or a passkey, the same way)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from fastapi import HTTPException
+from fastapi import HTTPException, Request
+from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
-from furuba.server.accounts.sessions import SESSION_DAYS, same_origin, secret_hash, session_secret
+from furuba.server.accounts.bodies import Me
+from furuba.server.accounts.passkeys import count_passkeys
+from furuba.server.accounts.sessions import (
+    SESSION_DAYS,
+    csrf_token,
+    is_secure,
+    new_secret,
+    same_origin,
+    secret_hash,
+    session_secret,
+    set_session,
+)
 from furuba.server.accounts.store import Account, AccountStore
+from furuba.server.routing import hub_of
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -39,3 +53,21 @@ async def required_account(conn: HTTPConnection) -> Account:
     if account is None:
         raise HTTPException(401, NOT_SIGNED_IN)
     return account
+
+
+async def describe(request: Request, account: Account, secret: str) -> Me:
+    keys = await hub_of(request).db.run(count_passkeys, account.id)
+    return Me(signed_in=True, name=account.name, created_at=account.created_at,
+              csrf=csrf_token(secret), passkeys=keys)
+
+
+async def start_session(request: Request, account: Account, status: int) -> JSONResponse:
+    """Sign ``account`` in on this browser: a new session (the one the browser had ends)."""
+    secret = new_secret()
+    old = session_secret(request)
+    await hub_of(request).db.run(AccountStore.start_session, account.id, secret_hash(secret),
+                                 SESSION_TTL, secret_hash(old) if old is not None else None)
+    me = await describe(request, account, secret)
+    response = JSONResponse(me.model_dump(), status_code=status)
+    set_session(response, secret, is_secure(request))
+    return response

@@ -8,14 +8,28 @@ export async function getJSON(url) {
 }
 
 export async function postJSON(url, data) {
+  return sendJSON('POST', url, data);
+}
+
+/** A request that changes something (POST, DELETE…): JSON in and out, with the CSRF token. */
+export async function sendJSON(method, url, data) {
   const r = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(data),
+    method,
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...csrfHeader() },
+    body: data === undefined ? undefined : JSON.stringify(data),
   });
   const body = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(detail(body, r.status));
   return body;
+}
+
+/**
+ * The header a signed-in browser's requests need: X-CSRF-Token with the value of the cookie
+ * furuba_csrf (only this site's pages can read it), or nothing when there is no such cookie.
+ */
+export function csrfHeader() {
+  const entry = document.cookie.split(';').map((c) => c.trim()).find((c) => c.startsWith('furuba_csrf='));
+  return entry ? { 'x-csrf-token': decodeURIComponent(entry.slice('furuba_csrf='.length)) } : {};
 }
 
 function detail(body, status) {
@@ -24,7 +38,8 @@ function detail(body, status) {
   return `the server answered ${status}`;
 }
 
-const tokenKey = (tableId) => `furuba:tokens:${tableId}`;
+const TOKENS = 'furuba:tokens:';
+const tokenKey = (tableId) => `${TOKENS}${tableId}`;
 
 /** The seat tokens this browser holds for a table: {"0": "token…"}. */
 export function loadTokens(tableId) {
@@ -34,6 +49,20 @@ export function loadTokens(tableId) {
   } catch {
     return {};
   }
+}
+
+/** Every seat token this browser keeps, at every table: [{table, token}]. */
+export function allTokens() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith(TOKENS)) continue;
+    const table = key.slice(TOKENS.length);
+    for (const token of new Set(Object.values(loadTokens(table)))) {
+      if (typeof token === 'string' && token) out.push({ table, token });
+    }
+  }
+  return out;
 }
 
 export function saveToken(tableId, seat, token) {

@@ -1,0 +1,38 @@
+// Who is signed in, in every page's top bar (#account-tools): "Sign in", or the account's name;
+// both lead to the account page. Imported by every page.
+import { getJSON } from './api.js';
+import { h, replace } from './dom.js';
+
+/** Where the account page sends a player back to once signed in: this page. */
+function signInLink() {
+  if (location.pathname === '/account') return '/account';
+  const here = location.pathname + location.search + location.hash;
+  return `/account?next=${encodeURIComponent(here)}`;
+}
+
+/** Draw the top bar's account corner for `me` (GET /api/me; null when unknown). */
+export function showAccount(me) {
+  const slot = document.getElementById('account-tools');
+  if (!slot) return;
+  if (me && me.signed_in) {
+    replace(slot, h('a', { class: 'account-link', href: '/account', id: 'account-name', title: 'Your account' },
+      h('span', { class: 'visually-hidden' }, 'Signed in as '), me.name));
+  } else {
+    replace(slot, h('a', { class: 'account-link', href: signInLink(), id: 'sign-in-link' }, 'Sign in'));
+  }
+}
+
+/** Ask the server who is signed in, and show it; the answer (a guest's when the server cannot say). */
+export async function refreshSession() {
+  let me = { signed_in: false };
+  try {
+    me = await getJSON('/api/me');
+  } catch {
+    // offline or refused: show the way to sign in
+  }
+  showAccount(me);
+  return me;
+}
+
+/** The first answer, for the page that imports this module. */
+export const firstLook = refreshSession();
