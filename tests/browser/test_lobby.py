@@ -14,6 +14,7 @@ from websockets.sync.client import connect
 from furuba.server.tables import new_state
 
 from .conftest import LiveServer
+from .helpers import READY, daihinmin_turn, status
 
 RECORD_NOTICES = """
 (() => {
@@ -157,3 +158,47 @@ def test_a_correspondence_player_is_told_when_it_is_their_turn(browser: Browser,
             "href", f"/t/{table_id}")
     finally:
         context.close()
+
+
+def test_a_rated_game_between_two_accounts_changes_both_ratings(browser: Browser, base_url: str,
+                                                                live_server: LiveServer) -> None:
+    contexts = [browser.new_context(base_url=base_url) for _ in range(2)]
+    pages = [c.new_page() for c in contexts]
+    try:
+        for page, name in zip(pages, ("Yuki", "Haru"), strict=True):
+            page.goto("/")
+            sign_up(page, name)
+        table_id = pages[0].evaluate("""async () => {
+            const csrf = document.cookie.split('; ').find((c) => c.startsWith('furuba_csrf=')).slice(12);
+            const r = await fetch('/api/tables', {method: 'POST',
+                headers: {'content-type': 'application/json', 'x-csrf-token': csrf},
+                body: JSON.stringify({game: 'daihinmin', rated: true, seed: 8, options: {target: 3},
+                                      seats: ['human', 'human', 'greedy', 'greedy']})});
+            return (await r.json()).id;
+        }""")
+        for seat, page in enumerate(pages):
+            join_from_page(page, table_id, seat)
+        for page in pages:
+            page.goto(f"/t/{table_id}")           # no token: the account holds the seat
+        deadline = time.monotonic() + 240
+        while not all(status(p) == "finished" for p in pages):
+            assert time.monotonic() < deadline, "the game did not end"
+            acted = False
+            for page in pages:
+                if page.evaluate(f"!!({READY})()") and status(page) != "finished":
+                    daihinmin_turn(page)
+                    page.wait_for_selector("#game:not([aria-busy])", state="attached")
+                    acted = True
+            if not acted:
+                time.sleep(0.1)
+        for page in pages:
+            line = page.locator("#rating-changes")
+            expect(line).to_contain_text("Yuki 1500 →", timeout=15_000)
+            expect(line).to_contain_text("Haru 1500 →")
+        for name in ("Yuki", "Haru"):
+            profile = live_server.http.get(f"/api/players/{name}").json()
+            assert table_id in json.dumps(profile)
+            assert all(r["rating"] != 1500 for r in profile["ratings"]), profile["ratings"]
+    finally:
+        for context in contexts:
+            context.close()
