@@ -39,7 +39,10 @@ class LiveServer:
         def ready(app: Any) -> None:
             self.loop = asyncio.get_running_loop()
 
-        self.app = create_app(database_url, bot_delay=0.05, on_ready=ready)
+        # One server serves the whole session: its browsers sign up more accounts from one
+        # address than a real one would (the throttles themselves are tested in tests/server).
+        self.app = create_app(database_url, bot_delay=0.05, on_ready=ready, signups_burst=100,
+                              signins_burst=100)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
                                 ws_max_size=65536, ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)

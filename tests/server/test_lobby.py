@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -16,14 +16,8 @@ from websockets.sync.client import connect
 
 from furuba.server.storage import Storage
 
-from .account_client import ROOMY, Browser, refused
+from .account_client import Browser, refused
 from .harness import Client, LiveServer, my_turn
-
-
-@pytest.fixture
-def site(db_url: str) -> Iterator[LiveServer]:
-    with LiveServer(db_url, **ROOMY) as live:
-        yield live
 
 
 def welcome_seats(live: LiveServer, table_id: str, cookies: httpx.Cookies | None = None,

@@ -6,7 +6,6 @@ authenticator: tests/browser/test_accounts.py.)"""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -18,25 +17,12 @@ from webauthn.helpers import base64url_to_bytes
 
 from furuba.server.models import AccountRow, ChallengeRow, PasskeyRow
 
-from .account_client import PASSWORD, ROOMY, Browser, refused
+from .account_client import PASSWORD, Browser, refused
 from .authenticator import SoftPasskey
 from .harness import LiveServer
 
 SPENT = "has expired or was already used"
 NOT_VERIFIED = "could not be verified"
-
-
-@pytest.fixture
-def live(db_url: str) -> Iterator[LiveServer]:
-    with LiveServer(db_url, **ROOMY) as server:
-        yield server
-
-
-@pytest.fixture
-def ann(live: LiveServer) -> Iterator[Browser]:
-    with Browser(live) as browser:
-        browser.sign_up("Ann")
-        yield browser
 
 
 def options(b: Browser, ceremony: str) -> dict[str, Any]:
@@ -61,21 +47,21 @@ def sign_in(b: Browser, key: SoftPasskey, **forge: Any) -> httpx.Response:
     return b.post("/api/passkeys/signin", {"ceremony": started["ceremony"], "credential": answer})
 
 
-def rows(live: LiveServer, model: Any) -> list[Any]:
+def rows(site: LiveServer, model: Any) -> list[Any]:
     def read(s: Session) -> list[Any]:
         found = list(s.scalars(select(model)))
         s.expunge_all()
         return found
-    out: list[Any] = live.hub.db.call(read)
+    out: list[Any] = site.hub.db.call(read)
     return out
 
 
-def test_registration_options(live: LiveServer, ann: Browser) -> None:
-    with Browser(live) as guest:
+def test_registration_options(site: LiveServer, ann: Browser) -> None:
+    with Browser(site) as guest:
         refused(guest.post("/api/passkeys/register/options"), 401, "sign in first")
     started = options(ann, "register")
     o = started["options"]
-    [account] = rows(live, AccountRow)
+    [account] = rows(site, AccountRow)
     assert o["rp"] == {"id": "localhost", "name": "furuba"}
     assert o["user"]["id"] == account.user_handle and o["user"]["name"] == "Ann"
     assert len(base64url_to_bytes(o["challenge"])) >= 32
@@ -83,61 +69,61 @@ def test_registration_options(live: LiveServer, ann: Browser) -> None:
     assert o["authenticatorSelection"]["residentKey"] == "required"
     assert o["authenticatorSelection"]["userVerification"] == "preferred"
     assert o["attestation"] == "none" and o["excludeCredentials"] == []
-    [challenge] = rows(live, ChallengeRow)
+    [challenge] = rows(site, ChallengeRow)
     assert challenge.id == started["ceremony"] and challenge.kind == "register"
     assert challenge.account_id == account.id
     assert challenge.challenge == base64url_to_bytes(o["challenge"])
     assert 290 < challenge.expires_at - time.time() <= 300
 
 
-def test_sign_in_options_need_no_session_and_name_no_credential(live: LiveServer) -> None:
-    with Browser(live) as guest:
+def test_sign_in_options_need_no_session_and_name_no_credential(site: LiveServer) -> None:
+    with Browser(site) as guest:
         started = options(guest, "signin")
     o = started["options"]
     assert o["rpId"] == "localhost" and o["allowCredentials"] == []
     assert o["userVerification"] == "preferred" and len(base64url_to_bytes(o["challenge"])) >= 32
-    [challenge] = rows(live, ChallengeRow)
+    [challenge] = rows(site, ChallengeRow)
     assert (challenge.kind, challenge.account_id) == ("signin", None)
 
 
-def test_a_site_opened_by_ip_address_gets_a_sentence(live: LiveServer) -> None:
-    with Browser(live, host="127.0.0.1") as b:
+def test_a_site_opened_by_ip_address_gets_a_sentence(site: LiveServer) -> None:
+    with Browser(site, host="127.0.0.1") as b:
         refused(b.post("/api/passkeys/signin/options"), 400, "by its name", "not by an IP address")
-    assert rows(live, ChallengeRow) == []
+    assert rows(site, ChallengeRow) == []
 
 
-def test_a_passkey_registers_and_signs_in(live: LiveServer, ann: Browser) -> None:
+def test_a_passkey_registers_and_signs_in(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     r = register(ann, key, "My phone")
     assert r.status_code == 201 and r.json() == {"id": key.credential_id, "name": "My phone"}, r.text
     [listed] = ann.get("/api/me/passkeys").json()["passkeys"]
     assert listed["id"] == key.credential_id and listed["name"] == "My phone"
     assert listed["used_at"] is None and abs(listed["created_at"] - time.time()) < 60
-    assert ann.me()["passkeys"] == 1 and rows(live, ChallengeRow) == []
+    assert ann.me()["passkeys"] == 1 and rows(site, ChallengeRow) == []
     assert options(ann, "register")["options"]["excludeCredentials"][0]["id"] == key.credential_id
-    with Browser(live) as phone:
+    with Browser(site) as phone:
         r = sign_in(phone, key)
         assert r.status_code == 200 and r.json()["name"] == "Ann", r.text
         assert phone.signed_in_as() == "Ann" and phone.session != ann.session
-    [stored] = rows(live, PasskeyRow)
+    [stored] = rows(site, PasskeyRow)
     assert stored.sign_count == key.sign_count == 1 and stored.used_at is not None
     assert stored.transports == ["internal"]
 
 
-def test_a_passkey_sign_in_replaces_the_browsers_session(live: LiveServer, ann: Browser) -> None:
+def test_a_passkey_sign_in_replaces_the_browsers_session(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     assert register(ann, key).status_code == 201
-    with Browser(live) as b:
+    with Browser(site) as b:
         b.sign_up("Ben")
         before = b.session
         assert sign_in(b, key).status_code == 200
         assert b.signed_in_as() == "Ann" and b.session != before
-    with Browser(live) as thief:
+    with Browser(site) as thief:
         thief.plant("furuba_session", before or "")
         assert thief.signed_in_as() is None
 
 
-def test_a_ceremony_is_used_once(live: LiveServer, ann: Browser) -> None:
+def test_a_ceremony_is_used_once(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     started = options(ann, "register")
     garbage = {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {}}
@@ -145,9 +131,9 @@ def test_a_ceremony_is_used_once(live: LiveServer, ann: Browser) -> None:
     refused(ann.post("/api/passkeys/register", body), 401, NOT_VERIFIED)
     body["credential"] = key.register(started["options"], ann.origin)  # the right answer, too late
     refused(ann.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(live, PasskeyRow) == [] and rows(live, ChallengeRow) == []
+    assert rows(site, PasskeyRow) == [] and rows(site, ChallengeRow) == []
     assert register(ann, key).status_code == 201
-    with Browser(live) as b:
+    with Browser(site) as b:
         started = options(b, "signin")
         body = {"ceremony": started["ceremony"], "credential": key.sign_in(started["options"], b.origin)}
         assert b.post("/api/passkeys/signin", body).status_code == 200
@@ -156,42 +142,42 @@ def test_a_ceremony_is_used_once(live: LiveServer, ann: Browser) -> None:
         assert b.session is None
 
 
-def test_a_ceremony_expires_after_five_minutes(live: LiveServer, ann: Browser) -> None:
+def test_a_ceremony_expires_after_five_minutes(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     started = options(ann, "register")
 
     def five_minutes_pass(s: Session) -> None:
         s.execute(update(ChallengeRow).values(expires_at=time.time() - 1))
 
-    live.hub.db.call(five_minutes_pass)
+    site.hub.db.call(five_minutes_pass)
     body = {"ceremony": started["ceremony"], "credential": key.register(started["options"], ann.origin)}
     refused(ann.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(live, PasskeyRow) == [] and rows(live, ChallengeRow) == []
+    assert rows(site, PasskeyRow) == [] and rows(site, ChallengeRow) == []
     options(ann, "register")                     # expired ceremonies go when a new one starts
-    live.hub.db.call(five_minutes_pass)
+    site.hub.db.call(five_minutes_pass)
     options(ann, "signin")
-    assert [c.kind for c in rows(live, ChallengeRow)] == ["signin"]
+    assert [c.kind for c in rows(site, ChallengeRow)] == ["signin"]
 
 
-def test_a_ceremony_belongs_to_its_kind_and_its_account(live: LiveServer, ann: Browser) -> None:
+def test_a_ceremony_belongs_to_its_kind_and_its_account(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     started = options(ann, "register")
-    with Browser(live) as ben:
+    with Browser(site) as ben:
         ben.sign_up("Ben")
         body = {"ceremony": started["ceremony"], "credential": key.register(started["options"], ann.origin)}
         refused(ben.post("/api/passkeys/register", body), 401, SPENT)
         signin = options(ben, "signin")
         body = {"ceremony": signin["ceremony"], "credential": key.register(started["options"], ann.origin)}
         refused(ben.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(live, PasskeyRow) == []
+    assert rows(site, PasskeyRow) == []
 
 
 @pytest.mark.parametrize("forge", ["another key", "another site", "an old sign count", "another account",
                                    "garbage"])
-def test_a_forged_sign_in_is_refused(live: LiveServer, ann: Browser, forge: str) -> None:
+def test_a_forged_sign_in_is_refused(site: LiveServer, ann: Browser, forge: str) -> None:
     key = SoftPasskey()
     assert register(ann, key).status_code == 201
-    with Browser(live) as b:
+    with Browser(site) as b:
         if forge == "another key":
             r = sign_in(b, key, signer=ec.generate_private_key(ec.SECP256R1()))
         elif forge == "another site":
@@ -212,7 +198,7 @@ def test_a_forged_sign_in_is_refused(live: LiveServer, ann: Browser, forge: str)
         assert b.session is None and b.signed_in_as() is None
 
 
-def test_a_forged_registration_stores_nothing(live: LiveServer, ann: Browser) -> None:
+def test_a_forged_registration_stores_nothing(site: LiveServer, ann: Browser) -> None:
     started = options(ann, "register")
     answer = SoftPasskey().register(started["options"], "http://evil.example")
     refused(ann.post("/api/passkeys/register", {"ceremony": started["ceremony"], "credential": answer}),
@@ -221,10 +207,10 @@ def test_a_forged_registration_stores_nothing(live: LiveServer, ann: Browser) ->
     answer = SoftPasskey().register({**started["options"], "challenge": "AAAAAAAA"}, ann.origin)
     refused(ann.post("/api/passkeys/register", {"ceremony": started["ceremony"], "credential": answer}),
             401, NOT_VERIFIED)
-    assert rows(live, PasskeyRow) == [] and ann.me()["passkeys"] == 0
+    assert rows(site, PasskeyRow) == [] and ann.me()["passkeys"] == 0
 
 
-def test_refusals_of_passkey_bodies(live: LiveServer, ann: Browser) -> None:
+def test_refusals_of_passkey_bodies(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     refused(register(ann, key, "<script>"), 400, "the passkey's name")
     started = options(ann, "register")
@@ -232,41 +218,41 @@ def test_refusals_of_passkey_bodies(live: LiveServer, ann: Browser) -> None:
     refused(ann.post("/api/passkeys/register", big), 400, "credential must be at most")
     refused(ann.post("/api/passkeys/register", {"ceremony": started["ceremony"]}), 400,
             "credential is missing")
-    assert rows(live, PasskeyRow) == []
+    assert rows(site, PasskeyRow) == []
     assert register(ann, key).status_code == 201
     assert ann.get("/api/me/passkeys").json()["passkeys"][0]["name"] == "Passkey"
     refused(register(ann, key), 409, "already added")
 
 
-def test_removing_a_passkey(live: LiveServer, ann: Browser) -> None:
+def test_removing_a_passkey(site: LiveServer, ann: Browser) -> None:
     key, other = SoftPasskey(), SoftPasskey()
     assert register(ann, key).status_code == 201 and register(ann, other).status_code == 201
-    with Browser(live) as ben:
+    with Browser(site) as ben:
         ben.sign_up("Ben")
         refused(ben.delete(f"/api/me/passkeys/{key.credential_id}"), 404, "no such passkey")
-    assert len(rows(live, PasskeyRow)) == 2
+    assert len(rows(site, PasskeyRow)) == 2
     assert ann.delete(f"/api/me/passkeys/{key.credential_id}").status_code == 204
     assert [p["id"] for p in ann.get("/api/me/passkeys").json()["passkeys"]] == [other.credential_id]
     refused(ann.delete(f"/api/me/passkeys/{key.credential_id}"), 404, "no such passkey")
-    with Browser(live) as b:
+    with Browser(site) as b:
         refused(sign_in(b, key), 401, "does not sign in to any account")
         assert sign_in(b, other).status_code == 200
 
 
-def test_a_deleted_accounts_passkeys_go_with_it(live: LiveServer, ann: Browser) -> None:
+def test_a_deleted_accounts_passkeys_go_with_it(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     assert register(ann, key).status_code == 201
     assert ann.delete("/api/me", {"password": PASSWORD}).status_code == 204
-    assert rows(live, PasskeyRow) == []
-    with Browser(live) as b:
+    assert rows(site, PasskeyRow) == []
+    with Browser(site) as b:
         refused(sign_in(b, key), 401, "does not sign in to any account")
 
 
 def test_passkey_sign_ins_are_throttled_per_address(db_url: str) -> None:
-    with LiveServer(db_url, signins_burst=2, signins_per_minute=1.0) as live, Browser(live) as b:
+    with LiveServer(db_url, signins_burst=2, signins_per_minute=1.0) as site, Browser(site) as b:
         options(b, "signin")
         options(b, "signin")
         r = b.post("/api/passkeys/signin/options")
         refused(r, 429, "too many sign-ins from your address")
         assert int(r.headers["Retry-After"]) >= 1
-        assert len(rows(live, ChallengeRow)) == 2
+        assert len(rows(site, ChallengeRow)) == 2

@@ -199,6 +199,7 @@ async function render(me) {
   document.title = 'Your account — furuba';
   setStatus('');
   $('me-name').textContent = me.name;
+  $('me-profile').setAttribute('href', `/players/${encodeURIComponent(me.name)}`);
   $('me-since').textContent = me.created_at ? `Account made on ${when(me.created_at)}.` : '';
   try {
     await renderPasskeys();
