@@ -201,6 +201,7 @@ async def fill(room: Room) -> None:
         room.new_decision()
         room.turn_at = time.time()
         publish_start(room, bots_in[0][0] if bots_in else -1)
+        room.changed(lobby=True)
         room.wake.set()
 
 
@@ -221,6 +222,7 @@ async def forfeit(room: Room, seat: int) -> None:
         room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat,
                              "message": f"{name} did not move within {hours} hours: the game "
                                         "is over"}, table=True)
+        room.changed(lobby=True)
         log.info("table %s ended: seat %d ran out of time", room.id, seat)
     await on_forfeit(room, seat)
 
@@ -250,6 +252,7 @@ async def expire(room: Room) -> None:
                              "message": f"nobody played at this table for {idle}: it is closed; "
                                         "start a new table to play again"},
                             table=True)
+        room.changed(lobby=True)
         log.info("table %s abandoned", room.id)   # the table's task ends with this plan
 
 

@@ -88,6 +88,7 @@ class Hub:
 
     def _open(self, room: Room) -> Room:
         self.rooms[room.id] = room
+        room.on_change = self.changed
         driver.start(room)
         if self.cluster is not None:
             self.cluster.adopt(room)
@@ -275,6 +276,14 @@ class Hub:
                                      "url": f"/t/{new.id}"})
                 return new.id
         return existing
+
+    def changed(self, lobby: bool, turns: bool) -> None:
+        """A table changed the lobby or some player's turns: every process's feeds look again
+        (this one's at once; with several processes, through Redis)."""
+        if self.cluster is not None:
+            self.cluster.nudge_feeds(lobby, turns)
+        else:
+            self.feeds.nudge(lobby, turns)
 
     # -- accounts ---------------------------------------------------------------------------
     async def accounts_deleted(self, account: Account) -> None:

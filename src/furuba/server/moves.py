@@ -105,6 +105,7 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     room.new_decision()
     room.fanout.publish({"kind": "action", "player": seat, "by": by}, views=True, actor=seat,
                         action=info, base=base, seq=seq)
+    room.changed(lobby=finished is not None)
     if finished is not None and room.settings.get("rated"):
         await rate(room, RatingStore.rate_table, room.id)
     if metrics is not None:

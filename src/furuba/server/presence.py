@@ -109,6 +109,7 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str,
             publish_start(room, seat_no)
         else:
             room.fanout.publish({"kind": "table", "reason": "join", "seat": seat_no}, table=True)
+        room.changed(lobby=True)
         room.wake.set()
 
 
@@ -124,6 +125,7 @@ async def bind(room: Room, token_hash: str, account_id: int, name: str) -> list[
                 room.seats[seat_no].account_id = account_id
                 room.seats[seat_no].name = name
             room.fanout.publish({"kind": "table", "reason": "join", "seat": free[0]}, table=True)
+            room.changed(lobby=False)
         return [s for s in held if room.seats[s].account_id == account_id]
 
 

@@ -87,6 +87,9 @@ class Room:
     turn_at: float = 0.0
     """Wall-clock time the current decision began, as stored (a correspondence table's clock
     goes on from it when the table is loaded again)."""
+    on_change: Callable[[bool, bool], None] | None = None
+    """Told ``(lobby, turns)`` when the table changed what the lobby or its players' turns show
+    (the hub's :meth:`~furuba.server.hub.Hub.changed`)."""
     hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
     """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
     closed: bool = False
@@ -122,6 +125,16 @@ class Room:
     @property
     def current_player(self) -> int | None:
         return self.state.current_player if self.status == "playing" else None
+
+    def changed(self, lobby: bool) -> None:
+        """The game moved on or the seats changed: the turns of the accounts sitting here may
+        have, and — when ``lobby`` and the table is public — its line in the lobby."""
+        if self.on_change is None:
+            return
+        turns = any(s.account_id is not None for s in self.seats)
+        listed = lobby and bool(self.settings.get("public"))
+        if turns or listed:
+            self.on_change(listed, turns)
 
     @property
     def correspondence(self) -> bool:

@@ -55,6 +55,8 @@ FULL_LOOK_SECONDS = 5.0
 """How often every open table's lease is checked even when no process was seen to go (the
 cheap checks look only when a process stops beating or releases its tables)."""
 CALL_SECONDS = 3.0
+NUDGE_SECONDS = 0.05
+"""Feed nudges within this long go to the other processes as one message."""
 """How long a call waits for the process that drives a table."""
 
 
@@ -89,6 +91,8 @@ class Cluster:
         self._look_until = 0.0
         self._next_full_look = 0.0
         self._sweep_now = asyncio.Event()
+        self._nudge = (False, False)
+        self._nudge_due = False
         self._tasks: list[asyncio.Task[None]] = []
         self._claiming: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
@@ -284,6 +288,19 @@ class Cluster:
     def _relay_closed(self, relay: Relay) -> None:
         self.relays.pop(relay.conn.id, None)
 
+    def nudge_feeds(self, lobby: bool, turns: bool) -> None:
+        """Tell every process's lobby and turn feeds to look again (changes within
+        :data:`NUDGE_SECONDS` go as one message)."""
+        self._nudge = (self._nudge[0] or lobby, self._nudge[1] or turns)
+        if not self._nudge_due:
+            self._nudge_due = True
+            asyncio.get_running_loop().call_later(NUDGE_SECONDS, self._send_nudge)
+
+    def _send_nudge(self) -> None:
+        lobby, turns = self._nudge
+        self._nudge, self._nudge_due = (False, False), False
+        self.link.broadcast({"k": "nudge", "lobby": lobby, "turns": turns})
+
     # -- messages from other processes ------------------------------------------------------
     def _on_frame(self, conn_id: int, text: str) -> None:
         relay = self.relays.get(conn_id)
@@ -310,6 +327,8 @@ class Cluster:
             self.remotes.detach(message)
         elif kind == "call":
             self._spawn(self._answer(message))
+        elif kind == "nudge":
+            self.hub.feeds.nudge(bool(message.get("lobby")), bool(message.get("turns")))
         elif kind == "released":
             self._look_for_orphans = True
             self._sweep_now.set()

@@ -2,7 +2,9 @@
 
 Pages listen with Server-Sent Events (``routes.py``). One task per process polls the database
 while anyone listens — one query for the lobby, one for the turns of every listening account —
-every :data:`POLL_SECONDS`, or at once when this process changed something (:meth:`Feeds.nudge`).
+every :data:`POLL_SECONDS`, and sooner when a table changed what they show (:meth:`Feeds.nudge`:
+called by this process's tables, and by the others' over Redis), at most every
+:data:`MIN_GAP_SECONDS`.
 The database is the only truth: a table driven by another process, or a player whose page is on
 another process, is seen all the same, and a page that reconnects misses nothing it must know
 (it gets the whole lobby, and the turns it has, first).
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("furuba.server")
 POLL_SECONDS = 1.0
+MIN_GAP_SECONDS = 0.05
+"""Nudges closer together than this are read by one poll."""
 QUEUE = 64
 """Events a listener may fall behind by before it is dropped."""
 
@@ -61,9 +65,13 @@ class Feeds:
         self._lobby: list[dict[str, Any]] | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._want_lobby = self._want_turns = True
 
-    def nudge(self) -> None:
-        """Something changed here: look now rather than at the next poll."""
+    def nudge(self, lobby: bool = True, turns: bool = True) -> None:
+        """The lobby, or someone's turns, may have changed: look soon rather than at the next
+        poll."""
+        self._want_lobby = self._want_lobby or lobby
+        self._want_turns = self._want_turns or turns
         self._wake.set()
 
     @contextlib.asynccontextmanager
@@ -97,24 +105,30 @@ class Feeds:
     async def _run(self) -> None:
         while self.lobby_listeners or self.turn_listeners:
             self._wake.clear()
+            lobby, turns = self._want_lobby, self._want_turns
+            self._want_lobby = self._want_turns = False
             try:
-                await self.poll()
+                await self.poll(lobby, turns)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the lobby feed could not read the database; trying again")
-            with contextlib.suppress(TimeoutError):
+            await asyncio.sleep(MIN_GAP_SECONDS)
+            try:
                 await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            except TimeoutError:
+                self._want_lobby = self._want_turns = True   # the periodic look at everything
         self._lobby = None
 
-    async def poll(self) -> None:
-        """Read the lobby and the listening accounts' turns; tell whoever must know."""
-        if self.lobby_listeners:
+    async def poll(self, lobby: bool = True, turns: bool = True) -> None:
+        """Read the lobby and the listening accounts' turns (those asked for); tell whoever must
+        know."""
+        if lobby and self.lobby_listeners:
             tables = [t.model_dump(mode="json") for t in await self.db.run(queries.lobby)]
             if tables != self._lobby:
                 self._lobby = tables
                 self._send(self.lobby_listeners, {"type": "lobby", "tables": tables})
-        if self.turn_listeners:
+        if turns and self.turn_listeners:
             accounts = sorted({x.account_id for x in self.turn_listeners
                                if x.account_id is not None})
             found = await self.db.run(queries.turns, accounts)
