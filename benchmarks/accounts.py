@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -30,8 +31,13 @@ from websockets.sync.client import connect
 from benchmarks.harness import machine_info
 from furuba.server.lobby import queries
 from furuba.server.storage import SeatData, Storage, TableData
-from tests.server.account_client import ROOMY
-from tests.server.harness import FAST, Client, LiveServer, my_turn
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.server.account_client import ROOMY  # noqa: E402 - the project root is on the path now
+from tests.server.harness import FAST, Client, LiveServer, my_turn  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "accounts.json"
 PASSWORD = "correct horse battery"
@@ -80,6 +86,26 @@ def fill(live: LiveServer, tables: int, accounts: int) -> list[int]:
     return ids
 
 
+def play(live: LiveServer, table_id: str, token: str, seat: int, acted: list[float],
+         done: threading.Event) -> None:
+    """A guest at ``seat`` acts when it must (noting when in ``acted``) until the other seat
+    must decide."""
+    with connect(f"{live.ws_base}/ws/tables/{table_id}", compression=None) as ws:
+        client = Client(ws)
+        client.send({"type": "hello", "tokens": [token]})
+        while not done.is_set():
+            try:
+                client.recv(timeout=0.2)
+            except TimeoutError:
+                continue
+            if my_turn(client) == seat:
+                acted.append(time.perf_counter())
+                client.send({"type": "act", "seat": seat, "seq_seen": client.seq,
+                             "action": client.legal[seat][0]["id"]})
+            elif client.current == 1 - seat:
+                return
+
+
 def notice_latency(live: LiveServer, rounds: int) -> list[float]:
     """Seconds from a guest's action to the event saying it is the account's turn."""
     samples: list[float] = []
@@ -96,26 +122,9 @@ def notice_latency(live: LiveServer, rounds: int) -> list[float]:
                                    json={"seat": first, "name": "Guest"}).json()["token"]
             acted: list[float] = []
             done = threading.Event()
-
-            def play(table_id: str = table, token: str = guest, seat: int = first) -> None:
-                with connect(f"{live.ws_base}/ws/tables/{table_id}", compression=None) as ws:
-                    client = Client(ws)
-                    client.send({"type": "hello", "tokens": [token]})
-                    while not done.is_set():
-                        try:
-                            client.recv(timeout=0.2)
-                        except TimeoutError:
-                            continue
-                        if my_turn(client) == seat:
-                            acted.append(time.perf_counter())
-                            client.send({"type": "act", "seat": seat, "seq_seen": client.seq,
-                                         "action": client.legal[seat][0]["id"]})
-                        elif client.current == 1 - seat:
-                            return
-
             with me.stream("GET", "/api/me/events") as stream:
                 lines = stream.iter_lines()
-                player = threading.Thread(target=play)
+                player = threading.Thread(target=play, args=(live, table, guest, first, acted, done))
                 for line in lines:
                     if line.startswith("data: "):
                         break                      # the first list: nothing new
