@@ -167,6 +167,14 @@ def test_nginx_passes_requests_and_websockets_past_a_dead_process(tmp_path: Path
         assert client.seats == [0]
         assert client.status == "playing"
         assert "connect() failed" in nginx.logs(), "the dead upstream was never tried"
+        # An event stream passes nginx unbuffered: the lobby's first event comes at once.
+        listed = http.post("/api/tables", json={"game": "zodiac", "seats": ["human", "greedy"],
+                                                "public": True}).json()["id"]
+        started = time.monotonic()
+        with http.stream("GET", "/api/lobby/events") as stream:
+            assert stream.headers["content-type"].startswith("text/event-stream")
+            first = next(line for line in stream.iter_lines() if line.startswith("data: "))
+        assert listed in first and time.monotonic() - started < 3.0
 
 
 async def open_and_snapshot(ws_base: str, table_id: str, token: str) -> TableClient:
