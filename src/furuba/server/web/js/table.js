@@ -299,9 +299,26 @@ function renderResult(entry) {
 function renderLog(entry) {
   const n = names();
   const lines = !entry ? [] : app.game.log(entry.log, n, app.seats.length ? app.active : null, app.catalog);
-  const list = h('ol', { class: 'log-list' }, lines.slice(-200).map((l) => h('li', { class: l.private ? 'private' : '' }, l.text)));
+  const list = h('ol', { class: 'log-list', tabindex: 0, 'aria-label': 'Game log, latest last' },
+    lines.slice(-200).map((l) => h('li', { class: l.private ? 'private' : '' }, l.text)));
   replace(el.log, h('h2', {}, 'Game log'), list);
   list.scrollTop = list.scrollHeight;
+  announce(lines);
+}
+
+/** Screen readers hear what just happened: the log lines added since the last render, read out
+ * by a polite live region (the log itself is redrawn whole, so it is not a live region). */
+let announced = null;
+function announce(lines) {
+  const fresh = announced === null ? [] : lines.slice(Math.min(announced, lines.length));
+  announced = lines.length;
+  if (!fresh.length) return;
+  let box = document.getElementById('announcer');
+  if (!box) {
+    box = h('p', { id: 'announcer', class: 'visually-hidden', role: 'status', 'aria-live': 'polite' });
+    document.body.append(box);
+  }
+  box.textContent = fresh.slice(-5).map((l) => l.text).join(' ');
 }
 
 function decode(text) {

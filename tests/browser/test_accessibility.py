@@ -1,0 +1,90 @@
+"""An axe-core scan (axe-playwright-python) of every page — the home page with its lobby, a table
+of each game on the player's turn and at its end, the replay of each game, the account page
+signed out and signed in, the leaderboard and a player's profile — with no serious or critical
+violation."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import LiveServer
+from .helpers import WAIT_MS, daihinmin_turn, zodiac_turn
+from .test_lobby import sign_up
+
+SERIOUS = ("serious", "critical")
+CONTROLS = '#game [data-action]:not([disabled]):not([data-action=""])'
+AXE = Axe()
+
+
+def violations(page: Page) -> list[str]:
+    """The serious and critical violations on the page, one line each (rule, help, where)."""
+    found: dict[str, Any] = AXE.run(page).response
+    return [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
+            for v in found["violations"] if v["impact"] in SERIOUS]
+
+
+def seated_page(browser: Browser, base_url: str, live: LiveServer, table_id: str) -> Page:
+    """A new browser holding seat 0 of ``table_id``, on the table's page."""
+    token = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"}).json()["token"]
+    page = browser.new_context(base_url=base_url).new_page()
+    tokens = json.dumps({"0": token})
+    page.add_init_script(f"localStorage.setItem('furuba:tokens:{table_id}', {json.dumps(tokens)})")
+    page.goto(f"/t/{table_id}")
+    return page
+
+
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_a_table_has_no_serious_accessibility_violation(browser: Browser, base_url: str,
+                                                        live_server: LiveServer, game: str) -> None:
+    seats = ["human", "greedy", "greedy"] + (["greedy"] if game == "daihinmin" else [])
+    options = {"max_rounds": 1} if game == "daihinmin" else {}
+    table_id = live_server.create(game=game, seats=seats, seed=3, options=options)["id"]
+    page = seated_page(browser, base_url, live_server, table_id)
+    try:
+        expect(page.locator(CONTROLS).first).to_be_visible(timeout=WAIT_MS)
+        assert violations(page) == [], "on the player's turn"
+        # A screen reader hears what happened: the new log lines, in a polite live region.
+        (daihinmin_turn if game == "daihinmin" else zodiac_turn)(page)
+        announcer = page.locator("#announcer")
+        expect(announcer).to_have_attribute("aria-live", "polite")
+        expect(announcer).not_to_be_empty(timeout=WAIT_MS)
+        said = announcer.inner_text()
+        assert said in " ".join(page.locator(".log-list li").all_inner_texts())
+        # The end of a game: its result, the rematch and the replay link.
+        finished = live_server.create(game=game, seats=["greedy"] * len(seats), seed=4,
+                                      options=options)["id"]
+        live_server.wait_finished(finished)
+        page.goto(f"/t/{finished}")
+        expect(page.locator("#table-status")).to_have_attribute("data-status", "finished",
+                                                                 timeout=WAIT_MS)
+        assert violations(page) == [], "at the end of a game"
+        page.goto(f"/replay/{finished}")
+        expect(page.locator("body")).to_contain_text("Step", timeout=WAIT_MS)
+        assert violations(page) == [], "on the replay"
+    finally:
+        page.context.close()
+
+
+def test_the_other_pages_have_no_serious_accessibility_violation(browser: Browser, base_url: str,
+                                                                 live_server: LiveServer) -> None:
+    live_server.create(game="zodiac", seats=["human", "human"], public=True)   # in the lobby
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    try:
+        for path in ("/", "/account", "/leaderboard/daihinmin", "/players/nobody-at-all"):
+            page.goto(path)
+            page.wait_for_load_state("networkidle")
+            assert violations(page) == [], path
+        page.goto("/")
+        sign_up(page, "Kisa")
+        for path in ("/", "/account", "/players/Kisa"):
+            page.goto(path)
+            page.wait_for_load_state("networkidle")
+            assert violations(page) == [], f"{path}, signed in"
+    finally:
+        context.close()
