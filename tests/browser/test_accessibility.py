@@ -13,7 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, zodiac_turn
+from .helpers import WAIT_MS, daihinmin_turn, play_to_end, press, status, zodiac_turn
 from .test_lobby import sign_up
 
 SERIOUS = ("serious", "critical")
@@ -88,3 +88,40 @@ def test_the_other_pages_have_no_serious_accessibility_violation(browser: Browse
             assert violations(page) == [], f"{path}, signed in"
     finally:
         context.close()
+
+
+def daihinmin_turn_by_keyboard(page: Page) -> str:
+    """One Dai Hin Min decision with the keyboard alone: Space picks a card, Enter plays it,
+    passes, gives the exchange's cards or answers a question."""
+    give = page.locator("#give-selected")
+    if give.count():
+        for _ in range(3):
+            if give.is_enabled():
+                break
+            press(page, ".dhm-hand .card-button.gift:not([disabled]):not(.selected)", " ")
+        press(page, "#give-selected")
+        return "give"
+    play = page.locator("#play-selected")
+    if play.count() and page.locator(".dhm-hand .card-button:not([disabled])").count():
+        press(page, ".dhm-hand .card-button:not([disabled])", " ")
+        if play.is_enabled():
+            press(page, "#play-selected")
+            return "play"
+        press(page, '[data-action="pass"]')
+        return "pass"
+    press(page, CONTROLS)
+    return "other"
+
+
+def test_a_whole_daihinmin_game_by_keyboard(browser: Browser, base_url: str,
+                                            live_server: LiveServer) -> None:
+    table_id = live_server.create(game="daihinmin", seats=["human", "greedy", "greedy", "greedy"],
+                                  seed=21, options={"target": 3})["id"]
+    page = seated_page(browser, base_url, live_server, table_id)
+    try:
+        taken = play_to_end(page, daihinmin_turn_by_keyboard)
+        assert status(page) == "finished" and len(taken) > 5
+        assert "give" in taken or "pass" in taken
+        expect(page.locator("#result-text")).not_to_be_empty()
+    finally:
+        page.context.close()
