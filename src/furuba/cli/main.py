@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from furuba import games
-from furuba.cli import batch
+from furuba.cli import batch, review
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help
 from furuba.core.errors import FurubaError
@@ -24,6 +24,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 app.command()(batch.simulate)
 app.command()(batch.tournament)
 app.command()(batch.report)
+app.command()(review.review)
 for _spec in games.specs():
     if _spec.commands is not None:
         app.add_typer(_spec.commands())

@@ -28,6 +28,7 @@ from furuba.server.lobby.routes import add_lobby
 from furuba.server.messages import TableOut
 from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
 from furuba.server.ratings.routes import add_ratings
+from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.tables import games_catalog
 from furuba.server.ws import table_socket
@@ -69,6 +70,7 @@ def build_router() -> APIRouter:
     add_accounts(router)
     add_lobby(router)
     add_ratings(router)
+    add_review(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:

@@ -4,6 +4,7 @@ import { h, replace, keepFocus } from './dom.js';
 import { getJSON, tableIdFromPath } from './api.js';
 import { motionToggle } from './prefs.js';
 import { moduleFor } from './games.js';
+import { reviewPanel } from './review.js';
 
 const tableId = tableIdFromPath();
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
@@ -147,6 +148,7 @@ async function start() {
   replace(el.header, h('h1', {}, `Replay: ${t.title}`),
     h('p', { class: 'table-status' }, `${t.seats.map((s, p) => rp.names[p]).join(', ')} · ${result}`),
     h('p', {}, h('a', { href: `/t/${tableId}` }, 'Back to the table')));
+  reviewPanel(document.getElementById('review'), { base, tableId, names: rp.names, game: rp.game, catalog: rp.catalog });
   window.addEventListener('hashchange', () => go(stepFromHash()));
   rp.game.watchLayout(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {

@@ -1,0 +1,176 @@
+"""What a review holds: one seat's decisions, judged, and every player's win chance over the game.
+
+A decision is judged by its *loss*: the win chance after the bot's preferred move minus the win
+chance after the move played, both from the same search (never below 0). The thresholds are
+lichess's: it calls a move an inaccuracy, a mistake or a blunder when the player's winning
+chances drop by 0.1, 0.2 or 0.3 on its scale from −1 to 1, which is twice a win probability — so
+5, 10 and 15 points of win chance here.
+
+>>> judge(0.16), judge(0.1), judge(0.07), judge(0.049)
+('blunder', 'mistake', 'inaccuracy', None)
+>>> SYMBOLS["blunder"], SYMBOLS["mistake"], SYMBOLS["inaccuracy"]
+('??', '?', '?!')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from furuba.core.errors import SaveFileError
+from furuba.core.protocol import JSON
+
+JUDGEMENTS: tuple[tuple[str, float], ...] = (("blunder", 0.15), ("mistake", 0.10),
+                                             ("inaccuracy", 0.05))
+"""The least loss of win chance of each judgement, worst first."""
+SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+"""Each judgement's mark, as chess annotates moves."""
+DIGITS = 4
+"""Win chances are kept to this many decimals."""
+
+
+def judge(loss: float) -> str | None:
+    """The judgement of a decision that lost ``loss`` of win chance (``None``: a fine move)."""
+    for name, least in JUDGEMENTS:
+        if loss >= least - 1e-9:
+            return name
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move of a decision, with the search's estimate of the win chance after it."""
+
+    action: int
+    name: str
+    """``state.action_to_string(action)``."""
+    kind: str
+    params: JSON
+    """``state.action_info(action)``'s kind and parameters, so a front end words it itself."""
+    win_chance: float
+    """The deciding player's win share after this move, as the search estimated it."""
+    visits: int
+    """How many of the search's simulations went through this move (its confidence)."""
+    reason: str
+    """Why the bot would play it, in words, from what the player could know."""
+
+    def to_json(self) -> JSON:
+        return {"action": self.action, "name": self.name, "kind": self.kind,
+                "params": self.params, "win_chance": round(self.win_chance, DIGITS),
+                "visits": self.visits, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Move:
+        return cls(int(data["action"]), str(data["name"]), str(data["kind"]),
+                   dict(data["params"]), float(data["win_chance"]), int(data["visits"]),
+                   str(data["reason"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed seat: the move played and the bot's preferred move."""
+
+    step: int
+    """The move's number in the record (1 for the first action): the replay's step that shows
+    it (``/replay/{id}#step=N``); the decision was taken in the position of step ``N − 1``."""
+    player: int
+    choices: int
+    """How many legal actions there were."""
+    played: Move
+    best: Move
+    """The search's most visited move: what the bot would have played."""
+
+    @property
+    def loss(self) -> float:
+        """Win chance lost by not playing the bot's move (0 when it was played)."""
+        if self.played.action == self.best.action:
+            return 0.0
+        return max(0.0, self.best.win_chance - self.played.win_chance)
+
+    @property
+    def judgement(self) -> str | None:
+        """``"inaccuracy"``, ``"mistake"``, ``"blunder"`` or ``None``."""
+        return judge(self.loss)
+
+    def to_json(self) -> JSON:
+        return {"step": self.step, "player": self.player, "choices": self.choices,
+                "played": self.played.to_json(), "best": self.best.to_json(),
+                "loss": round(self.loss, DIGITS), "judgement": self.judgement}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Decision:
+        return cls(int(data["step"]), int(data["player"]), int(data["choices"]),
+                   Move.from_json(data["played"]), Move.from_json(data["best"]))
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's play in one finished game."""
+
+    game: str
+    seat: int
+    players: int
+    cooperative: bool
+    sims: int
+    """The search's simulations per decision (at least one per legal action)."""
+    playouts: int
+    """Playouts per player and step behind the win-chance graph."""
+    seed: int
+    decisions: tuple[Decision, ...]
+    chances: tuple[tuple[float, ...], ...]
+    """``chances[step][player]``: each player's own estimate of their win share after ``step``
+    actions (step 0 is the deal; the last step is the result)."""
+    returns: tuple[float, ...]
+    """The game's result (win shares)."""
+
+    def mistakes(self, limit: int | None = None) -> list[Decision]:
+        """The judged decisions, the largest loss first (ties: the earlier one)."""
+        judged = sorted((d for d in self.decisions if d.judgement is not None),
+                        key=lambda d: (-d.loss, d.step))
+        return judged if limit is None else judged[:limit]
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each judgement (every judgement named, worst first)."""
+        out = {name: 0 for name, _ in JUDGEMENTS}
+        for d in self.decisions:
+            if d.judgement is not None:
+                out[d.judgement] += 1
+        return out
+
+    @property
+    def mean_loss(self) -> float:
+        """The mean win chance lost per decision (0 when there was nothing to decide)."""
+        return sum(d.loss for d in self.decisions) / len(self.decisions) if self.decisions else 0.0
+
+    @property
+    def agreement(self) -> float:
+        """The share of decisions where the bot's preferred move was played."""
+        if not self.decisions:
+            return 1.0
+        return sum(d.played.action == d.best.action for d in self.decisions) / len(self.decisions)
+
+    def to_json(self) -> JSON:
+        """The review as the API serves it and the database keeps it."""
+        return {"game": self.game, "seat": self.seat, "players": self.players,
+                "cooperative": self.cooperative, "sims": self.sims, "playouts": self.playouts,
+                "seed": self.seed, "returns": list(self.returns),
+                "decisions": [d.to_json() for d in self.decisions],
+                "mistakes": [d.step for d in self.mistakes()], "counts": self.counts(),
+                "mean_loss": round(self.mean_loss, DIGITS),
+                "agreement": round(self.agreement, DIGITS),
+                "chances": [[round(c, DIGITS) for c in row] for row in self.chances],
+                "thresholds": dict(JUDGEMENTS)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Review:
+        """A review from :meth:`to_json` output (the derived fields are worked out again)."""
+        try:
+            return cls(game=str(data["game"]), seat=int(data["seat"]),
+                       players=int(data["players"]), cooperative=bool(data["cooperative"]),
+                       sims=int(data["sims"]), playouts=int(data["playouts"]),
+                       seed=int(data["seed"]),
+                       decisions=tuple(Decision.from_json(d) for d in data["decisions"]),
+                       chances=tuple(tuple(float(c) for c in row) for row in data["chances"]),
+                       returns=tuple(float(r) for r in data["returns"]))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SaveFileError(f"not a game review: {exc!r}") from None

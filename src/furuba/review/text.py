@@ -1,0 +1,169 @@
+"""A review in a terminal: a summary, every player's win chance as a line of blocks, the biggest
+mistakes, and a table of the seat's decisions (rich).
+
+>>> sparkline([0.0, 0.5, 1.0, 0.25], 4)
+'▁▅█▃'
+>>> sparkline([0.0, 1.0] * 8, 4)      # each column is the mean of its steps
+'▅▅▅▅'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from furuba.review.model import JUDGEMENTS, SYMBOLS, Decision, Review
+
+BLOCKS = "▁▂▃▄▅▆▇█"
+GRAPH_WIDTH = 60
+"""The most columns the win-chance lines take."""
+SHOWN_MISTAKES = 5
+STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+
+Rename = Callable[[str], str]
+"""Puts names in a text (``player 2`` → the seat's name)."""
+
+
+def sparkline(values: Sequence[float], width: int) -> str:
+    """``values`` (from 0 to 1) as at most ``width`` blocks, each the mean of its share."""
+    if not values:
+        return ""
+    columns = min(width, len(values))
+    out = []
+    for c in range(columns):
+        part = values[c * len(values) // columns:(c + 1) * len(values) // columns]
+        mean = sum(part) / len(part)
+        out.append(BLOCKS[min(len(BLOCKS) - 1, max(0, round(mean * (len(BLOCKS) - 1))))])
+    return "".join(out)
+
+
+def percent(chance: float) -> str:
+    """A win chance in whole percent.
+
+    >>> percent(0.4249)
+    '42%'
+    """
+    return f"{chance:.0%}"
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1.
+
+    >>> plural(1, "blunder"), plural(2, "inaccuracy")
+    ('1 blunder', '2 inaccuracies')
+    """
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def summary(review: Review, names: Sequence[str]) -> str:
+    """One paragraph: whose review, how close to the bot, how many slips of each kind."""
+    n = len(review.decisions)
+    counts = review.counts()
+    slips = ", ".join(plural(counts[name], name) for name, _ in JUDGEMENTS)
+    agreed = round(review.agreement * n)
+    return (f"Review of {names[review.seat]}'s play: {plural(n, 'decision')}, each "
+            f"searched with {review.sims} simulations. The bot agreed with {agreed} of {n}; "
+            f"on average {review.mean_loss * 100:.1f} points of win chance were lost per "
+            f"decision; {slips}.")
+
+
+def graph(review: Review, names: Sequence[str], width: int = GRAPH_WIDTH) -> Table:
+    """Every player's win chance over the game, one line of blocks each at most ``width``
+    columns wide, with a row under the seat's line that marks its mistakes (``^``)."""
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column("player", no_wrap=True)
+    table.add_column("line", no_wrap=True)
+    table.add_column("result", no_wrap=True, justify="right")
+    steps = len(review.chances)
+    columns = min(width, steps)
+    for p in range(review.players):
+        line = sparkline([row[p] for row in review.chances], width)
+        table.add_row(escape(names[p]), line, f"result {percent(review.returns[p])}")
+        if p == review.seat and review.mistakes():
+            table.add_row(Text("mistakes", style="dim"), marks(review.mistakes(), steps, columns),
+                          "")
+    return table
+
+
+def marks(mistakes: Sequence[Decision], steps: int, columns: int) -> Text:
+    """A row with ``^`` under the column of each mistake's step, coloured by the worst there."""
+    row = Text(" " * columns)
+    for d in reversed(mistakes):            # the largest loss is styled last, so it shows
+        column = min(columns - 1, (d.step * columns) // max(1, steps))
+        row = row[:column] + Text("^", style=STYLES[d.judgement or "inaccuracy"]) + \
+            row[column + 1:]
+    row.rstrip()
+    return row
+
+
+def graph_width(console_width: int, names: Sequence[str]) -> int:
+    """How many columns the lines may take on a console ``console_width`` wide.
+
+    >>> graph_width(80, ["Ann", "Greedy 2"]), graph_width(200, ["Ann"])
+    (54, 60)
+    """
+    used = max(len("mistakes"), *(len(n) for n in names)) + len("result 100%") + 7
+    return max(10, min(GRAPH_WIDTH, console_width - used))
+
+
+def mistake_lines(review: Review, rename: Rename) -> list[Text]:
+    """The biggest mistakes, worst first, each with the bot's reason for its move."""
+    out = []
+    for d in review.mistakes(SHOWN_MISTAKES):
+        judgement = d.judgement or ""
+        line = Text(f"step {d.step} {SYMBOLS[judgement]} {judgement}: ", style=STYLES[judgement])
+        line.append(f"played {d.played.name} ({percent(d.played.win_chance)}); the bot "
+                    f"preferred {d.best.name} ({percent(d.best.win_chance)})", style="default")
+        if d.best.reason:
+            line.append(f" — {rename(d.best.reason)}", style="dim")
+        out.append(line)
+    return out
+
+
+def decisions_table(review: Review) -> Table:
+    """Every decision: the move played and the bot's, with the win chance after each."""
+    table = Table(title="Decisions", title_justify="left", show_edge=False)
+    table.add_column("Step", justify="right")
+    table.add_column("Played")
+    table.add_column("Win", justify="right")
+    table.add_column("Bot's move")
+    table.add_column("Win", justify="right")
+    table.add_column("Loss", justify="right")
+    table.add_column("")
+    for d in review.decisions:
+        same = d.played.action == d.best.action
+        judgement = d.judgement
+        table.add_row(str(d.step), escape(d.played.name), percent(d.played.win_chance),
+                      "the same" if same else escape(d.best.name), percent(d.best.win_chance),
+                      f"{d.loss * 100:.0f}" if not same else "",
+                      Text(SYMBOLS[judgement], style=STYLES[judgement]) if judgement else "")
+    return table
+
+
+def render(review: Review, names: Sequence[str], rename: Rename = lambda text: text,
+           width: int = 80) -> RenderableType:
+    """The whole review for a console ``width`` columns wide, ready for ``console.print``."""
+    parts: list[RenderableType] = [
+        Text(summary(review, names)), Text(""),
+        Text("Win chance over the game (each player's own estimate)", style="bold"),
+        graph(review, names, graph_width(width, names)), Text("")]
+    found = mistake_lines(review, rename)
+    least = JUDGEMENTS[-1][1] * 100
+    parts.append(Text("Biggest mistakes" if found else "No mistakes: every decision was within "
+                      f"{least:g} points of the bot's choice", style="bold"))
+    parts.extend(found)
+    if review.decisions:
+        parts += [Text(""), decisions_table(review)]
+    return Group(*parts)
+
+
+def print_review(console: Console, review: Review, names: Sequence[str],
+                 rename: Rename = lambda text: text) -> None:
+    """Print the review on ``console``."""
+    console.print(render(review, names, rename, console.width), highlight=False)

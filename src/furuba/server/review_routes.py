@@ -1,0 +1,184 @@
+"""``GET /api/tables/{id}/review?seat=N``: the search bot's review of a finished game, for one seat.
+
+The first request starts the analysis (:func:`furuba.review.analysis.analyse`) and answers
+``202 {"status": "running", "progress": 0.0}``; later ones answer ``202`` with the share done
+until it is over, then ``200 {"status": "done", …the review…}``, read from the database from
+then on. The analysis runs on a worker thread, never on the event loop, one at a time per process
+(:data:`AT_ONCE`; others wait their turn, reported as running at 0). Which process runs it is
+decided by a database row (:mod:`furuba.server.review_store`), so even several server processes
+run one analysis per (table, seat); the running process reports its progress to the row every
+:data:`HEARTBEAT_SECONDS`, which is also how the others know it is alive.
+
+Refusals, each with a sentence: ``404`` for an unknown table, ``409`` for a game not finished,
+``400`` for a seat the game does not have, ``500`` when the analysis failed (asked again a few
+seconds later, it starts over).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+
+from furuba.core.record import GameRecord
+from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
+from furuba.server.errors import RoomError
+from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
+from furuba.server.routing import hub_of, refuse
+
+if TYPE_CHECKING:
+    from furuba.server.hub import Hub
+
+log = logging.getLogger("furuba.server")
+HEARTBEAT_SECONDS = 1.0
+"""How often a running analysis reports its progress to the database."""
+AT_ONCE = 1
+"""Analyses one process runs at the same time (each takes a core while it runs)."""
+NOT_OVER = "this game has not finished: only a finished game can be reviewed"
+NO_SEAT = "say which seat to review: ?seat=N, counting seats from 0"
+
+
+class Stopped(Exception):  # noqa: N818 - a signal, not an error
+    """The analysis was stopped (the server is shutting down)."""
+
+
+@dataclass
+class Job:
+    """One analysis this process runs: what it reviews, and how far it got."""
+
+    table_id: str
+    seat: int
+    record: GameRecord
+    sims: int
+    progress: float = 0.0
+    """Set by the worker thread, read by the loop (a float is replaced whole)."""
+    stopped: bool = False
+    """Set by the loop to stop the worker at its next report."""
+
+    def run(self) -> dict[str, Any]:
+        """The analysis (on a worker thread): the review as JSON."""
+        def progress(done: float) -> None:
+            if self.stopped:
+                raise Stopped
+            self.progress = done
+
+        result = analyse(self.record, self.seat, sims=self.sims, playouts=DEFAULT_PLAYOUTS,
+                         progress=progress)
+        return result.to_json()
+
+
+@dataclass
+class Reviews:
+    """This process's analyses, by (table, seat), and the gate that lets :data:`AT_ONCE` run."""
+
+    owner: str
+    gate: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(AT_ONCE))
+    jobs: dict[tuple[str, int], Job] = field(default_factory=dict)
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def start(self, job: Job, hub: Hub) -> None:
+        """Run ``job`` in the background (its row is already claimed)."""
+        self.jobs[(job.table_id, job.seat)] = job
+        task = asyncio.ensure_future(self.work(job, hub))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def work(self, job: Job, hub: Hub) -> None:
+        key = (job.table_id, job.seat)
+        beat = asyncio.ensure_future(self.heartbeat(job, hub))
+        try:
+            async with self.gate:
+                review = await asyncio.to_thread(job.run)
+            await hub.db.run(ReviewStore.finish, job.table_id, job.seat, self.owner, review,
+                             time.time())
+        except asyncio.CancelledError:
+            job.stopped = True
+            raise
+        except Exception as exc:
+            log.exception("the review of table %s, seat %s failed", job.table_id, job.seat)
+            await hub.db.run(ReviewStore.fail, job.table_id, job.seat, self.owner,
+                             f"{type(exc).__name__}: {exc}"[:300], time.time())
+        finally:
+            beat.cancel()
+            self.jobs.pop(key, None)
+
+    async def heartbeat(self, job: Job, hub: Hub) -> None:
+        """Report ``job``'s progress to its row until it ends."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await hub.db.run(ReviewStore.report, job.table_id, job.seat, self.owner,
+                                 job.progress, time.time())
+            except Exception:      # a busy database: the next beat will do
+                log.warning("a review's progress could not be saved", exc_info=True)
+
+
+def reviews_of(request: Request) -> Reviews:
+    """The app's :class:`Reviews` (made on first use)."""
+    state = request.app.state
+    found: Reviews | None = getattr(state, "reviews", None)
+    if found is None:
+        found = state.reviews = Reviews(hub_of(request).db.metrics.process)
+    return found
+
+
+def add_review(router: APIRouter) -> None:
+    """The review route."""
+
+    @router.get("/api/tables/{table_id}/review")
+    async def review(table_id: str, request: Request, seat: int | None = None) -> JSONResponse:
+        """A finished game's review for ``seat``: started, running, or done."""
+        if seat is None:
+            raise HTTPException(400, NO_SEAT)
+        hub, reviews = hub_of(request), reviews_of(request)
+        now = time.time()
+        found = await hub.db.run(ReviewStore.read, table_id, seat)
+        if found is None or not settled(found, now):
+            record, players = await finished(request, table_id)
+            if not 0 <= seat < players:
+                raise HTTPException(400, f"there is no seat {seat} at this table: its seats are "
+                                         f"0 to {players - 1}")
+            sims = hub.config.hint_sims or DEFAULT_SIMS
+            found = await hub.db.run(ReviewStore.claim, table_id, seat, reviews.owner, sims,
+                                     time.time())
+            if found.mine:
+                reviews.start(Job(table_id, seat, record, sims), hub)
+        return answer(found, reviews.jobs.get((table_id, seat)))
+
+
+def settled(found: Found, now: float) -> bool:
+    """Whether a request can answer from ``found`` alone (else it must claim the analysis)."""
+    if found.status == "done":
+        return True
+    quiet = now - found.updated_at
+    if found.status == "failed":
+        return quiet < RETRY_SECONDS
+    return quiet < STALE_SECONDS
+
+
+async def finished(request: Request, table_id: str) -> tuple[GameRecord, int]:
+    """A finished table's record (a copy) and its number of players; else a refusal."""
+    try:
+        room, states = await hub_of(request).replay_states(table_id)
+    except RoomError as exc:
+        if exc.code == "not_over":
+            raise HTTPException(409, NOT_OVER) from None
+        raise refuse(exc) from None
+    return GameRecord.from_json(room.record.to_json()), states[-1].num_players
+
+
+def answer(found: Found, job: Job | None) -> JSONResponse:
+    """The response for a row as found (this process's own job gives the freshest progress)."""
+    if found.status == "done" and found.review is not None:
+        return JSONResponse({"status": "done", **found.review})
+    if found.status == "failed":
+        return JSONResponse({"status": "failed", "detail": (
+            f"the analysis failed ({found.error}); ask again in {RETRY_SECONDS:g} seconds to "
+            "start it over")}, status_code=500)
+    progress = job.progress if job is not None else found.progress
+    return JSONResponse({"status": "running", "progress": round(progress, 3)}, status_code=202)

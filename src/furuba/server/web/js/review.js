@@ -1,0 +1,250 @@
+// The game review on the replay page: the search bot's analysis of one seat's play, from
+// GET /api/tables/{id}/review?seat=N. "Analyse" starts it; a <progress> bar shows how far it got
+// (the page asks again every half second); then an SVG graph of every player's win chance over the
+// game (one line per player, each with its own dash and marker and a legend, the seat's mistakes
+// marked and linked to their steps), the biggest mistakes, and the move played against the bot's
+// preferred move at each decision. Every number in the graph is also in a table.
+import { h, s, replace, plural, withNames } from './dom.js';
+import { getJSON, loadTokens } from './api.js';
+
+const PLOT = { width: 640, height: 260, left: 44, right: 14, top: 16, bottom: 34 };
+const DASHES = ['', '9 4', '2 4', '12 4 2 4', '5 3', '14 3 3 3 3 3', '1 5'];
+const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'down', 'plus'];
+const SHAPE_WORDS = { circle: 'circles', square: 'squares', triangle: 'triangles', diamond: 'diamonds', cross: 'crosses', down: 'triangles pointing down', plus: 'plus signs' };
+const DASH_WORDS = ['solid line', 'dashed line', 'dotted line', 'dash-dot line', 'short dashes', 'dash-dot-dot line', 'sparse dots'];
+const SYMBOLS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
+const WORDS = { blunder: 'Blunder', mistake: 'Mistake', inaccuracy: 'Inaccuracy' };
+const POLL_MS = 500;
+const SHOWN_MISTAKES = 5;
+
+const pct = (c) => `${Math.round(c * 100)}%`;
+let unfollow = null;
+
+/** The review panel in `root`; ctx = {base, tableId, names, game, catalog}. */
+export function reviewPanel(root, ctx) {
+  const held = Object.keys(loadTokens(ctx.tableId)).map(Number).filter((p) => p >= 0 && p < ctx.names.length);
+  const st = { seat: held.length ? held[0] : 0, timer: null, asked: 0 };
+  const select = h('select', { id: 'review-seat', 'data-key': 'review-seat' },
+    ctx.names.map((n, p) => h('option', { value: p }, n)));
+  select.value = String(st.seat);
+  const button = h('button', { type: 'button', class: 'btn primary', id: 'review-start', 'data-key': 'review-start' }, 'Analyse');
+  const status = h('p', { id: 'review-status', class: 'review-status', role: 'status' });
+  const output = h('div', { id: 'review-output', class: 'review-output' });
+  const restart = () => { clearTimeout(st.timer); st.asked += 1; ask(st.asked); };
+  select.addEventListener('change', () => { st.seat = Number(select.value); clearTimeout(st.timer); st.asked += 1; button.disabled = false; replace(output); status.textContent = ''; });
+  button.addEventListener('click', restart);
+  output.addEventListener('click', (ev) => {           // a step link shows its position above
+    if (!ev.target.closest('a[href^="#step="]')) return;
+    setTimeout(() => document.getElementById('replay-controls')?.scrollIntoView({ block: 'nearest' }), 0);
+  });
+
+  async function ask(round) {
+    button.disabled = true;
+    let answer;
+    try {
+      answer = await getJSON(`${ctx.base}/review?seat=${st.seat}`);
+    } catch (err) {
+      if (round !== st.asked) return;
+      button.disabled = false;
+      status.textContent = '';
+      replace(output, h('p', { class: 'error', role: 'alert' }, `The review could not be made: ${err.message}`));
+      return;
+    }
+    if (round !== st.asked) return;
+    if (answer.status === 'done') {
+      button.disabled = false;
+      status.textContent = `The review of ${ctx.names[st.seat]}'s play is ready.`;
+      replace(output, reviewView(answer, ctx));
+      return;
+    }
+    if (!output.querySelector('#review-progress')) status.textContent = `Analysing ${ctx.names[st.seat]}'s play…`;
+    showProgress(output, answer.progress, ctx.names[st.seat]);
+    st.timer = setTimeout(() => ask(round), POLL_MS);
+  }
+
+  root.hidden = false;
+  replace(root, h('h2', { id: 'review-title' }, 'Game review'),
+    h('p', { class: 'muted small' }, 'The search bot looks again at each decision of one player, from what that player could know then, and estimates every player\u2019s chance to win over the game.'),
+    h('div', { class: 'review-controls' }, h('label', { for: 'review-seat' }, 'Player'), select, button),
+    status, output);
+}
+
+function showProgress(output, progress, name) {
+  const value = Math.round(progress * 100);
+  let bar = output.querySelector('#review-progress');
+  if (!bar) {
+    bar = h('progress', { id: 'review-progress', max: 100, 'aria-labelledby': 'review-progress-label' });
+    replace(output, h('div', { class: 'review-progress' },
+      h('span', { id: 'review-progress-label' }, `Analysing ${name}'s play`), bar,
+      h('span', { id: 'review-progress-text', class: 'review-progress-text' })));
+  }
+  bar.value = value;
+  bar.textContent = `${value}%`;
+  output.querySelector('#review-progress-text').textContent = `${value}% done`;
+}
+
+/** The finished review: summary, graph with legend and data table, mistakes, decisions. */
+export function reviewView(review, ctx) {
+  const name = ctx.names[review.seat];
+  const n = review.decisions.length;
+  const c = review.counts;
+  const agreed = Math.round(review.agreement * n);
+  return [
+    h('p', { id: 'review-summary' }, `${name}: ${plural(n, 'decision')}, each searched with ${review.sims} simulations. `
+      + `The bot agreed with ${agreed} of ${n}; on average ${(review.mean_loss * 100).toFixed(1)} points of win chance were lost per decision. `
+      + `${plural(c.blunder, 'blunder')}, ${plural(c.mistake, 'mistake')}, ${plural(c.inaccuracy, 'inaccuracy', 'inaccuracies')}.`),
+    h('figure', { class: 'plot-figure review-figure' },
+      h('figcaption', {}, 'Win chance over the game — each line is that player\u2019s own estimate, from what they could know'),
+      graph(review, ctx), legend(review, ctx), dataTable(review, ctx)),
+    mistakesList(review, ctx),
+    decisionsTable(review, ctx),
+  ];
+}
+
+function scales(review) {
+  const { width, height, left, right, top, bottom } = PLOT;
+  const last = Math.max(1, review.chances.length - 1);
+  return {
+    x: (step) => left + (step * (width - left - right)) / last,
+    y: (chance) => top + (1 - chance) * (height - top - bottom),
+    step: (x) => Math.max(0, Math.min(last, Math.round(((x - left) * last) / (width - left - right)))),
+  };
+}
+
+function marker(shape, x, y, cls, r = 4) {
+  const path = {
+    triangle: `M${x} ${y - r}L${x + r} ${y + r}L${x - r} ${y + r}Z`,
+    down: `M${x} ${y + r}L${x + r} ${y - r}L${x - r} ${y - r}Z`,
+    diamond: `M${x} ${y - r - 1}L${x + r + 1} ${y}L${x} ${y + r + 1}L${x - r - 1} ${y}Z`,
+    cross: `M${x - r} ${y - r}L${x + r} ${y + r}M${x + r} ${y - r}L${x - r} ${y + r}`,
+    plus: `M${x - r - 1} ${y}L${x + r + 1} ${y}M${x} ${y - r - 1}L${x} ${y + r + 1}`,
+  }[shape];
+  if (shape === 'circle') return s('circle', { class: cls, cx: x, cy: y, r });
+  if (shape === 'square') return s('rect', { class: cls, x: x - r, y: y - r, width: 2 * r, height: 2 * r });
+  return s('path', { class: `${cls} ${shape === 'cross' || shape === 'plus' ? 'stroked' : ''}`, d: path });
+}
+
+function describe(review, ctx) {
+  const players = ctx.names.map((name, p) => {
+    const line = review.chances.map((row) => row[p]);
+    const hi = Math.max(...line);
+    const lo = Math.min(...line);
+    return `${name} (${DASH_WORDS[p % DASH_WORDS.length]} with ${SHAPE_WORDS[SHAPES[p % SHAPES.length]]}): from ${pct(line[0])} at the deal to ${pct(line[line.length - 1])} at the end, `
+      + `highest ${pct(hi)} at step ${line.indexOf(hi)}, lowest ${pct(lo)} at step ${line.indexOf(lo)}`;
+  });
+  const marked = review.mistakes.slice(0, SHOWN_MISTAKES);
+  const tail = marked.length ? ` ${ctx.names[review.seat]}'s biggest mistakes are marked at steps ${marked.join(', ')}.` : '';
+  return `Each player's win chance after every step, from 0 to 100%. ${players.join('; ')}.${tail}`;
+}
+
+function graph(review, ctx) {
+  const { width, height, left, right, top, bottom } = PLOT;
+  const { x, y, step } = scales(review);
+  const total = review.chances.length - 1;
+  const every = Math.max(1, Math.ceil(total / 10));
+  const byStep = new Map(review.decisions.map((d) => [d.step, d]));
+  const lines = ctx.names.map((name, p) => {
+    const d = review.chances.map((row, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(row[p]).toFixed(1)}`).join(' ');
+    const dots = [];
+    for (let i = Math.round((p * every) / ctx.names.length); i <= total; i += every) dots.push(marker(SHAPES[p % SHAPES.length], x(i), y(review.chances[i][p]), `review-marker player-${p % 7}`));
+    return s('g', { class: `review-series${p === review.seat ? ' reviewed' : ''}`, 'data-player': p },
+      s('path', { class: `review-line player-${p % 7}`, d, 'stroke-dasharray': DASHES[p % DASHES.length] || null }), dots);
+  });
+  const marks = review.mistakes.slice(0, SHOWN_MISTAKES).map((n) => {
+    const dec = byStep.get(n);
+    return s('a', { href: `#step=${n}`, class: `review-mistake ${dec.judgement}` },
+      s('title', {}, `Step ${n}, ${WORDS[dec.judgement].toLowerCase()}: played ${moveWords(dec.played, dec, ctx)} (${pct(dec.played.win_chance)}); the bot preferred ${moveWords(dec.best, dec, ctx)} (${pct(dec.best.win_chance)})`),
+      s('line', { x1: x(n), x2: x(n), y1: top, y2: height - bottom }),
+      s('text', { x: x(n), y: top - 4, 'text-anchor': 'middle' }, SYMBOLS[dec.judgement]));
+  });
+  const now = s('line', { class: 'review-now', x1: 0, x2: 0, y1: top, y2: height - bottom });
+  const svg = s('svg', { class: 'review-graph', id: 'review-graph', viewBox: `0 0 ${width} ${height}`, role: 'img',
+    'aria-labelledby': 'review-graph-title review-graph-desc', 'data-lines': ctx.names.length },
+  s('title', { id: 'review-graph-title' }, `Win chance of every player over the game, with ${ctx.names[review.seat]}'s mistakes`),
+  s('desc', { id: 'review-graph-desc' }, describe(review, ctx)),
+  [0, 0.25, 0.5, 0.75, 1].map((t) => s('g', { class: 'plot-tick' },
+    s('line', { x1: left, x2: width - right, y1: y(t), y2: y(t) }),
+    s('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end' }, pct(t)))),
+  s('text', { class: 'plot-axis', x: left + (width - left - right) / 2, y: height - 8, 'text-anchor': 'middle' }, `steps of the game (0 to ${total})`),
+  lines, marks, now);
+  const follow = () => {
+    const m = /step=(\d+)/.exec(location.hash);
+    const at = x(Math.min(total, m ? Number(m[1]) : 0));
+    now.setAttribute('x1', at);
+    now.setAttribute('x2', at);
+  };
+  follow();
+  if (unfollow) unfollow();
+  window.addEventListener('hashchange', follow);
+  unfollow = () => window.removeEventListener('hashchange', follow);
+  svg.addEventListener('click', (ev) => {
+    if (ev.target.closest('a')) return;
+    const point = svg.createSVGPoint();
+    [point.x, point.y] = [ev.clientX, ev.clientY];
+    location.hash = `#step=${step(point.matrixTransform(svg.getScreenCTM().inverse()).x)}`;
+  });
+  return svg;
+}
+
+function legend(review, ctx) {
+  return h('ul', { class: 'review-legend', id: 'review-legend', 'aria-label': 'Legend' }, ctx.names.map((name, p) => h('li', {},
+    s('svg', { viewBox: '0 0 36 12', width: 36, height: 12, 'aria-hidden': 'true' },
+      s('line', { class: `review-line player-${p % 7}`, x1: 1, x2: 35, y1: 6, y2: 6, 'stroke-dasharray': DASHES[p % DASHES.length] || null }),
+      marker(SHAPES[p % SHAPES.length], 18, 6, `review-marker player-${p % 7}`, 3.5)),
+    p === review.seat ? h('strong', {}, `${name} (reviewed)`) : name,
+    ` — result ${pct(review.returns[p])}`)));
+}
+
+function dataTable(review, ctx) {
+  const table = h('table', { class: 'ratings-table review-data', id: 'review-data' },
+    h('caption', {}, 'Each player\u2019s win chance after every step'),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num' }, 'Step'), ctx.names.map((n) => h('th', { scope: 'col', class: 'num' }, n)))),
+    h('tbody', {}));
+  const details = h('details', { class: 'plot-data' }, h('summary', {}, 'The win chances as a table'), table);
+  details.addEventListener('toggle', () => {          // many rows: built when first opened
+    const body = table.tBodies[0];
+    if (!details.open || body.rows.length) return;
+    body.append(...review.chances.map((row, i) => h('tr', {}, h('th', { scope: 'row', class: 'num' }, h('a', { href: `#step=${i}` }, String(i))),
+      row.map((c) => h('td', { class: 'num' }, pct(c))))));
+  });
+  return details;
+}
+
+function moveWords(move, decision, ctx) {
+  return ctx.game.actionWords({ text: move.name, kind: move.kind, params: move.params, player: decision.player }, ctx.names, ctx.catalog);
+}
+
+function mistakesList(review, ctx) {
+  const byStep = new Map(review.decisions.map((d) => [d.step, d]));
+  const shown = review.mistakes.slice(0, SHOWN_MISTAKES).map((n) => byStep.get(n));
+  const title = h('h3', { id: 'review-mistakes-title' }, 'Biggest mistakes');
+  if (!shown.length) {
+    const least = Math.min(...Object.values(review.thresholds)) * 100;
+    return h('section', { class: 'review-mistakes-box' }, title, h('p', { id: 'review-mistakes' }, `No mistakes: every decision was within ${least} points of the bot\u2019s choice.`));
+  }
+  return h('section', { class: 'review-mistakes-box' }, title,
+    h('ol', { id: 'review-mistakes', class: 'review-mistakes', 'aria-labelledby': 'review-mistakes-title' }, shown.map((d) => h('li', { class: d.judgement },
+      h('a', { href: `#step=${d.step}` }, `Step ${d.step}: `, h('strong', {}, `${WORDS[d.judgement]} ${SYMBOLS[d.judgement]}`)),
+      ` — played ${moveWords(d.played, d, ctx)} (${pct(d.played.win_chance)}); the bot preferred ${moveWords(d.best, d, ctx)} (${pct(d.best.win_chance)}), `
+        + `${Math.round(d.loss * 100)} points better.`,
+      d.best.reason ? h('span', { class: 'muted' }, ` ${withNames(d.best.reason, ctx.names)}`) : null))));
+}
+
+function decisionsTable(review, ctx) {
+  const rows = review.decisions.map((d) => {
+    const same = d.played.action === d.best.action;
+    return h('tr', { class: d.judgement || '' },
+      h('td', { class: 'num' }, h('a', { href: `#step=${d.step}` }, String(d.step))),
+      h('td', {}, moveWords(d.played, d, ctx)), h('td', { class: 'num' }, pct(d.played.win_chance)),
+      h('td', {}, same ? 'the same' : moveWords(d.best, d, ctx)), h('td', { class: 'num' }, pct(d.best.win_chance)),
+      h('td', { class: 'num' }, same ? '' : String(Math.round(d.loss * 100))),
+      h('td', {}, d.judgement ? `${WORDS[d.judgement]} ${SYMBOLS[d.judgement]}` : ''));
+  });
+  return h('details', { class: 'plot-data', open: review.decisions.length <= 40 },
+    h('summary', {}, `Every decision (${review.decisions.length})`),
+    h('table', { class: 'ratings-table review-decisions', id: 'review-decisions' },
+      h('caption', {}, 'The move played and the bot\u2019s preferred move, with the win chance after each'),
+      h('thead', {}, h('tr', {}, ['Step', 'Played', 'Win chance', 'Bot\u2019s move', 'Win chance', 'Points lost', 'Judgement']
+        .map((t, i) => h('th', { scope: 'col', class: [0, 2, 4, 5].includes(i) ? 'num' : null }, t)))),
+      h('tbody', {}, rows)));
+}

@@ -1,0 +1,180 @@
+"""``GET /api/tables/{id}/review``: started in the background, its progress, stored once done
+(never worked out twice), its refusals, and one analysis per (table, seat) however many ask."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from furuba.review import analysis
+from furuba.server import review_routes
+from furuba.server.review_store import STALE_SECONDS, ReviewStore
+
+from .harness import LiveServer, wait_for
+
+GAME = {"game": "daihinmin", "seats": ["greedy"] * 4, "seed": 11, "options": {"max_rounds": 1}}
+
+
+class Counted:
+    """``analyse`` with few playouts, counting its calls; ``pause`` seconds after each report
+    (so a test sees it running) and ``fail`` to make it raise."""
+
+    def __init__(self, pause: float = 0.0, fail: bool = False) -> None:
+        self.calls = 0
+        self.pause = pause
+        self.fail = fail
+        self.lock = threading.Lock()
+
+    def __call__(self, record: Any, seat: int, *, sims: int, playouts: int,
+                 progress: Callable[[float], None]) -> Any:
+        with self.lock:
+            self.calls += 1
+        if self.fail:
+            raise RuntimeError("no more coffee")
+
+        def slowly(done: float) -> None:
+            progress(done)
+            time.sleep(self.pause)
+
+        return analysis.analyse(record, seat, sims=sims, playouts=2, progress=slowly)
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
+    counter = Counted(pause=0.01)
+    monkeypatch.setattr(review_routes, "analyse", counter)
+    yield counter
+
+
+def finished_table(live: LiveServer) -> str:
+    table_id: str = live.create(**GAME)["id"]
+    wait_for(lambda: live.table(table_id)["status"] == "finished", 60)
+    return table_id
+
+
+def poll(http: httpx.Client, url: str, timeout: float = 60) -> list[httpx.Response]:
+    """Ask until the review is done; every answer."""
+    answers = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = http.get(url)
+        answers.append(r)
+        if r.status_code != 202:
+            return answers
+        time.sleep(0.05)
+    raise AssertionError("the review did not finish in time")
+
+
+def test_a_review_runs_in_the_background_and_is_kept(db_url: str, counted: Counted) -> None:
+    with LiveServer(db_url) as live:
+        table_id = finished_table(live)
+        url = f"/api/tables/{table_id}/review?seat=1"
+        answers = poll(live.http, url)
+        first, last = answers[0], answers[-1]
+        assert first.status_code == 202 and first.json() == {"status": "running", "progress": 0.0}
+        running = [r.json()["progress"] for r in answers[1:-1]]
+        assert any(0 < p < 1 for p in running), running
+        assert running == sorted(running)
+        assert last.status_code == 200, last.text
+        review = last.json()
+        assert review["status"] == "done" and review["seat"] == 1 and review["sims"] == 30
+        record = live.http.get(f"/api/tables/{table_id}/replay").json()["record"]
+        assert len(review["chances"]) == len(record["actions"]) + 1
+        assert review["decisions"] and all(d["player"] == 1 for d in review["decisions"])
+        assert set(review["counts"]) == {"blunder", "mistake", "inaccuracy"}
+        again = live.http.get(url)
+        assert again.status_code == 200 and again.json() == review
+        assert counted.calls == 1
+        stored = live.hub.db.call(ReviewStore.read, table_id, 1)
+        assert stored.status == "done" and stored.review["decisions"] == review["decisions"]
+    with LiveServer(db_url) as restarted:                  # served from the database
+        assert restarted.http.get(url).json() == review
+    assert counted.calls == 1
+
+
+def test_refusals_are_sentences(live: LiveServer, counted: Counted) -> None:
+    table_id = finished_table(live)
+    r = live.http.get("/api/tables/nope/review?seat=0")
+    assert r.status_code == 404 and r.json()["detail"] == "there is no such table"
+    waiting = live.create(game="daihinmin")["id"]
+    r = live.http.get(f"/api/tables/{waiting}/review?seat=0")
+    assert r.status_code == 409
+    assert r.json()["detail"] == "this game has not finished: only a finished game can be reviewed"
+    for query, words in (("seat=4", "there is no seat 4 at this table: its seats are 0 to 3"),
+                         ("seat=-1", "there is no seat -1"), ("", "say which seat to review"),
+                         ("seat=two", "seat")):
+        r = live.http.get(f"/api/tables/{table_id}/review?{query}")
+        assert r.status_code == 400, query
+        assert isinstance(r.json()["detail"], str) and words in r.json()["detail"], r.json()
+    assert counted.calls == 0
+    assert live.hub.db.call(ReviewStore.read, table_id, 4) is None
+
+
+def test_concurrent_requests_start_one_analysis(live: LiveServer, counted: Counted) -> None:
+    table_id = finished_table(live)
+    url = f"{live.base}/api/tables/{table_id}/review?seat=0"
+    codes: list[int] = []
+
+    def ask() -> None:
+        with httpx.Client(timeout=20) as http:
+            codes.append(http.get(url).status_code)
+
+    askers = [threading.Thread(target=ask) for _ in range(4)]
+    for t in askers:
+        t.start()
+    for t in askers:
+        t.join()
+    assert codes == [202] * 4
+    assert poll(live.http, url)[-1].status_code == 200
+    assert counted.calls == 1
+
+
+def test_another_process_claim_is_respected_until_it_goes_silent(live: LiveServer,
+                                                                  counted: Counted) -> None:
+    table_id = finished_table(live)
+    db = live.hub.db
+    claimed = db.call(ReviewStore.claim, table_id, 2, "elsewhere", 30, time.time())
+    assert claimed.mine and not db.call(ReviewStore.claim, table_id, 2, "third", 30,
+                                        time.time()).mine
+    db.call(ReviewStore.report, table_id, 2, "elsewhere", 0.25, time.time())
+    url = f"/api/tables/{table_id}/review?seat=2"
+    r = live.http.get(url)
+    assert r.status_code == 202 and r.json() == {"status": "running", "progress": 0.25}
+    assert counted.calls == 0
+    db.call(ReviewStore.report, table_id, 2, "elsewhere", 0.5, time.time() - STALE_SECONDS - 1)
+    assert live.http.get(url).json() == {"status": "running", "progress": 0.0}   # taken over
+    assert poll(live.http, url)[-1].status_code == 200
+    assert counted.calls == 1
+
+
+def test_a_failed_analysis_says_so(live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_routes, "analyse", Counted(fail=True))
+    table_id = finished_table(live)
+    answers = poll(live.http, f"/api/tables/{table_id}/review?seat=0")
+    assert answers[-1].status_code == 500
+    assert answers[-1].json()["detail"].startswith(
+        "the analysis failed (RuntimeError: no more coffee); ask again in 10 seconds")
+
+
+def test_two_server_processes_on_one_database_run_one_analysis(db_url: str,
+                                                               counted: Counted) -> None:
+    with LiveServer(db_url, process_name="first") as first, \
+            LiveServer(db_url, process_name="second") as second:
+        table_id = finished_table(first)
+        path = f"/api/tables/{table_id}/review?seat=3"
+        codes: list[int] = []
+        askers = [threading.Thread(target=lambda live=live: codes.append(
+            live.http.get(path).status_code)) for live in (first, second, first, second)]
+        for t in askers:
+            t.start()
+        for t in askers:
+            t.join()
+        assert codes == [202] * 4
+        done = [poll(live.http, path)[-1] for live in (first, second)]
+        assert [r.status_code for r in done] == [200, 200] and done[0].json() == done[1].json()
+    assert counted.calls == 1
