@@ -270,6 +270,12 @@ class GameSpec:
     """Whether a game like ``state`` is played as one team."""
     summarize: Callable[[State], JSON] = lambda state: {}
     """What a simulation keeps of a finished game, beyond returns and scores (public only)."""
+    reveals: Callable[[State, int], bool] = lambda state, action: True
+    """Whether taking the legal ``action`` in ``state`` reveals information to anyone — a card
+    drawn, a card shown, a chance outcome, a hidden choice made public, in the action itself or
+    in whatever it sets off before the next decision. Taking such an action back (a table's
+    undo) would leave someone knowing what they could not know, so only an action that reveals
+    nothing may be taken back. The default: every action reveals (no undo)."""
     view_type: type | None = None
     """The ``TypedDict`` of ``state.view(player)`` (documented field by field)."""
     written: tuple[Written, ...] = ()

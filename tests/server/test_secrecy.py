@@ -119,8 +119,14 @@ async def play_tables(live: LiveServer, runs: list[TableRun]) -> list[tuple[str,
     return out
 
 
-def true_states(live: LiveServer, table_id: str) -> tuple[list[int], list[State]]:
-    """The state after every state-changing event: (their seqs, the states), from the database."""
+def true_states(live: LiveServer, table_id: str,
+                undone: list[tuple[int, int | None]] | None = None) -> tuple[list[int], list[State]]:
+    """The state after every state-changing event: (their seqs, the states), from the database.
+
+    ``undone``: the actions taken back, which the database no longer holds, as their actors were
+    told — ``(seq, action)`` of each, and ``(seq, None)`` of each undo — so that the positions in
+    between are rebuilt too.
+    """
     room = live.hub.rooms.get(table_id)
     if room is None:   # a finished table nobody watches is forgotten: read it back
         from furuba.server.storage import Storage
@@ -142,12 +148,18 @@ def true_states(live: LiveServer, table_id: str) -> tuple[list[int], list[State]
 
     actions, answers = live.hub.db.call(rows)
     changes = sorted([(a.seq, "act", a.action, 0, "", "") for a in actions]
-                     + [(w.seq, "answer", 0, w.seat, w.name, w.text) for w in answers])
+                     + [(w.seq, "answer", 0, w.seat, w.name, w.text) for w in answers]
+                     + [(seq, "act" if a is not None else "undo", a or 0, 0, "", "")
+                        for seq, a in undone or []])
     state = new_state(game, options, seed)
     seqs, states = [0], [state.clone()]
+    before: list[State] = []
     for seq, kind, action, seat, name, text in changes:
         if kind == "act":
+            before.append(state.clone())
             state.apply(action)
+        elif kind == "undo":
+            state = before.pop()
         else:
             state.write(seat, name, text)
         seqs.append(seq)
@@ -187,8 +199,9 @@ def strings(obj: Any) -> list[str]:
     return []
 
 
-def check_table(live: LiveServer, table_id: str, seen: list[Seen]) -> int:
-    seqs, states = true_states(live, table_id)
+def check_table(live: LiveServer, table_id: str, seen: list[Seen],
+                undone: list[tuple[int, int | None]] | None = None) -> int:
+    seqs, states = true_states(live, table_id, undone)
     game = states[0].game_name
     kinds: set[str] = set()
     if isinstance(states[0], ZodiacState):

@@ -17,6 +17,7 @@ from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS
 from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, rollout_action
+from furuba.daihinmin.reveals import reveals
 from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.summary import summarize
@@ -73,6 +74,7 @@ SPEC = GameSpec(
                       world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS),
     max_game_length=max_game_length,
     summarize=summarize,
+    reveals=reveals,
     view_type=DaihinminView,
     frontend="daihinmin",
     aliases=("dai-hin-min", "rich-man-poor-man"),

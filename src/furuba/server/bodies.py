@@ -66,6 +66,9 @@ class CreateTable(BaseModel):
                           Field(description="a whole number of seconds from 0 to 3600, or null "
                                             "(never)")] = None
     """Fill the seats nobody took with bots after this long."""
+    undo: Annotated[StrictBool, Field(description=_SWITCH)] = False
+    """Players may take back their own last action while nothing was revealed since; always off
+    at a rated table."""
 
 
 class Created(BaseModel):

@@ -37,6 +37,8 @@ async def handle(msg: m.ClientMessage, conn: Conn, room: Room, hub: Hub) -> None
         await presence.reclaim(room, conn, msg.seat)
     elif isinstance(msg, m.Rematch):
         await hub.rematch(room, conn)
+    elif isinstance(msg, m.Undo):
+        await moves.take_back(room, conn, msg)
     elif isinstance(msg, m.Sync):
         await presence.sync(room, conn, msg.last_seq)
     elif isinstance(msg, m.Ping):

@@ -57,6 +57,12 @@ class Recent:
     actor: int | None = None
     action: m.LegalAction | None = None
     """The action as data: sent only to connections holding ``actor``'s seat."""
+    rewind: bool = False
+    """The event took the game back (an undo): its views are a delta from :attr:`rebase`
+    whatever the client saw before, since every client's log then extends that one."""
+    rebase: tuple[State, int] | None = None
+    """For a rewind: the earlier state (and its version) the log goes back to; ``None``: the
+    whole log is sent."""
 
 
 def viewers(conn: Conn) -> list[Viewer]:
@@ -87,17 +93,19 @@ class Fanout:
 
     def publish(self, body: dict[str, Any], *, views: bool = False, table: bool = False,
                 actor: int | None = None, action: m.LegalAction | None = None,
-                base: tuple[State, int] | None = None, seq: int | None = None) -> None:
+                base: tuple[State, int] | None = None, seq: int | None = None,
+                rewind: bool = False) -> None:
         """Number an event (unless ``seq`` was already taken for it) and send it to everyone.
 
         ``views``: the event changed the game (it carries every viewer's view, its log a delta
         from ``base``); ``table``: it changed the seats or the status (it carries the table).
+        ``rewind``: the game went back to ``base`` (an undo), also when the event is sent again.
         """
         if seq is None:
             self.seq += 1
             seq = self.seq
         entry = self.remember(seq, body, with_views=views, with_table=table, actor=actor,
-                              action=action)
+                              action=action, rewind=rewind, rebase=base if rewind else None)
         cache: dict[Viewer, m.ViewEntry] = {}
         texts: dict[tuple[int, ...], str] = {}
         for conn in list(self.conns):
@@ -113,6 +121,8 @@ class Fanout:
                 cache: dict[Viewer, m.ViewEntry] | None,
                 base: tuple[State, int] | None) -> m.Event:
         """The event as a connection holding ``seats`` gets it."""
+        if entry.rewind:
+            base = entry.rebase
         body = dict(entry.body)
         if entry.action is not None and entry.actor in seats:
             body["action"] = entry.action.model_dump()

@@ -73,6 +73,13 @@ class Rematch(_Client):
     type: Literal["rematch"]
 
 
+class Undo(_Client):
+    """Take back the seat's own last action (a table with ``undo`` on; see ``undo.py``)."""
+
+    type: Literal["undo"]
+    seat: SeatNo | None = None
+
+
 class Sync(_Client):
     type: Literal["sync"]
     last_seq: Annotated[StrictInt, Field(ge=0)]
@@ -82,10 +89,11 @@ class Ping(_Client):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Answer | Chat | Hint | Reclaim | Rematch | Sync | Ping,
-                          Field(discriminator="type")]
+ClientMessage = Annotated[Hello | Act | Answer | Chat | Hint | Reclaim | Rematch | Undo | Sync
+                          | Ping, Field(discriminator="type")]
 _CLIENT: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-CLIENT_TYPES = ("hello", "act", "answer", "chat", "hint", "reclaim", "rematch", "sync", "ping")
+CLIENT_TYPES = ("hello", "act", "answer", "chat", "hint", "reclaim", "rematch", "undo", "sync",
+                "ping")
 
 
 def parse_client(text: str) -> ClientMessage:
@@ -142,6 +150,8 @@ class ViewEntry(BaseModel):
     view: JSONDict
     log: LogDelta
     legal: list[LegalAction]
+    undo: bool = False
+    """Whether this seat may take back its last action now (the ``undo`` message)."""
 
 
 class Timer(BaseModel):
@@ -181,6 +191,9 @@ class Settings(BaseModel):
     """Correspondence: a seat whose time ran out is played by a bot, or the game ends."""
     bots_after: int | None = None
     """Seconds after which the seats nobody took are filled with bots (``None``: never)."""
+    undo: bool = False
+    """Players may take back their own last action while nothing was revealed since (never at
+    a rated table)."""
 
 
 class Result(BaseModel):

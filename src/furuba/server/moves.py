@@ -1,4 +1,5 @@
-"""Changes of the game: actions (a player's ``act``, a bot's move) and written inputs.
+"""Changes of the game: actions (a player's ``act``, a bot's move), written inputs, and taking
+back an action (``undo``, whose rules are in ``undo.py``).
 
 Each one is checked against the current state, applied to a clone, written to the database, and
 only then made the room's state, numbered and announced (the lock is held throughout). A refusal
@@ -23,6 +24,7 @@ from furuba.server.ratings.store import RatingStore
 from furuba.server.ratings.values import POOL_ALL, RatingChange
 from furuba.server.seats import pick_seat
 from furuba.server.storage import Storage
+from furuba.server.undo import LastAction, last_action, refusal
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -98,6 +100,8 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
                         "the server could not save the action; it was not taken") from None
     base = (room.state, room.version)
     room.record.actions.append(action)
+    room.actors.append((seat, by))
+    room.last = LastAction(idx, *base) if room.settings.get("undo") else None
     _advance(room, new, seq)
     room.state_seq = seq
     if finished is not None:
@@ -111,6 +115,50 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     if metrics is not None:
         metrics.action_taken(perf_counter() - start)
     room.wake.set()
+
+
+async def take_back(room: Room, conn: Conn, msg: m.Undo) -> None:
+    """A player's ``undo``: their own last action is taken back (see ``undo.py`` for when).
+
+    Its row is deleted first; then the room goes back to the state it was taken in, under a new
+    version and event number (an ``act`` on the undone position is stale), the turn timer
+    starts again, and an ``undo`` event gives every seat its view again, its log cut back to
+    where it was.
+    """
+    async with room.lock:
+        last_seat = room.actors[-1][0] if room.actors else room.state.current_player
+        seat = pick_seat(conn.seats, msg.seat, last_seat)
+        why = refusal(room, seat)
+        if why is not None:
+            raise RoomError(*why)
+        if room.seats[seat].zombie:
+            reclaim_seat(room, seat)
+        last = last_action(room)
+        action = room.record.actions[-1]
+        restored = last.before
+        info = m.LegalAction.of(restored.action_info(action))
+        seq = room.seq + 1
+        try:
+            stored = await room.db.run(Storage.undo_action, room.id, last.index, seq,
+                                       restored.current_player)
+        except RoomError:
+            raise
+        except Exception:
+            log.exception("table %s: could not take back action %s", room.id, last.index)
+            stored = False
+        if not stored:
+            raise RoomError("server_error", "the server could not take the action back; it stands")
+        room.record.actions.pop()
+        room.actors.pop()
+        room.last = None
+        base = (restored, last.version) if last.version is not None else None
+        _advance(room, restored, seq)
+        room.state_seq = seq
+        room.new_decision()
+        room.fanout.publish({"kind": "undo", "player": seat}, views=True, actor=seat,
+                            action=info, base=base, seq=seq, rewind=True)
+        room.changed(lobby=False)
+        room.wake.set()
 
 
 async def rate(room: Room, query: Callable[..., list[RatingChange]], *args: Any) -> None:

@@ -34,6 +34,7 @@ from furuba.server.fanout import Fanout, viewers
 from furuba.server.logdelta import LogDeltas, Viewer
 from furuba.server.seats import Seats
 from furuba.server.storage import TableData
+from furuba.server.undo import LastAction, refusal
 from furuba.spec import GameSpec
 
 if TYPE_CHECKING:
@@ -90,6 +91,10 @@ class Room:
     on_change: Callable[[bool, bool], None] | None = None
     """Told ``(lobby, turns)`` when the table changed what the lobby or its players' turns show
     (the hub's :meth:`~furuba.server.hub.Hub.changed`)."""
+    actors: list[tuple[int, str]] = field(default_factory=list)
+    """Who took each action of :attr:`record` and how: (seat, ``human``, ``bot`` or ``zombie``)."""
+    last: LastAction | None = None
+    """The record's last action as an undo needs it, when known (tables with ``undo`` on)."""
     hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
     """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
     closed: bool = False
@@ -194,13 +199,15 @@ class Room:
     def view_entry(self, seat: Viewer, state: State, version: int,
                    base: tuple[State, int] | None) -> m.ViewEntry:
         """``seat``'s view of ``state``, its log as a delta from ``base`` (``None``: whole), and
-        its legal actions as data when ``state`` is the current one and ``seat`` must decide."""
+        — when ``state`` is the current one — its legal actions as data if ``seat`` must decide,
+        and whether it may take back its last action."""
         view, log = self.deltas.render(seat, state, version, base)
         legal: list[m.LegalAction] = []
-        if seat is not None and self.status == "playing" and state.current_player == seat \
-                and version == self.version:
+        current = seat is not None and self.status == "playing" and version == self.version
+        if current and state.current_player == seat:
             legal = [m.LegalAction.of(info) for info in state.legal_action_infos()]
-        return m.ViewEntry(seat=seat, view=view, log=log, legal=legal)
+        undo = current and seat is not None and refusal(self, seat) is None
+        return m.ViewEntry(seat=seat, view=view, log=log, legal=legal, undo=undo)
 
     def snapshot(self, conn: Conn) -> m.Snapshot:
         """The whole table now, as ``conn`` may see it."""
@@ -250,7 +257,7 @@ def room_from_data(data: TableData, db: Store, config: ServerConfig) -> Room:
                 seats=Seats.from_data(data.seats), state=state, record=record, db=db,
                 config=config, start_seq=data.seq, rematch_of=data.rematch_of, rematch=data.rematch,
                 ready=data.ready, state_seq=data.seq, created_at=data.created_at or time.time(),
-                turn_at=data.turn_at)
+                turn_at=data.turn_at, actors=[(seat, by) for seat, _action, by in data.actions])
     room.chat.extend(m.ChatLine(seq=q, seat=s, name=n, text=t, at=int(at * 1000))
                      for q, s, n, t, at in data.chat)
     if room.status == "finished" and not state.is_terminal():  # pragma: no cover - defensive

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from sqlalchemy import Engine, bindparam, func, insert, select, update
+from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from furuba.server.models import (
@@ -238,6 +238,19 @@ class Storage:
             s.add(GameRow(table_id=table_id, game=str((record or {}).get("game", "")),
                           finished_at=now, result=finished, record=record or {}))
             s.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+
+    @staticmethod
+    def undo_action(s: Session, table_id: str, idx: int, seq: int, current: int) -> bool:
+        """Take back action ``idx``, the last of the table's log: its row is deleted, the
+        table's event number becomes ``seq`` and ``current`` the seat that must decide;
+        ``False`` (nothing changed) when ``idx`` is not the last action stored."""
+        stored = s.scalar(select(func.max(ActionRow.idx)).where(ActionRow.table_id == table_id))
+        if stored != idx:
+            return False
+        s.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx == idx))
+        s.execute(update(TableRow).where(TableRow.id == table_id)
+                  .values(seq=seq, updated_at=time.time(), current=current))
+        return True
 
     @staticmethod
     def append_answer(s: Session, table_id: str, after: int, seq: int, seat: int, text: str,

@@ -18,6 +18,7 @@ from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
+from furuba.zodiac.reveals import reveals
 from furuba.zodiac.start import new_game
 from furuba.zodiac.state import GameState
 from furuba.zodiac.summary import summarize
@@ -100,6 +101,7 @@ SPEC = GameSpec(
     max_game_length=max_game_length,
     cooperative=_cooperative,
     summarize=summarize,
+    reveals=reveals,
     view_type=ZodiacView,
     written=(Written("answer", "your answer to the True Friends prompt of the memory you just "
                                "played (Z15)"),),

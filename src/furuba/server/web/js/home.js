@@ -200,6 +200,7 @@ function request() {
   if (turn && pace === 'live') body.turn_seconds = Number(turn);
   if (form.elements.public.checked) body.public = true;
   if (form.elements.rated.checked) body.rated = true;
+  if (form.elements.undo.checked) body.undo = true;
   if (pace === 'correspondence') {
     body.pace = pace;
     body.move_hours = Number(form.elements['move-hours'].value);

@@ -41,7 +41,7 @@ const socket = new TableSocket(tableId, {
   onWelcome: (msg) => { app.seats = msg.seats; },
   onSnapshot: (msg) => {
     app.table = msg.table;
-    app.views = new Map(msg.views.map((v) => [v.seat, { view: v.view, log: v.log.entries, legal: v.legal }]));
+    app.views = new Map(msg.views.map((v) => [v.seat, { view: v.view, log: v.log.entries, legal: v.legal, undo: v.undo }]));
     app.chat = msg.chat;
     setTimer(msg.timer);
     app.busy = false;
@@ -54,7 +54,7 @@ const socket = new TableSocket(tableId, {
       for (const v of msg.views) {
         const prev = app.views.get(v.seat);
         const log = prev && v.log.from > 0 ? prev.log.slice(0, v.log.from).concat(v.log.entries) : v.log.entries;
-        app.views.set(v.seat, { view: v.view, log, legal: v.legal });
+        app.views.set(v.seat, { view: v.view, log, legal: v.legal, undo: v.undo });
       }
       t.status = msg.status;
       t.current_player = msg.current_player;
@@ -78,6 +78,7 @@ const socket = new TableSocket(tableId, {
     if (ev.kind === 'table' && ev.reason === 'rated') app.ratings = ev.ratings;
     if (ev.kind === 'table' && (ev.reason === 'timeout' || ev.reason === 'abandoned')) app.closedWhy = ev.message;
     if (ev.kind === 'chat') app.chat.push({ seq: msg.seq, seat: ev.seat, name: ev.name, text: ev.text, at: ev.at });
+    if (ev.kind === 'undo') toast(`${app.seats.includes(ev.player) && app.seats.length === 1 ? 'You' : names()[ev.player]} took back the last action`);
     if (ev.kind === 'rematch') {
       app.table.rematch = ev.table_id;
       copyTokens(tableId, ev.table_id);
@@ -132,9 +133,14 @@ function currentEntry() {
 
 /** Take a legal action (the object the server sent, or its id). */
 function act(action) {
-  if (app.busy) return;
   const id = typeof action === 'number' ? action : action.id;
-  const sent = socket.send({ type: 'act', action: id, seq_seen: socket.lastSeq, seat: app.active });
+  change({ type: 'act', action: id, seq_seen: socket.lastSeq, seat: app.active });
+}
+
+/** Send a message that changes the game (an action, an undo) and wait for its event. */
+function change(message) {
+  if (app.busy) return;
+  const sent = socket.send(message);
   if (!sent) {
     toast('Not connected: trying again…', 'error');
     return;
@@ -412,6 +418,7 @@ function render() {
   keepFocus(() => {
     app.game.render(el.game, ctx);
     renderHintBar(entry);
+    renderUndo();
   }, el.game, () => app.game.firstControl(el.game));
 }
 
@@ -431,6 +438,18 @@ function renderHintBar(entry) {
     for (const c of el.game.querySelectorAll(`[data-action-id="${app.hint.action.id}"]`)) c.classList.add('hinted');
   }
   prompt.append(bar);
+}
+
+/** The Undo button, when a seat of this browser may take back its last action (the server says
+ * which: its view's `undo`). */
+function renderUndo() {
+  const prompt = document.getElementById('prompt');
+  const seat = app.seats.find((s) => app.views.get(s)?.undo);
+  if (!prompt || app.table.status !== 'playing' || seat === undefined) return;
+  const whose = app.seats.length > 1 ? `${names()[seat]}'s` : 'your';
+  prompt.append(h('div', { class: 'undo-bar' }, h('button', { type: 'button', class: 'btn subtle', id: 'undo',
+    'data-key': 'undo', title: `Take back ${whose} last action`, disabled: app.busy,
+    onclick: () => change({ type: 'undo', seat }) }, 'Undo')));
 }
 
 async function start() {
