@@ -222,12 +222,19 @@ function renderSeats() {
     t.status === 'waiting' ? h('p', { class: 'muted' }, `The game starts when every seat is taken (${plural(free.length, 'seat')} free).`) : '');
 }
 
+/** A bot as a player reads it: "hard bot", "greedy bot" (never the search's internal name). */
+function botWords(spec) {
+  const [name, setting] = String(spec || '').split(':');
+  const level = name === 'ismcts' ? (/^(easy|normal|hard|expert|beginner)$/.test(setting || '') ? setting : 'search') : name;
+  return `${level} bot`;
+}
+
 function renderPlayers() {
   const t = app.table;
   const n = names();
   const list = h('ul', { class: 'seat-list' }, t.seats.map((s) => {
     const bits = [];
-    if (s.kind === 'bot') bits.push(`bot (${s.bot})`);
+    if (s.kind === 'bot') bits.push(botWords(s.bot));
     else if (!s.claimed) bits.push('free seat');
     else bits.push(s.connected ? 'online' : 'offline');
     if (s.zombie) bits.push('a bot is playing for them');
