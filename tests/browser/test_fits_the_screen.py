@@ -1,5 +1,6 @@
-"""A table that fits: on a 1366 × 768 laptop screen, when it is your turn, the prompt, your hand
-and every control you may act with are on screen without scrolling — in both games."""
+"""A table that fits: on a 1366 × 768 laptop screen and a 390 × 844 phone, when it is your turn,
+the prompt, your hand and every control you may act with are on screen without scrolling — in
+both games."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from .test_pages import seat_with_token
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+SCREENS = {"laptop": {"viewport": LAPTOP},
+           "phone": {"viewport": PHONE, "is_mobile": True, "has_touch": True,
+                     "device_scale_factor": 3}}
 HAND = {"zodiac": "#hand", "daihinmin": ".dhm-hand"}
 
 
@@ -32,11 +37,12 @@ def off_screen(page: Page, selector: str) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
 @pytest.mark.parametrize("game, seats", [("zodiac", ["human", "greedy", "greedy", "greedy"]),
                                          ("daihinmin", ["human", "greedy", "greedy", "greedy"])])
-def test_your_turn_fits_a_laptop_screen(browser: Browser, base_url: str, live_server: LiveServer,
-                                        game: str, seats: list[str]) -> None:
-    context = browser.new_context(base_url=base_url, viewport=LAPTOP)
+def test_your_turn_fits_the_screen(browser: Browser, base_url: str, live_server: LiveServer,
+                                   game: str, seats: list[str], screen: str) -> None:
+    context = browser.new_context(base_url=base_url, **SCREENS[screen])
     page = context.new_page()
     options: dict[str, Any] = {"max_rounds": 1} if game == "daihinmin" else {}
     table_id = live_server.create(game=game, seats=seats, seed=11, options=options)["id"]
