@@ -22,7 +22,7 @@ from .test_pages import seat_with_token
 pytestmark = pytest.mark.browser
 
 RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
-NAMES = ["Ann", "Greedy 2", "Greedy 3", "Greedy 4"]
+NAMES = ["Ann", "Kaito", "Mio", "Ren"]
 
 
 def rank(card: str) -> int:
@@ -193,7 +193,7 @@ def test_poor_man_with_both_jokers_declares_a_revolution(browser: Browser, base_
 
     actors = []
     for line in log_lines(page)[before:]:
-        m = re.match(r"^(You|Greedy \d) (played|passed)", line)
+        m = re.match(r"^(You|Kaito|Mio|Ren) (played|passed)", line)
         if m:
             actors.append(NAMES[0] if m.group(1) == "You" else m.group(1))
     at = seating.index(deals.HUMAN)

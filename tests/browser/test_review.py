@@ -27,20 +27,20 @@ def test_a_finished_game_is_analysed_on_its_replay(page: Page, live_server: Live
     bar = page.locator("#review-progress")
     expect(bar).to_be_visible()
     expect(page.locator("#review-progress-text")).to_contain_text("% done")
-    expect(page.locator("#review-status")).to_contain_text("Analysing Random 2")
+    expect(page.locator("#review-status")).to_contain_text("Analysing Kaito")
 
     graph = page.locator("#review-graph")
     expect(graph).to_be_visible(timeout=60_000)
     expect(bar).to_have_count(0)
-    expect(page.locator("#review-status")).to_have_text("The review of Random 2's play is ready.")
+    expect(page.locator("#review-status")).to_have_text("The review of Kaito's play is ready.")
     expect(graph.locator("title").first).to_contain_text("Win chance of every player")
-    expect(graph.locator("#review-graph-desc")).to_contain_text("Random 2 (dashed line with squares)")
+    expect(graph.locator("#review-graph-desc")).to_contain_text("Kaito (dashed line with squares)")
     lines = graph.locator("path.review-line")
     expect(lines).to_have_count(4)
     dashes = {lines.nth(i).get_attribute("stroke-dasharray") for i in range(4)}
     assert len(dashes) == 4, "each line has its own dash pattern"
     expect(page.locator("#review-legend li")).to_have_count(4)
-    expect(page.locator("#review-legend li").nth(1)).to_contain_text("Random 2 (reviewed)")
+    expect(page.locator("#review-legend li").nth(1)).to_contain_text("Kaito (reviewed)")
 
     mistakes = page.locator("#review-mistakes li")
     assert mistakes.count() >= 1, "a random player's slips are listed"

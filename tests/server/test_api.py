@@ -21,7 +21,7 @@ def test_create_defaults_one_human_and_greedy_bots(live: LiveServer) -> None:
     assert [s["kind"] for s in table["seats"]] == ["human", "bot", "bot", "bot"]
     assert made["url"] == f"/t/{made['id']}" and made["invite_url"].endswith(made["url"])
     assert len(made["id"]) == 16
-    assert live.table(made["id"])["seats"][1]["name"] == "Greedy 2"
+    assert live.table(made["id"])["seats"][1]["name"] == "Kaito"
 
 
 def test_table_ids_and_tokens_are_unguessable(live: LiveServer) -> None:
@@ -74,7 +74,7 @@ def test_join_claims_a_seat_once(live: LiveServer) -> None:
     live.join(table_id, 1, "Ben O'Neil")
     table = live.table(table_id)
     assert table["status"] == "playing"
-    assert [s["name"] for s in table["seats"]] == ["Ann", "Ben O'Neil", "Greedy 3"]
+    assert [s["name"] for s in table["seats"]] == ["Ann", "Ben O'Neil", "Mio"]
 
 
 def test_unknown_tables_are_404(live: LiveServer) -> None:

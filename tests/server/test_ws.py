@@ -367,7 +367,7 @@ def test_rematch_and_replay(live: LiveServer) -> None:
     assert live.table(table_id)["rematch"] == new_id
     new = live.table(new_id)
     assert new["rematch_of"] == table_id and new["status"] == "playing"
-    assert [s["name"] for s in new["seats"]] == ["Ann", "Greedy 2", "Greedy 3", "Greedy 4"]
+    assert [s["name"] for s in new["seats"]] == ["Ann", "Kaito", "Mio", "Ren"]
     with live.client(new_id, [token]) as c:      # the old token holds the same seat
         assert c.until_type("welcome")["seats"] == [0]
     replay = live.http.get(f"/api/tables/{table_id}/replay").json()

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba import games
-from furuba.bots.ismcts import LEVELS
-from furuba.bots.registry import check_spec, parse_spec
+from furuba.bots.registry import check_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.server.bodies import CreateTable
@@ -56,19 +55,19 @@ class TableSpec:
     settings: dict[str, Any]
 
 
-def seat_name(spec: str, seat: int) -> str:
-    """A bot's name at the table: its kind, or the search bot's level, and its seat number.
+BOT_NAMES = ("Aoi", "Kaito", "Mio", "Ren", "Sora", "Yui", "Haruto", "Emi")
+"""The names bots go by at a table, one per seat: what a person would call a fellow player (the
+seat list says which bot it is: "hard bot", "greedy bot")."""
 
-    >>> seat_name("greedy", 1), seat_name("ismcts:hard", 2), seat_name("ismcts:sims=50", 3)
-    ('Greedy 2', 'Hard 3', 'Search 4')
+
+def seat_name(spec: str, seat: int) -> str:
+    """A bot's name at the table: a first name, by its seat (a table never has two alike).
+
+    >>> seat_name("greedy", 1), seat_name("ismcts:hard", 2), seat_name("random", 3)
+    ('Kaito', 'Mio', 'Ren')
     """
-    name, settings = parse_spec(spec)
-    if name in LEVELS or name == "ismcts":        # the search bot: by its level, if plain
-        level = name if name in LEVELS else settings.get("level", "")
-        word = level if level in LEVELS and set(settings) <= {"level"} else "search"
-    else:
-        word = name
-    return f"{word.capitalize()} {seat + 1}"
+    del spec   # whichever bot it is, it goes by a name
+    return BOT_NAMES[seat % len(BOT_NAMES)]
 
 
 def table_spec(req: CreateTable, default_grace: int | None,
