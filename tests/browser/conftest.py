@@ -39,10 +39,11 @@ class LiveServer:
         def ready(app: Any) -> None:
             self.loop = asyncio.get_running_loop()
 
-        # One server serves the whole session: its browsers sign up more accounts from one
-        # address than a real one would (the throttles themselves are tested in tests/server).
+        # One server serves the whole session: its browsers make more tables and accounts from
+        # one address than a real one would (the limits themselves are tested in tests/server).
         self.app = create_app(database_url, bot_delay=0.05, on_ready=ready, signups_burst=100,
-                              signins_burst=100)
+                              signins_burst=100, tables_burst=500, tables_per_minute=6000.0,
+                              joins_burst=500, joins_per_minute=6000.0, open_tables_per_address=None)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning", lifespan="on",
                                 ws_max_size=65536, ws_per_message_deflate=False)
         self.server = uvicorn.Server(config)
