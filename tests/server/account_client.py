@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from .harness import LiveServer
 
@@ -76,6 +78,16 @@ class Browser:
 
     def sign_in(self, name: str, password: str = PASSWORD) -> httpx.Response:
         return self.post("/api/session", {"name": name, "password": password})
+
+
+def all_rows(site: LiveServer, model: Any) -> list[Any]:
+    """Every row of ``model`` in ``site``'s database (detached, to read after the session)."""
+    def read(s: Session) -> list[Any]:
+        found = list(s.scalars(select(model)))
+        s.expunge_all()
+        return found
+    out: list[Any] = site.hub.db.call(read)
+    return out
 
 
 def refused(r: httpx.Response, status: int, *fragments: str) -> str:

@@ -17,19 +17,14 @@ from furuba.server.accounts import passwords
 from furuba.server.accounts.sessions import csrf_token
 from furuba.server.models import AccountRow, SeatRow, SessionRow
 
-from .account_client import PASSWORD, Browser, refused
+from .account_client import PASSWORD, Browser, all_rows, refused
 from .harness import LiveServer
 
 WRONG = "wrong name or password"
 
 
 def accounts(site: LiveServer) -> list[AccountRow]:
-    def rows(s: Session) -> list[AccountRow]:
-        found = list(s.scalars(select(AccountRow)))
-        s.expunge_all()
-        return found
-    out: list[AccountRow] = site.hub.db.call(rows)
-    return out
+    return all_rows(site, AccountRow)
 
 
 def sessions_of(site: LiveServer, name: str) -> int:

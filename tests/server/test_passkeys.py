@@ -11,13 +11,13 @@ from typing import Any
 import httpx
 import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 from webauthn.helpers import base64url_to_bytes
 
 from furuba.server.models import AccountRow, ChallengeRow, PasskeyRow
 
-from .account_client import PASSWORD, Browser, refused
+from .account_client import PASSWORD, Browser, all_rows, refused
 from .authenticator import SoftPasskey
 from .harness import LiveServer
 
@@ -47,21 +47,12 @@ def sign_in(b: Browser, key: SoftPasskey, **forge: Any) -> httpx.Response:
     return b.post("/api/passkeys/signin", {"ceremony": started["ceremony"], "credential": answer})
 
 
-def rows(site: LiveServer, model: Any) -> list[Any]:
-    def read(s: Session) -> list[Any]:
-        found = list(s.scalars(select(model)))
-        s.expunge_all()
-        return found
-    out: list[Any] = site.hub.db.call(read)
-    return out
-
-
 def test_registration_options(site: LiveServer, ann: Browser) -> None:
     with Browser(site) as guest:
         refused(guest.post("/api/passkeys/register/options"), 401, "sign in first")
     started = options(ann, "register")
     o = started["options"]
-    [account] = rows(site, AccountRow)
+    [account] = all_rows(site, AccountRow)
     assert o["rp"] == {"id": "localhost", "name": "furuba"}
     assert o["user"]["id"] == account.user_handle and o["user"]["name"] == "Ann"
     assert len(base64url_to_bytes(o["challenge"])) >= 32
@@ -69,7 +60,7 @@ def test_registration_options(site: LiveServer, ann: Browser) -> None:
     assert o["authenticatorSelection"]["residentKey"] == "required"
     assert o["authenticatorSelection"]["userVerification"] == "preferred"
     assert o["attestation"] == "none" and o["excludeCredentials"] == []
-    [challenge] = rows(site, ChallengeRow)
+    [challenge] = all_rows(site, ChallengeRow)
     assert challenge.id == started["ceremony"] and challenge.kind == "register"
     assert challenge.account_id == account.id
     assert challenge.challenge == base64url_to_bytes(o["challenge"])
@@ -82,14 +73,14 @@ def test_sign_in_options_need_no_session_and_name_no_credential(site: LiveServer
     o = started["options"]
     assert o["rpId"] == "localhost" and o["allowCredentials"] == []
     assert o["userVerification"] == "preferred" and len(base64url_to_bytes(o["challenge"])) >= 32
-    [challenge] = rows(site, ChallengeRow)
+    [challenge] = all_rows(site, ChallengeRow)
     assert (challenge.kind, challenge.account_id) == ("signin", None)
 
 
 def test_a_site_opened_by_ip_address_gets_a_sentence(site: LiveServer) -> None:
     with Browser(site, host="127.0.0.1") as b:
         refused(b.post("/api/passkeys/signin/options"), 400, "by its name", "not by an IP address")
-    assert rows(site, ChallengeRow) == []
+    assert all_rows(site, ChallengeRow) == []
 
 
 def test_a_passkey_registers_and_signs_in(site: LiveServer, ann: Browser) -> None:
@@ -99,13 +90,13 @@ def test_a_passkey_registers_and_signs_in(site: LiveServer, ann: Browser) -> Non
     [listed] = ann.get("/api/me/passkeys").json()["passkeys"]
     assert listed["id"] == key.credential_id and listed["name"] == "My phone"
     assert listed["used_at"] is None and abs(listed["created_at"] - time.time()) < 60
-    assert ann.me()["passkeys"] == 1 and rows(site, ChallengeRow) == []
+    assert ann.me()["passkeys"] == 1 and all_rows(site, ChallengeRow) == []
     assert options(ann, "register")["options"]["excludeCredentials"][0]["id"] == key.credential_id
     with Browser(site) as phone:
         r = sign_in(phone, key)
         assert r.status_code == 200 and r.json()["name"] == "Ann", r.text
         assert phone.signed_in_as() == "Ann" and phone.session != ann.session
-    [stored] = rows(site, PasskeyRow)
+    [stored] = all_rows(site, PasskeyRow)
     assert stored.sign_count == key.sign_count == 1 and stored.used_at is not None
     assert stored.transports == ["internal"]
 
@@ -131,7 +122,7 @@ def test_a_ceremony_is_used_once(site: LiveServer, ann: Browser) -> None:
     refused(ann.post("/api/passkeys/register", body), 401, NOT_VERIFIED)
     body["credential"] = key.register(started["options"], ann.origin)  # the right answer, too late
     refused(ann.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(site, PasskeyRow) == [] and rows(site, ChallengeRow) == []
+    assert all_rows(site, PasskeyRow) == [] and all_rows(site, ChallengeRow) == []
     assert register(ann, key).status_code == 201
     with Browser(site) as b:
         started = options(b, "signin")
@@ -152,11 +143,11 @@ def test_a_ceremony_expires_after_five_minutes(site: LiveServer, ann: Browser) -
     site.hub.db.call(five_minutes_pass)
     body = {"ceremony": started["ceremony"], "credential": key.register(started["options"], ann.origin)}
     refused(ann.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(site, PasskeyRow) == [] and rows(site, ChallengeRow) == []
+    assert all_rows(site, PasskeyRow) == [] and all_rows(site, ChallengeRow) == []
     options(ann, "register")                     # expired ceremonies go when a new one starts
     site.hub.db.call(five_minutes_pass)
     options(ann, "signin")
-    assert [c.kind for c in rows(site, ChallengeRow)] == ["signin"]
+    assert [c.kind for c in all_rows(site, ChallengeRow)] == ["signin"]
 
 
 def test_a_ceremony_belongs_to_its_kind_and_its_account(site: LiveServer, ann: Browser) -> None:
@@ -169,7 +160,7 @@ def test_a_ceremony_belongs_to_its_kind_and_its_account(site: LiveServer, ann: B
         signin = options(ben, "signin")
         body = {"ceremony": signin["ceremony"], "credential": key.register(started["options"], ann.origin)}
         refused(ben.post("/api/passkeys/register", body), 401, SPENT)
-    assert rows(site, PasskeyRow) == []
+    assert all_rows(site, PasskeyRow) == []
 
 
 @pytest.mark.parametrize("forge", ["another key", "another site", "an old sign count", "another account",
@@ -207,7 +198,7 @@ def test_a_forged_registration_stores_nothing(site: LiveServer, ann: Browser) ->
     answer = SoftPasskey().register({**started["options"], "challenge": "AAAAAAAA"}, ann.origin)
     refused(ann.post("/api/passkeys/register", {"ceremony": started["ceremony"], "credential": answer}),
             401, NOT_VERIFIED)
-    assert rows(site, PasskeyRow) == [] and ann.me()["passkeys"] == 0
+    assert all_rows(site, PasskeyRow) == [] and ann.me()["passkeys"] == 0
 
 
 def test_refusals_of_passkey_bodies(site: LiveServer, ann: Browser) -> None:
@@ -218,7 +209,7 @@ def test_refusals_of_passkey_bodies(site: LiveServer, ann: Browser) -> None:
     refused(ann.post("/api/passkeys/register", big), 400, "credential must be at most")
     refused(ann.post("/api/passkeys/register", {"ceremony": started["ceremony"]}), 400,
             "credential is missing")
-    assert rows(site, PasskeyRow) == []
+    assert all_rows(site, PasskeyRow) == []
     assert register(ann, key).status_code == 201
     assert ann.get("/api/me/passkeys").json()["passkeys"][0]["name"] == "Passkey"
     refused(register(ann, key), 409, "already added")
@@ -230,7 +221,7 @@ def test_removing_a_passkey(site: LiveServer, ann: Browser) -> None:
     with Browser(site) as ben:
         ben.sign_up("Ben")
         refused(ben.delete(f"/api/me/passkeys/{key.credential_id}"), 404, "no such passkey")
-    assert len(rows(site, PasskeyRow)) == 2
+    assert len(all_rows(site, PasskeyRow)) == 2
     assert ann.delete(f"/api/me/passkeys/{key.credential_id}").status_code == 204
     assert [p["id"] for p in ann.get("/api/me/passkeys").json()["passkeys"]] == [other.credential_id]
     refused(ann.delete(f"/api/me/passkeys/{key.credential_id}"), 404, "no such passkey")
@@ -243,7 +234,7 @@ def test_a_deleted_accounts_passkeys_go_with_it(site: LiveServer, ann: Browser) 
     key = SoftPasskey()
     assert register(ann, key).status_code == 201
     assert ann.delete("/api/me", {"password": PASSWORD}).status_code == 204
-    assert rows(site, PasskeyRow) == []
+    assert all_rows(site, PasskeyRow) == []
     with Browser(site) as b:
         refused(sign_in(b, key), 401, "does not sign in to any account")
 
@@ -255,4 +246,4 @@ def test_passkey_sign_ins_are_throttled_per_address(db_url: str) -> None:
         r = b.post("/api/passkeys/signin/options")
         refused(r, 429, "too many sign-ins from your address")
         assert int(r.headers["Retry-After"]) >= 1
-        assert len(rows(site, ChallengeRow)) == 2
+        assert len(all_rows(site, ChallengeRow)) == 2

@@ -22,6 +22,7 @@ from furuba.server.lobby.feeds import Listener
 from furuba.server.messages import JSONDict, TableOut
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.security import clean_name
+from furuba.spec import GameSpec
 
 HEARTBEAT_SECONDS = 15.0
 """A comment line this often keeps an idle event stream open through proxies."""
@@ -53,6 +54,11 @@ class Seated(BaseModel):
     table: TableOut
 
 
+def option_defaults(spec: GameSpec) -> dict[str, Any]:
+    """Each option's default (``players`` included): what a table that leaves one out has."""
+    return {"players": spec.players.default, **{o.name: o.default for o in spec.options}}
+
+
 def filtered(tables: list[queries.LobbyTable], game: str | None,
              wanted: dict[str, str]) -> list[queries.LobbyTable]:
     """The tables of ``game`` whose options have the ``wanted`` values (as text); ``400`` or
@@ -65,8 +71,7 @@ def filtered(tables: list[queries.LobbyTable], game: str | None,
         spec = games.spec(game)
     except FurubaError:
         raise HTTPException(404, f"there is no game called {game[:40]!r}") from None
-    defaults: dict[str, Any] = {o.name: o.default for o in spec.options}
-    defaults["players"] = spec.players.default
+    defaults = option_defaults(spec)
     for name in wanted:
         if name not in defaults:
             raise HTTPException(400, f"{name[:40]!r} is not an option of {spec.title}")
@@ -150,7 +155,7 @@ async def seat_somewhere(request: Request, body: PlayNow) -> Seated:
     except FurubaError:
         raise HTTPException(404, f"there is no game called {body.game[:40]!r}") from None
     await throttle(request, limits_of(request).joins, client_address(request), "seat claims")
-    defaults = {o.name: o.default for o in spec.options}
+    defaults = option_defaults(spec)
     for table in await hub.db.run(queries.open_tables, spec.name):
         if table.rated != body.rated or any(table.options.get(k, defaults.get(k)) != v
                                             for k, v in body.options.items()):
