@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser services venv clean
+.PHONY: run test lint typecheck unit bench browser services venv clean i18n
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ unit: $(STAMP) services
 	$(VENV)/bin/pytest -n 2 --durations=15
 
 test: browser lint unit
+
+i18n: $(STAMP)
+	$(PY) scripts/i18n.py update
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

@@ -24,6 +24,7 @@ from furuba.server.cluster.node import Cluster
 from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
 from furuba.server.database import Database
 from furuba.server.hub import Hub
+from furuba.server.language import SpeakTheirLanguage
 from furuba.server.logs import process_name
 from furuba.server.metrics import CountSockets, Metrics
 from furuba.server.routes import build_router, options_error, static_dir, validation_error
@@ -85,5 +86,6 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_middleware(CsrfGuard)
     app.add_middleware(CountSockets)
+    app.add_middleware(SpeakTheirLanguage)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
     return app

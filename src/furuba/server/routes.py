@@ -55,7 +55,7 @@ def service_worker_text() -> str:
         digest.update(f.relative_to(web).as_posix().encode())
         digest.update(f.read_bytes())
     scripts = ", ".join(f"'/static/{f.relative_to(web).as_posix()}'" for f in files
-                        if f.suffix == ".js")
+                        if f.suffix in (".js", ".json"))
     text = (web / "sw.js").read_text(encoding="utf-8")
     return text.replace("__VERSION__", digest.hexdigest()[:16]).replace("__ASSETS__", scripts)
 
