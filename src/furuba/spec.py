@@ -293,6 +293,13 @@ class GameSpec:
     """Loader: the game's terminal screen (``furuba play``); ``None``: the generic one."""
     commands: Callable[[], typer.Typer] | None = None
     """Loader: extra ``furuba`` commands of this game (``furuba cardset …``)."""
+    gettext: Callable[[str], str] = lambda text: text
+    """The game's own catalog (:class:`furuba.i18n.Catalog`): a text of this spec — its title,
+    description, option labels, help and choice labels, marked with :func:`furuba.i18n.N_` —
+    in the language of the current context. Consumers say the spec's texts through it."""
+    tutorial: Callable[[], JSON] | None = None
+    """Loader: the game's guided first game (its deal, the learner's seat and the steps that
+    teach by doing; see docs/WEB-API.md), or ``None`` when it has none."""
 
     def option(self, name: str) -> Option:
         """The option called ``name``."""
