@@ -1,13 +1,16 @@
 """The card-set format: memories, events, Sohma sides and Tohru's card, as a TOML file.
 
 A card set is validated with pydantic. Any fault becomes a :class:`CardSetError` whose message
-names the file, the field and what is wrong — never a traceback.
+names the file, the field and what is wrong — never a traceback. Its words may carry translations
+(:mod:`furuba.zodiac.cardset_words`); a card's identity stays its base-language name.
 
 >>> cs = default_cardset()
 >>> len(cs.symbols) in range(4, 7), cs.play_card_count()
 (True, 53)
 >>> cs.sohma("Hatsuharu").human.needs
 ['star', 'heart', 'rain']
+>>> cs.languages(), cs.text("Trust", "ja")
+(('en', 'ja'), '信頼')
 """
 
 from __future__ import annotations
@@ -17,12 +20,26 @@ from collections import Counter
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import CardSetError
+from furuba.zodiac.cardset_words import (
+    Worded,
+    base_texts,
+    collect_translations,
+    is_language_code,
+)
 
 MAX_OPTIONS = 6
 """The most options one ``choice`` effect may offer (the action table reserves this many)."""
@@ -86,8 +103,11 @@ class TakeFromDiscard(_Model):
     op: Literal["take_from_discard"]
 
 
-class Option(_Model):
+class Option(Worded):
     """One option of a choice: a label players read and the effect it has."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("label",)
+    KIND: ClassVar[str] = "an option"
 
     label: str = Field(min_length=1)
     effect: list[Step] = Field(min_length=1)
@@ -145,8 +165,11 @@ CONDITION_KINDS = ("friend_of", "min_friendships", "tohru_side", "center_count")
 
 
 # -- cards ---------------------------------------------------------------------------------------
-class Symbol(_Model):
+class Symbol(Worded):
     """A kind of memory symbol (the riceball in a memory card's corner)."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("name",)
+    KIND: ClassVar[str] = "a symbol"
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
     name: str
@@ -154,8 +177,11 @@ class Symbol(_Model):
     color: str = Field(default="#888888", pattern=r"^#[0-9a-fA-F]{6}$")
 
 
-class Memory(_Model):
+class Memory(Worded):
     """A memory card: one symbol, a text, and its True Friends prompt."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("name", "text", "prompt")
+    KIND: ClassVar[str] = "a memory"
 
     name: str = Field(min_length=1)
     symbol: str
@@ -164,8 +190,11 @@ class Memory(_Model):
     count: Annotated[int, Field(ge=1, le=20)] = 1
 
 
-class Event(_Model):
+class Event(Worded):
     """An event card: the text players read and what it does."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("name", "text")
+    KIND: ClassVar[str] = "an event"
 
     name: str = Field(min_length=1)
     text: str
@@ -173,8 +202,11 @@ class Event(_Model):
     count: Annotated[int, Field(ge=1, le=20)] = 1
 
 
-class SohmaSide(_Model):
+class SohmaSide(Worded):
     """What one side of a Sohma card asks for: symbols (counted) and an optional condition."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("text",)
+    KIND: ClassVar[str] = "a Sohma side"
 
     needs: list[str] = Field(min_length=1)
     condition: Condition | None = None
@@ -188,8 +220,11 @@ class SohmaCard(_Model):
     animal: SohmaSide
 
 
-class TohruSideCard(_Model):
+class TohruSideCard(Worded):
     """One side of Tohru's card and its effect while face up."""
+
+    WORDS: ClassVar[tuple[str, ...]] = ("name", "text")
+    KIND: ClassVar[str] = "a side of Tohru's card"
 
     name: str
     text: str
@@ -205,9 +240,14 @@ class TohruCard(_Model):
         text="Tohru adds one wild memory symbol: it stands in for any one missing symbol.")
 
 
-class CardSet(_Model):
+class CardSet(Worded):
     """A whole card set. See ``docs/CARDSET.md`` for the format with a full example."""
 
+    WORDS: ClassVar[tuple[str, ...]] = ("name", "description")
+    KIND: ClassVar[str] = "a card set"
+
+    language: str = "en"
+    """The language the set is written in (its base language): a card's name in it is its id."""
     name: str
     description: str = ""
     deck_size: Annotated[int, Field(ge=10, le=200)] = 53
@@ -217,6 +257,9 @@ class CardSet(_Model):
     sohmas: dict[str, SohmaCard]
     tohru: TohruCard = TohruCard()
 
+    _translations: dict[str, dict[str, str]] = PrivateAttr(default_factory=dict)
+    """Language → {base text: translation}, worked out once when the set is validated."""
+
     def play_card_count(self) -> int:
         """How many play cards one set holds."""
         return sum(m.count for m in self.memories) + sum(e.count for e in self.events)
@@ -224,9 +267,41 @@ class CardSet(_Model):
     def sohma(self, name: str) -> SohmaCard:
         return self.sohmas[name]
 
+    def languages(self) -> tuple[str, ...]:
+        """The languages the set speaks: its base language first, then its translations."""
+        return (self.language, *sorted(self._translations))
+
+    def translations(self) -> dict[str, dict[str, str]]:
+        """Per language other than the base: each base-language text → its translation.
+
+        A text a translation leaves out is missing from its dictionary (say the base text).
+        """
+        return {language: dict(texts) for language, texts in sorted(self._translations.items())}
+
+    def texts(self) -> tuple[str, ...]:
+        """Every base-language text players may read in the set, once each, in file order."""
+        return base_texts(self)
+
+    def text(self, english: str, language: str) -> str:
+        """``english`` (a base-language text of the set) in ``language``, if the set has it.
+
+        A regional language falls back to its primary one (``ja-JP`` → ``ja``), then to the base.
+        """
+        texts = self._translations.get(language) or self._translations.get(
+            language.split("-")[0], {})
+        return texts.get(english, english)
+
+    @field_validator("language")
+    @classmethod
+    def _language_code(cls, language: str) -> str:
+        if not is_language_code(language):
+            raise ValueError(f"{language!r} is not a language code such as 'en', 'ja' or 'pt-BR'")
+        return language
+
     @model_validator(mode="after")
     def _check_consistency(self) -> CardSet:
         _check(self)
+        self._translations = collect_translations(self, self.language)
         return self
 
 
