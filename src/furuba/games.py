@@ -23,6 +23,7 @@ from typing import Any
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import JSON, State
 from furuba.spec import GameSpec
+from furuba.text import _, listing
 
 BUILT_IN: tuple[str, ...] = ("furuba.zodiac", "furuba.daihinmin")
 """The game packages that come with furuba; each defines ``SPEC``."""
@@ -84,7 +85,8 @@ def canonical_name(name: str) -> str:
     key = str(name).strip().lower()
     key = _aliases.get(key, key)
     if key not in _specs:
-        raise OptionsError(f"unknown game {name!r}; the games are: {', '.join(sorted(_specs))}")
+        raise OptionsError(_("unknown game {name!r}; the games are: {games}").format(
+            name=name, games=listing(sorted(_specs))))
     return key
 
 
@@ -106,5 +108,5 @@ def new_game(name: str, **options: Any) -> State:
 def state_from_json(data: JSON) -> State:
     """A state of whichever game ``data["game"]`` names."""
     if not isinstance(data, dict) or "game" not in data:
-        raise OptionsError("not a furuba state: no 'game' field")
+        raise OptionsError(_("not a furuba state: no 'game' field"))
     return spec(str(data["game"])).state_class.from_json(data)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import JSON, State
+from furuba.text import _, listing
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from furuba.cli.screen import TerminalGame
     from furuba.integrations.encoding import Encoder
     from furuba.sim.sections import ReportSections
+    from furuba.tutorial import Tutorial
 
 OptionKind = Literal["int", "text", "choice"]
 Policy = Callable[[Any, random.Random], int]
@@ -107,39 +109,46 @@ class Option:
         """The option's label, or its name with spaces."""
         return self.label or self.name.replace("_", " ")
 
-    def check(self, value: Any, *, online: bool = False) -> Any:
+    def check(self, value: Any, *, online: bool = False,
+              say: Callable[[str], str] = lambda text: text) -> Any:
         """``value`` if this option accepts it; else :class:`OptionsError` naming the fault.
 
         Only the type, bounds and choices are checked here; rules that tie options together
         (a co-op game's target) are the game's own and are checked by ``new_game``. ``online``
         (a web client's request) accepts only the names of :attr:`named`, where the command
-        line may also give a file.
+        line may also give a file. ``say`` is the game's catalog, for the option's label.
         """
         if value is None:
             if self.nullable or self.default is None:
                 return None
-            raise OptionsError(f"option {self.name} needs a value")
+            raise OptionsError(_("option {name} needs a value").format(name=self.name))
         if self.kind == "int":
             if not is_whole(value):
-                raise OptionsError(f"option {self.name} must be a whole number, not {value!r}")
+                raise OptionsError(_("option {name} must be a whole number, not {value!r}").format(
+                    name=self.name, value=value))
             if self.low is not None and value < self.low:
-                raise OptionsError(f"option {self.name} must be at least {self.low}, not {value}")
+                raise OptionsError(_("option {name} must be at least {low}, not {value}").format(
+                    name=self.name, low=self.low, value=value))
             if self.high is not None and value > self.high:
-                raise OptionsError(f"option {self.name} must be at most {self.high}, not {value}")
+                raise OptionsError(_("option {name} must be at most {high}, not {value}").format(
+                    name=self.name, high=self.high, value=value))
             return value
         if not isinstance(value, str):
-            raise OptionsError(f"option {self.name} must be text, not {value!r}")
+            raise OptionsError(_("option {name} must be text, not {value!r}").format(
+                name=self.name, value=value))
         if self.named is not None and online:
             names = self.named()
             if value not in names:
-                raise OptionsError(f"unknown {self.title} {value!r}; the choices are: "
-                                   f"{', '.join(sorted(names))}")
+                raise OptionsError(_("unknown {option} {value!r}; the choices are: "
+                                     "{choices}").format(option=say(self.title), value=value,
+                                                         choices=listing(sorted(names))))
         if self.kind == "choice" and online:
             parts = [p.strip() for p in value.split(",")] if self.combinable else [value]
             for part in parts:
                 if part not in self.choices:
-                    raise OptionsError(f"unknown {self.title} {part!r}; the choices are: "
-                                       f"{', '.join(self.choices)}")
+                    raise OptionsError(_("unknown {option} {value!r}; the choices are: "
+                                         "{choices}").format(option=say(self.title), value=part,
+                                                             choices=listing(self.choices)))
         return value
 
     def parse(self, text: str) -> Any:
@@ -151,16 +160,17 @@ class Option:
             try:
                 number = int(stripped)
             except ValueError:
-                raise OptionsError(f"option {self.name} must be a whole number, "
-                                   f"not {text!r}") from None
+                raise OptionsError(_("option {name} must be a whole number, not {value!r}").format(
+                    name=self.name, value=text)) from None
             return self.check(number)
         return text.strip()
 
-    def describe(self) -> JSON:
-        """The option as a user interface shows it (``GET /api/games``)."""
-        out: JSON = {"name": self.name, "label": self.title, "kind": self.kind,
-                     "default": self.default, "help": self.help, "nullable": self.nullable,
-                     "advanced": self.advanced}
+    def describe(self, say: Callable[[str], str] = lambda text: text) -> JSON:
+        """The option as a user interface shows it (``GET /api/games``), its words said
+        through ``say`` (its game's :attr:`GameSpec.gettext`)."""
+        out: JSON = {"name": self.name, "label": say(self.title), "kind": self.kind,
+                     "default": self.default, "help": say(self.help) if self.help else "",
+                     "nullable": self.nullable, "advanced": self.advanced}
         if self.low is not None:
             out["min"] = self.low
         if self.high is not None:
@@ -171,7 +181,7 @@ class Option:
             out["choices"] = list(self.choices)
             out["combinable"] = self.combinable
         if self.choice_labels:
-            out["choice_labels"] = dict(self.choice_labels)
+            out["choice_labels"] = {choice: say(label) for choice, label in self.choice_labels}
         return out
 
 
@@ -297,17 +307,19 @@ class GameSpec:
     """The game's own catalog (:class:`furuba.i18n.Catalog`): a text of this spec — its title,
     description, option labels, help and choice labels, marked with :func:`furuba.i18n.N_` —
     in the language of the current context. Consumers say the spec's texts through it."""
-    tutorial: Callable[[], JSON] | None = None
-    """Loader: the game's guided first game (its deal, the learner's seat and the steps that
-    teach by doing; see docs/WEB-API.md), or ``None`` when it has none."""
+    tutorial: Callable[[], Tutorial] | None = None
+    """Loader: the game's guided first game (:class:`furuba.tutorial.Tutorial`: its table, its
+    deal, the learner's seat and the lessons that teach by doing), or ``None`` when it has none."""
 
     def option(self, name: str) -> Option:
         """The option called ``name``."""
         for option in self.options:
             if option.name == name:
                 return option
-        raise OptionsError(f"unknown option {name!r} for {self.title}; "
-                           f"the options are: {', '.join(o.name for o in self.options) or 'none'}")
+        raise OptionsError(_("unknown option {name!r} for {game}; the options are: "
+                             "{options}").format(name=name, game=self.said_title,
+                                                 options=listing(o.name for o in self.options)
+                                                 or _("none")))
 
     def check_options(self, options: Mapping[str, Any], *, online: bool = False) -> dict[str, Any]:
         """Each option checked by type and bounds (``players`` and ``seed`` pass through).
@@ -321,8 +333,9 @@ class GameSpec:
                 continue
             option = self.option(key)
             if online and not option.online:
-                raise OptionsError(f"option {key} cannot be set for an online table")
-            out[key] = option.check(value, online=online)
+                raise OptionsError(_("option {name} cannot be set for an online table").format(
+                    name=key))
+            out[key] = option.check(value, online=online, say=self.gettext)
         return out
 
     def game_kwargs(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -334,6 +347,11 @@ class GameSpec:
                 out[option.name] = option.named().get(out[option.name], out[option.name])
         return out
 
+    @property
+    def said_title(self) -> str:
+        """The game's title in the context's language (through :attr:`gettext`)."""
+        return self.gettext(self.title)
+
     def info(self, state: State) -> GameInfo:
         """The facts of games like ``state``."""
         return GameInfo(num_players=state.num_players,
@@ -342,17 +360,21 @@ class GameSpec:
                         cooperative=self.cooperative(state))
 
     def describe(self, *, online: bool = False) -> JSON:
-        """The game as a menu shows it (``GET /api/games``)."""
+        """The game as a menu shows it (``GET /api/games``): its title, description, options'
+        labels, help and choice labels, and its written inputs' help said in the context's
+        language (through :attr:`gettext`)."""
+        say = self.gettext
         high = self.players.online_high if online else self.players.high
-        return {"name": self.name, "title": self.title, "description": self.description,
+        return {"name": self.name, "title": say(self.title),
+                "description": say(self.description),
                 "players": {"min": self.players.low, "max": high,
                             "default": self.players.default},
-                "options": {o.name: o.describe() for o in self.options
+                "options": {o.name: o.describe(say) for o in self.options
                             if o.online or not online},
                 "hidden_information": self.hidden_information,
-                "written": [{"name": w.name, "help": w.help, "max_length": w.max_length}
-                            for w in self.written],
-                "frontend": self.frontend}
+                "written": [{"name": w.name, "help": say(w.help) if w.help else "",
+                             "max_length": w.max_length} for w in self.written],
+                "frontend": self.frontend, "tutorial": self.tutorial is not None}
 
 
 def lazy(target: str) -> Callable[[], Any]:
@@ -363,7 +385,7 @@ def lazy(target: str) -> Callable[[], Any]:
     >>> load() is load()
     True
     """
-    module, _, name = target.partition(":")
+    module, _colon, name = target.partition(":")
     if not module or not name:
         raise ValueError(f"a loader names 'package.module:NAME', not {target!r}")
 

@@ -72,9 +72,9 @@ def test_the_terminal_game_offers_a_hint_command() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "hint [N]" in out
-    assert "% to win:" in out
+    assert "% to win. " in out   # one sentence: the action, its chance, the reason
     assert "hint takes a number of actions" in out
     result = runner.invoke(app, ["play", "daihinmin", "--seed", "3", "--seats",
                                  "you,ismcts:sims=30,greedy,greedy"], input="hint 1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert result.output.count("% to win:") == 1
+    assert result.output.count("% to win.") == 1

@@ -1,7 +1,7 @@
-"""An axe-core scan (axe-playwright-python) of every page — the home page with its lobby, a table
-of each game on the player's turn and at its end, the replay of each game, the account page
-signed out and signed in, the leaderboard and a player's profile — with no serious or critical
-violation."""
+"""An axe-core scan (axe-playwright-python) of every page, in English and in Japanese — the home
+page with its lobby, a table of each game on the player's turn and at its end, the replay of each
+game, the account page signed out and signed in, the leaderboard, a player's profile and the
+offline page — with no serious or critical violation."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from .helpers import WAIT_MS, daihinmin_turn, play_to_end, press, status, zodiac
 from .test_lobby import sign_up
 
 SERIOUS = ("serious", "critical")
+LANGUAGES = ["en", "ja"]
 CONTROLS = '#game [data-action]:not([disabled]):not([data-action=""])'
 AXE = Axe()
 
@@ -28,24 +29,28 @@ def violations(page: Page) -> list[str]:
             for v in found["violations"] if v["impact"] in SERIOUS]
 
 
-def seated_page(browser: Browser, base_url: str, live: LiveServer, table_id: str) -> Page:
-    """A new browser holding seat 0 of ``table_id``, on the table's page."""
+def seated_page(browser: Browser, base_url: str, live: LiveServer, table_id: str,
+                lang: str = "en") -> Page:
+    """A new browser holding seat 0 of ``table_id``, on the table's page in ``lang``."""
     token = live.http.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"}).json()["token"]
     page = browser.new_context(base_url=base_url).new_page()
     tokens = json.dumps({"0": token})
     page.add_init_script(f"localStorage.setItem('furuba:tokens:{table_id}', {json.dumps(tokens)})")
-    page.goto(f"/t/{table_id}")
+    page.goto(f"/t/{table_id}?lang={lang}")
     return page
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
 def test_a_table_has_no_serious_accessibility_violation(browser: Browser, base_url: str,
-                                                        live_server: LiveServer, game: str) -> None:
+                                                        live_server: LiveServer, game: str,
+                                                        lang: str) -> None:
     seats = ["human", "greedy", "greedy"] + (["greedy"] if game == "daihinmin" else [])
     options = {"max_rounds": 1} if game == "daihinmin" else {}
     table_id = live_server.create(game=game, seats=seats, seed=3, options=options)["id"]
-    page = seated_page(browser, base_url, live_server, table_id)
+    page = seated_page(browser, base_url, live_server, table_id, lang)
     try:
+        expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator(CONTROLS).first).to_be_visible(timeout=WAIT_MS)
         assert violations(page) == [], "on the player's turn"
         # A screen reader hears what happened: the new log lines, in a polite live region.
@@ -64,25 +69,31 @@ def test_a_table_has_no_serious_accessibility_violation(browser: Browser, base_u
                                                                  timeout=WAIT_MS)
         assert violations(page) == [], "at the end of a game"
         page.goto(f"/replay/{finished}")
-        expect(page.locator("body")).to_contain_text("Step", timeout=WAIT_MS)
+        expect(page.locator("#replay-status")).to_be_visible(timeout=WAIT_MS)
         assert violations(page) == [], "on the replay"
     finally:
         page.context.close()
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_other_pages_have_no_serious_accessibility_violation(browser: Browser, base_url: str,
-                                                                 live_server: LiveServer) -> None:
+                                                                 live_server: LiveServer,
+                                                                 lang: str) -> None:
     live_server.create(game="zodiac", seats=["human", "human"], public=True)   # in the lobby
     context = browser.new_context(base_url=base_url)
     page = context.new_page()
+    name = {"en": "Kisa", "ja": "草摩杞紗"}[lang]
     try:
-        for path in ("/", "/account", "/leaderboard/daihinmin", "/players/nobody-at-all"):
+        page.goto(f"/?lang={lang}")              # then remembered by every page
+        for path in ("/", "/account", "/leaderboard/daihinmin", "/players/nobody-at-all",
+                     "/static/offline.html"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
+            expect(page.locator("html")).to_have_attribute("lang", lang)
             assert violations(page) == [], path
         page.goto("/")
-        sign_up(page, "Kisa")
-        for path in ("/", "/account", "/players/Kisa"):
+        sign_up(page, name)
+        for path in ("/", "/account", f"/players/{name}"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
             assert violations(page) == [], f"{path}, signed in"

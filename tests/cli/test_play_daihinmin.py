@@ -49,7 +49,7 @@ def test_typing_cards_and_illegal_plays(play: Play) -> None:
     result = play(["daihinmin", "--seats", SEATS, "--seed", str(seed)], lines)
     out = " ".join(result.output.split())
     assert result.exit_code == 0
-    assert "you lead an empty pile and must play" in out
+    assert "you must play a set: nobody may pass on an empty pile" in out
     assert "a rank has only 4 cards" in out
     assert "a set is one rank" in out
     assert "unknown action 'wibble'" in out
@@ -86,6 +86,6 @@ def test_revolution_is_announced_and_play_runs_counterclockwise(play: Play) -> N
                    "--rounds", "6"])
     out = " ".join(result.output.split())
     assert result.exit_code == 0
-    assert "REVOLUTION! Greedy 3, the Poor Man, showed both jokers" in out
+    assert re.search(r"REVOLUTION! [\w ]+, the Poor Man, showed both jokers", out), out[-1500:]
     assert "play goes counterclockwise this round" in out
     assert "Game over after 6 rounds" in out

@@ -18,7 +18,7 @@ def segments(output: str) -> list[tuple[str, str]]:
     for part in parts[1:]:
         name, _, text = part.partition(" — press Enter")
         # once the game is over every hand is public: check only what came before
-        out.append((name, text.partition("the game is over")[0]))
+        out.append((name, text.partition("The game is over")[0]))
     return out
 
 

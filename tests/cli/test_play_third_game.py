@@ -26,12 +26,12 @@ def test_pairs_is_played_to_the_end(play: Play, third_game: GameSpec, tmp_path: 
     result = play(["pairs", "--seed", "3", "--save", str(save)], ["1"] * 200)
     out = result.output
     assert result.exit_code == 0, out
-    assert "Pairs — seed 3 — You, Greedy 2" in out
+    assert "Pairs — seed 3 — You, Kaito (greedy bot)" in out
     assert "You to play" in out and "You: choose:" in out
     assert re.search(r"^\s+1 draw$", out, re.M)
     state = GameRecord.from_json(json.loads(save.read_text(encoding="utf-8"))["record"]).replay()
     assert state.is_terminal()
-    names = ["You", "Greedy 2"]
+    names = ["You", "Kaito"]
     winners = [names[p] for p, r in enumerate(state.returns()) if r > 0]
     scores = ", ".join(f"{n} {s:g}" for n, s in zip(names, state.scores(), strict=True))
     assert f"(scores: {scores})." in flat(out)
@@ -44,9 +44,9 @@ def test_the_generic_screen_shows_only_the_players_view(play: Play, third_game: 
     assert re.search(r"^hand\s+\d, \d\s*$", before_the_end, re.M)        # your own hand
     assert re.search(r"^hands\s+—\s*$", before_the_end, re.M)            # not the others'
     assert "You drew (card: " in before_the_end                        # your draws are named …
-    assert "Greedy 2 draw" in before_the_end
-    assert "Greedy 2 drew" not in before_the_end                      # … the others' are not
-    assert "Greedy 2 discard (card: " in before_the_end
+    assert "Kaito draw" in before_the_end
+    assert "Kaito drew" not in before_the_end                         # … the others' are not
+    assert "Kaito discard (card: " in before_the_end
 
 
 def test_bad_input_and_commands(play: Play, third_game: GameSpec) -> None:

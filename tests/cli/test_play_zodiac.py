@@ -24,13 +24,13 @@ def test_whole_game_against_greedy_bots_ends_with_the_result_line(play: Play, tm
     data = json.loads(save.read_text(encoding="utf-8"))
     state = GameRecord.from_json(data["record"]).replay()
     assert state.is_terminal()
-    names = ["You", "Greedy 2", "Greedy 3", "Greedy 4"]
+    names = ["You", "Kaito", "Mio", "Ren"]
     winners = [names[p] for p, r in enumerate(state.returns()) if r > 0]
     assert match.group(1).split(" and ")[-1] == winners[-1]
     assert int(match.group(2)) == max(state.scores())
     assert data["state"]["outcome"] == "finished"
     # What the bots did was told step by step, with names rather than player numbers.
-    assert "Greedy 2 moved Tohru" in result.output or "Greedy 2 played" in result.output
+    assert "Kaito moved Tohru" in result.output or "Kaito played" in result.output
     assert "player 1" not in result.output
 
 
@@ -92,7 +92,7 @@ def test_coop_shows_the_team_and_the_score_to_keep(play: Play) -> None:
     out = result.output
     assert result.exit_code == 0
     assert "Team: " in out and "score to keep: the deck" in out
-    assert "Greedy 2's hand:" in out  # hands are open to the team
+    assert "Kaito's hand:" in out  # hands are open to the team
     assert re.search(r"The team (befriended all 13 Sohmas! Score: \d+|lost)", out) or \
         "The deck ran out: the team lost" in out
 
@@ -100,5 +100,6 @@ def test_coop_shows_the_team_and_the_score_to_keep(play: Play) -> None:
 def test_bots_only_game_is_narrated_to_the_end(play: Play) -> None:
     result = play(["--seed", "1", "--seats", "greedy,random"])
     assert result.exit_code == 0
-    assert "Greedy 1 " in result.output and "Random 2 " in result.output
+    assert "Aoi (greedy bot), Kaito (random bot)" in result.output
+    assert "Aoi " in result.output and "Kaito " in result.output
     assert RESULT.search(result.output)

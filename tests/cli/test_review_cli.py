@@ -39,7 +39,7 @@ def test_a_saved_game_is_reviewed_for_its_human_seat(saved: Path) -> None:
     out = result.output
     assert "Review of Ann's play:" in out and "each searched with 20 simulations" in out
     assert "Win chance over the game" in out
-    for name in ("Greedy 1", "Ann", "Greedy 3", "Greedy 4"):
+    for name in ("Aoi", "Ann", "Mio", "Ren"):
         assert name in out
     assert "Decisions" in out and "Bot's move" in out
     assert "Biggest mistakes" in out or "No mistakes" in out
@@ -49,7 +49,7 @@ def test_a_saved_game_is_reviewed_for_its_human_seat(saved: Path) -> None:
 def test_another_seat_can_be_chosen(saved: Path) -> None:
     result = review(str(saved), "--seat", "3", "--sims", "10", "--playouts", "1")
     assert result.exit_code == 0, result.output
-    assert "Review of Greedy 4's play:" in result.output
+    assert "Review of Ren's play:" in result.output
 
 
 def test_an_unfinished_game_is_refused(play: Play, tmp_path: Path) -> None:

@@ -23,10 +23,10 @@ def _unchanged_after(state: GameState, action: Any, match: str) -> None:
 
 def test_illegal_play_cards_not_held() -> None:
     state = position(hands=[["5", "9"], ["6"], ["7"], ["8"]], turn=0)
-    _unchanged_after(state, play_id(4, 1, 0), "hold 0 card")            # a 7
-    _unchanged_after(state, play_id(2, 2, 0), "hold 1 card")            # two 5s
-    _unchanged_after(state, play_id(2, 1, 1), "hold 0 joker")           # 5 + joker
-    _unchanged_after(state, 1, "hold 0 joker")                          # a lone joker
+    _unchanged_after(state, play_id(4, 1, 0), "0 cards of rank 7 in hand")    # a 7
+    _unchanged_after(state, play_id(2, 2, 0), "1 card of rank 5 in hand")     # two 5s
+    _unchanged_after(state, play_id(2, 1, 1), "0 jokers in hand")             # 5 + joker
+    _unchanged_after(state, 1, "0 jokers in hand")                            # a lone joker
 
 
 def test_wrong_count_and_not_higher() -> None:
@@ -40,7 +40,7 @@ def test_wrong_count_and_not_higher() -> None:
 def test_out_of_turn_actions_for_the_phase() -> None:
     play = new_game(players=4, seed=1)
     for action in (GIVE_BASE, GIVE_BASE + 13, DECLARE, KEEP_QUIET):
-        _unchanged_after(play, action, "turn to play")
+        _unchanged_after(play, action, "must play or pass")
     question = position(hands=[["5"], ["6"], ["7"], ["8", "joker"]], phase="revolution",
                         titles=["Rich Man", "Second Richest", "Second Poorest", "Poor Man"])
     for action in (PASS, play_id(5, 1, 0), GIVE_BASE):

@@ -87,7 +87,7 @@ def test_params_say_what_the_action_does(state: GameState) -> None:
         if kind == "move":
             moved = [e for e in state.child(info["id"]).view(None)["log"]
                      if e["kind"] == "move"]
-            assert moved and moved[-1]["text"].endswith(f"to {params['to']}")
+            assert moved and SOHMA_NAMES[moved[-1]["args"]["to"]] == params["to"]
         elif kind in ("play", "discard"):
             assert params["card"] in view["hand"]
         elif kind == "put_away":

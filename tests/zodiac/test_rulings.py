@@ -8,6 +8,7 @@ import pytest
 
 from furuba.core.errors import IllegalActionError, OptionsError
 from furuba.zodiac import new_game
+from furuba.zodiac.logtext import say_entry
 from furuba.zodiac.seating import seat_players
 from furuba.zodiac.state import COOP_LOST, COOP_WON, FINISHED, P_CENTER, P_HAND, TRUNCATED
 
@@ -407,6 +408,9 @@ def test_ruling_z16_example_turn_plays_out_exactly_as_written() -> None:
     s.apply_string("move")
     assert s.view(0)["sohmas"][2]["side"] == "animal", "Kisa flipped at the end of the turn"
     assert s.turn == 1
-    texts = [e["text"] for e in s.view(1)["log"]]
-    assert "player 0 befriended Hatsuharu (2♦, human side)" in texts
-    assert texts[-2:] == ["end of turn: Kisa flips", "round 1: player 1's turn"]
+    log = s.view(1)["log"]
+    said = [say_entry(e, s.rules.cardset, ["Ann", "Ben"], you=1) for e in log]
+    assert "Ann befriended Hatsuharu (2♦, human side)" in said
+    assert said[-2:] == ["End of turn: Kisa flips", "Round 1: your turn"]
+    assert {"msg": "befriend", "args": {"sohma": 1, "friendship": "2♦", "side": "human"}} in [
+        {"msg": e["msg"], "args": e["args"]} for e in log]

@@ -6,11 +6,20 @@ the team's chance to win) and a short reason in words. The reason comes from the
 ``explain_action(world, action, player)``, which compares a world sampled from ``seat``'s view
 before and after the action — so a hint never tells a player anything they could not know.
 
+:func:`say_hint` puts a hint into one sentence in the context's language, the action first as
+the reader's screen names it, then the game's reason:
+
 >>> from furuba import games
 >>> state = games.new_game("zodiac", players=3, seed=4)
 >>> hints = hint(state, 0, sims=60)
 >>> all(state.is_legal(h.action) and 0.0 <= h.win_chance <= 1.0 and h.reason for h in hints)
 True
+>>> say_hint("draw a card", 0.27, "more memories to match with")
+'Draw a card — about 27% to win. More memories to match with.'
+>>> from furuba.i18n import speaking
+>>> with speaking("ja"):
+...     say_hint("カードを引く", 0.27, "記憶のカードが増えます")
+'カードを引く（勝率 約27%）。記憶のカードが増えます。'
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from furuba import games
 from furuba.bots.ismcts import LEVELS, Search, Settings
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
+from furuba.text import _, sentence
 
 DEFAULT_SIMS = LEVELS["normal"]
 DEFAULT_COUNT = 3
@@ -49,13 +59,13 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
     the player to move, or for a budget below 1.
     """
     if state.is_terminal():
-        raise OptionsError("the game is over: there is nothing to hint")
+        raise OptionsError(_("the game is over: there is nothing to hint"))
     player = state.current_player
     if seat is not None and seat != player:
-        raise OptionsError(f"hints are for the player to move (player {player}), "
-                           f"not player {seat}")
+        raise OptionsError(_("hints are for the player to move (player {player}), not player "
+                             "{seat}").format(player=player, seat=seat))
     if sims < 1 or count < 1:
-        raise OptionsError("a hint needs at least 1 simulation and at least 1 action")
+        raise OptionsError(_("a hint needs at least 1 simulation and at least 1 action"))
     rng = random.Random(seed)
     result = Search(state, Settings(sims=sims, level=None), rng).run()
     explain = games.spec_of(state).policies.explain
@@ -66,3 +76,15 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
         out.append(Hint(stats.action, state.action_to_string(stats.action),
                         min(1.0, max(0.0, stats.value)), stats.visits, reason))
     return out
+
+
+def say_hint(action: str, win_chance: float | None, reason: str | None = None) -> str:
+    """A hint as the player reads it: ``action`` (the words the player's screen has for it),
+    the win chance when there is one, then ``reason`` as a sentence."""
+    if action[:1].isalpha():
+        action = action[:1].upper() + action[1:]
+    said = (_("{action} — about {percent}% to win.") if win_chance is not None
+            else _("{action}.")).format(action=action, percent=round((win_chance or 0) * 100))
+    if not reason or not reason.strip():
+        return said
+    return _("{hint} {reason}").format(hint=said, reason=sentence(reason))

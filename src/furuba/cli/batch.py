@@ -26,35 +26,44 @@ from furuba import games
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help, game_options
 from furuba.core.errors import FurubaError
+from furuba.text import _, listing, ngettext
 
 if TYPE_CHECKING:
     from furuba.sim.runner import GameResult, SimConfig
 
-GAME_HELP = f"the game: {', '.join(games.names())}"
-OPTION_HELP = "a game option, key=value (repeatable)"
+
+
+def game_help() -> str:
+    """The help of a command's game: the games there are."""
+    return _("the game: {games}").format(games=listing(games.names()))
 
 
 # -- simulate ----------------------------------------------------------------------------------
 def simulate(
-    game: Annotated[str, typer.Argument(help=GAME_HELP)],
-    n_games: Annotated[int, typer.Option("--games", help="how many games")] = 1000,
-    players: Annotated[int, typer.Option(help="players per game")] = 4,
-    bots: Annotated[str, typer.Option(help="bots, comma-separated; the last fills the table")] = "greedy",
-    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
-    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
-    out_json: Annotated[Path | None, typer.Option("--json", help="write the summary here")] = None,
+    game: Annotated[str, typer.Argument(help=game_help())],
+    n_games: Annotated[int, typer.Option("--games", help=_("how many games"))] = 1000,
+    players: Annotated[int, typer.Option(help=_("players per game"))] = 4,
+    bots: Annotated[str, typer.Option(
+        help=_("bots, comma-separated; the last fills the table"))] = "greedy",
+    seed: Annotated[int, typer.Option(help=_("seed of the first game"))] = 0,
+    jobs: Annotated[int, typer.Option(help=_("processes (0: one per core)"))] = 0,
+    out_json: Annotated[Path | None, typer.Option(
+        "--json", help=_("write the summary here"))] = None,
     games_out: Annotated[Path | None, typer.Option(
-        "--games-out", help="write every game's result (JSON Lines; Parquet if it ends in .parquet)")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+        "--games-out", help=_("write every game's result (JSON Lines; Parquet if it ends in "
+                              ".parquet)"))] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help=_("a game option, key=value (repeatable)"))] = None,
     cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
     variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
-    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
-    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
+    quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
+    backend: Annotated[str, typer.Option(
+        help=_("local (processes here) or ray (a Ray cluster)"))] = "local",
     ray_address: Annotated[str | None, typer.Option(
-        help="Ray cluster address (default: start a local Ray)")] = None,
+        help=_("Ray cluster address (default: start a local Ray)"))] = None,
     duplicate: Annotated[bool, typer.Option(
-        "--duplicate", help="play every deal in every seating, so the luck of the deal cancels "
-                            "(--games rounded up to a multiple of --players)")] = False,
+        "--duplicate", help=_("play every deal in every seating, so the luck of the deal "
+                              "cancels (--games rounded up to a multiple of --players)"))] = False,
 ) -> None:
     """Play many bot games (seats rotated) and summarise them."""
     from furuba.sim.results_io import is_parquet
@@ -71,12 +80,14 @@ def simulate(
                         duplicate=duplicate)
         cfg.validate()
         if backend not in BACKENDS:
-            raise FurubaError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+            raise FurubaError(_("unknown backend {backend!r}; the backends are: {backends}").format(
+                backend=backend, backends=listing(list(BACKENDS))))
         sink = games_out.open("w", encoding="utf-8") if games_out and not is_parquet(games_out) else None
     except FurubaError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
-        raise fail(f"cannot write {games_out}: {exc.strerror}") from None
+        raise fail(_("cannot write {path}: {problem}").format(path=games_out,
+                                                             problem=exc.strerror)) from None
     started = time.perf_counter()
     results = _play_simulation(cfg, jobs, quiet, backend, ray_address, sink, games_out)
     summary = summarize(cfg, results)
@@ -105,7 +116,10 @@ def _play_simulation(cfg: SimConfig, jobs: int, quiet: bool, backend: str, ray_a
                 if sink:
                     sink.write(json.dumps(result) + "\n")
         except KeyboardInterrupt:
-            err.print(f"[yellow]stopped: keeping the {len(results)} games that finished[/]")
+            kept = ngettext("stopped: keeping the {count} game that finished",
+                            "stopped: keeping the {count} games that finished",
+                            len(results)).format(count=len(results))
+            err.print(f"[yellow]{kept}[/]")
         except FurubaError as exc:
             raise fail(str(exc)) from None
         finally:
@@ -119,21 +133,23 @@ def _play_simulation(cfg: SimConfig, jobs: int, quiet: bool, backend: str, ray_a
 def _progress_bar(quiet: bool) -> Progress:
     """A progress bar on stderr: done / total, time elapsed and the estimated time left."""
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                    TimeElapsedColumn(), TextColumn(_("ETA")), TimeRemainingColumn(),
                     console=err, disable=quiet)
 
 
 def _print_summary(s: dict[str, Any]) -> None:
-    table = Table(title=f"{s['game']}: {s['games']} games, {s['players']} players",
-                  caption=f"{s['seconds']} s")
-    table.add_column("bot")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
+    table = Table(title=_("{game}: {games} games, {players} players").format(
+                      game=_game_title(str(s["game"])), games=s["games"], players=s["players"]),
+                  caption=_("{seconds} s").format(seconds=s["seconds"]))
+    table.add_column(_("bot"))
+    table.add_column(_("win rate"), justify="right")
+    table.add_column(_("95% interval"), justify="right")
     for bot, row in s["win_rate_by_bot"].items():
         lo, hi = row["ci95"]
         table.add_row(bot, f"{row['rate']:.1%}", f"{lo:.1%} – {hi:.1%}")
     console.print(table)
-    console.print("win rate by seat: " + ", ".join(f"{x:.1%}" for x in s["win_rate_by_seat"]))
+    console.print(_("win rate by seat: {rates}").format(
+        rates=listing([f"{x:.1%}" for x in s["win_rate_by_seat"]])))
     from furuba.sim.sections import sections_for
 
     for line in sections_for(str(s["game"])).summary_lines(s):
@@ -143,8 +159,10 @@ def _print_summary(s: dict[str, Any]) -> None:
 
 # -- report and tournament ---------------------------------------------------------------------
 def report(
-    results: Annotated[Path, typer.Argument(help="per-game results (.jsonl or .parquet) or a summary")],
-    out: Annotated[Path, typer.Option("--out", help="folder for index.html, the plots and report.json")],
+    results: Annotated[Path, typer.Argument(
+        help=_("per-game results (.jsonl or .parquet) or a summary"))],
+    out: Annotated[Path, typer.Option(
+        "--out", help=_("folder for index.html, the plots and report.json"))],
 ) -> None:
     """Write a balance report (HTML with PNG plots) from simulation results, without replaying."""
     from furuba.sim.report import build
@@ -153,31 +171,40 @@ def report(
         written = build(results, out)
     except FurubaError as exc:
         raise fail(str(exc)) from None
-    console.print(f"[green]wrote[/] {written.index} with {len(written.plots)} plots, "
-                  f"and {written.data_file}", highlight=False, soft_wrap=True)
+    console.print(ngettext("[green]wrote[/] {index} with {count} plot, and {data}",
+                           "[green]wrote[/] {index} with {count} plots, and {data}",
+                           len(written.plots)).format(
+        index=written.index, count=len(written.plots), data=written.data_file),
+        highlight=False, soft_wrap=True)
     for item in written.missing:
-        err.print(f"[yellow]left out:[/] {item} — {results.name} is a summary; report on the "
-                  "per-game file of `furuba simulate --games-out` to get it", highlight=False)
+        err.print(_("[yellow]left out:[/] {item} — {file} is a summary; report on the per-game "
+                    "file of `furuba simulate --games-out` to get it").format(
+            item=item, file=results.name), highlight=False)
 
 
 def tournament(
-    game: Annotated[str, typer.Option("--game", help=GAME_HELP)],
-    bots: Annotated[str, typer.Option(help="the bots, comma-separated, e.g. random,greedy,ismcts:hard")],
-    n_games: Annotated[int, typer.Option("--games", help="games per line-up (rounded up to a multiple "
-                                                         "of --players)")] = 100,
-    players: Annotated[int, typer.Option(help="players per table")] = 4,
-    seed: Annotated[int, typer.Option(help="seed of the first deal (the same deals for every line-up)")] = 0,
-    jobs: Annotated[int, typer.Option(help="processes (0: one per core)")] = 0,
-    out_json: Annotated[Path | None, typer.Option("--json", help="write the league table here")] = None,
-    backend: Annotated[str, typer.Option(help="local (processes here) or ray (a Ray cluster)")] = "local",
-    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address")] = None,
-    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    game: Annotated[str, typer.Option("--game", help=game_help())],
+    bots: Annotated[str, typer.Option(
+        help=_("the bots, comma-separated, e.g. random,greedy,ismcts:hard"))],
+    n_games: Annotated[int, typer.Option(
+        "--games", help=_("games per line-up (rounded up to a multiple of --players)"))] = 100,
+    players: Annotated[int, typer.Option(help=_("players per table"))] = 4,
+    seed: Annotated[int, typer.Option(
+        help=_("seed of the first deal (the same deals for every line-up)"))] = 0,
+    jobs: Annotated[int, typer.Option(help=_("processes (0: one per core)"))] = 0,
+    out_json: Annotated[Path | None, typer.Option(
+        "--json", help=_("write the league table here"))] = None,
+    backend: Annotated[str, typer.Option(
+        help=_("local (processes here) or ray (a Ray cluster)"))] = "local",
+    ray_address: Annotated[str | None, typer.Option(help=_("Ray cluster address"))] = None,
+    quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help=_("a game option, key=value (repeatable)"))] = None,
     cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
     variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
     duplicate: Annotated[bool, typer.Option(
-        "--duplicate", help="play every deal in every seating, so the luck of the deal cancels "
-                            "(each seating's games a multiple of --players)")] = False,
+        "--duplicate", help=_("play every deal in every seating, so the luck of the deal "
+                              "cancels (each seating's games a multiple of --players)"))] = False,
 ) -> None:
     """Play a round robin between bots (every line-up, seats rotated) and rate them with openskill."""
     from furuba.sim.runner import default_jobs
@@ -197,13 +224,17 @@ def tournament(
     total = sum(t.games for t in tables)
     results = []
     with _progress_bar(quiet) as bar:
-        task = bar.add_task(f"{len(tables)} seatings, {total} games", total=total)
+        task = bar.add_task(_("{seatings} seatings, {games} games").format(
+            seatings=len(tables), games=total), total=total)
         try:
             for result in run_tournament(cfg, jobs=jobs or default_jobs(), backend=backend,
                                          ray_address=ray_address, progress=lambda k: bar.advance(task, k)):
                 results.append(result)
         except KeyboardInterrupt:
-            err.print(f"[yellow]stopped: rating the {len(results)} games that finished[/]")
+            rating = ngettext("stopped: rating the {count} game that finished",
+                              "stopped: rating the {count} games that finished",
+                              len(results)).format(count=len(results))
+            err.print(f"[yellow]{rating}[/]")
         except FurubaError as exc:
             raise fail(str(exc)) from None
     table = league(cfg, results)
@@ -213,6 +244,15 @@ def tournament(
     _print_league(table)
 
 
+def _game_title(name: str) -> str:
+    """The title of the game called ``name``, in the reader's language (else the name)."""
+    try:
+        spec = games.spec(name)
+    except FurubaError:
+        return name
+    return spec.gettext(spec.title)
+
+
 def _game_options(game: str, option: list[str] | None, cardset: str | None,
                   variant: str | None) -> dict[str, Any]:
     """The options of ``game`` given by ``-o key=value``, ``--cardset`` and ``--variant``."""
@@ -220,18 +260,24 @@ def _game_options(game: str, option: list[str] | None, cardset: str | None,
 
 
 def _print_league(league_table: dict[str, Any]) -> None:
-    rich_table = Table(title=f"{league_table['game']}: {league_table['games']} games, "
-                             f"{league_table['players']} players, {len(league_table['lineups'])} "
-                             f"line-up{'s' if len(league_table['lineups']) != 1 else ''}")
-    for heading in ("#", "bot", "rating", "mu", "sigma", "games", "win rate", "95% interval"):
-        rich_table.add_column(heading, justify="left" if heading == "bot" else "right")
+    lineups = len(league_table["lineups"])
+    rich_table = Table(title=ngettext("{game}: {games} games, {players} players, {lineups} line-up",
+                                      "{game}: {games} games, {players} players, {lineups} "
+                                      "line-ups", lineups).format(
+        game=_game_title(str(league_table["game"])), games=league_table["games"],
+        players=league_table["players"], lineups=lineups))
+    headings = ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"),
+                _("95% interval"))
+    for i, heading in enumerate(headings):
+        rich_table.add_column(heading, justify="left" if i == 1 else "right")
     for i, row in enumerate(league_table["table"], 1):
         lo, hi = row["win_ci95"]
         rich_table.add_row(str(i), row["bot"], f"{row['ordinal']:.1f}", f"{row['mu']:.1f}",
                            f"{row['sigma']:.2f}", str(row["games"]), f"{row['win_rate']:.1%}",
                            f"{lo:.1%} – {hi:.1%}")
     console.print(rich_table)
-    console.print(f"rating: {league_table['rating_model']} ordinal (mu − 3·sigma)", highlight=False)
+    console.print(_("rating: {model} ordinal (mu − 3·sigma)").format(
+        model=league_table["rating_model"]), highlight=False)
     _print_duplicate(league_table)
 
 

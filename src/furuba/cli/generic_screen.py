@@ -23,17 +23,18 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from furuba.cli.screen import Choice, Command, WrittenPrompt, name_players, player_name
+from furuba.cli.screen import Choice, Command, WrittenPrompt, is_you, name_players, player_name
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
 from furuba.spec import GameSpec
+from furuba.text import _, listing, together
 
 HIDDEN_KEYS = ("game", "log")
 """View keys the key/value table leaves out (the log has its own lines)."""
@@ -50,23 +51,32 @@ class GenericTerminal:
     @property
     def rules_text(self) -> str:
         spec = self.spec
-        lines = [f"[bold]{escape(spec.title)}[/] — {escape(spec.description)}",
-                 f"• {spec.players.low} to {spec.players.high} players."]
-        lines += [f"• option {escape(o.name)} (default {o.default!r}): {escape(o.help)}"
+        say = spec.gettext
+        lines = [f"[bold]{escape(say(spec.title))}[/] — {escape(say(spec.description))}",
+                 "• " + _("{low} to {high} players.").format(low=spec.players.low,
+                                                             high=spec.players.high)]
+        lines += ["• " + _("option {name} (default {default!r}): {help}").format(
+                      name=escape(o.name), default=o.default, help=escape(say(o.help)))
                   for o in spec.options]
         return "\n".join(lines)
 
     def screen(self, names: Sequence[str], state: State, console: Console) -> GenericScreen:
-        return GenericScreen(names, state)
+        return GenericScreen(names, state, self.spec.gettext)
 
 
 class GenericScreen:
-    """Any game's terminal face (:class:`~furuba.cli.screen.Screen`), from its views."""
+    """Any game's terminal face (:class:`~furuba.cli.screen.Screen`), from its views.
 
-    def __init__(self, names: Sequence[str], state: State) -> None:
+    ``say`` is the game's catalog (its spec's ``gettext``): the view's keys are said through
+    it, so a game gives them words in every language by putting them in its catalog.
+    """
+
+    def __init__(self, names: Sequence[str], state: State,
+                 say: Callable[[str], str] = lambda text: text) -> None:
         self.names = list(names)
         self.state = state
         """The game's state (the session plays on this very object)."""
+        self.say = say
 
     def who(self, player: int) -> str:
         return player_name(self.names, player)
@@ -78,16 +88,17 @@ class GenericScreen:
         for key, value in view.items():
             if key not in HIDDEN_KEYS:
                 shown = self.who(value) if _is_player(key, value) else render(value)
-                table.add_row(escape(key.replace("_", " ")), escape(shown))
+                table.add_row(escape(self.say(key.replace("_", " "))), escape(shown))
         return [self.status(), table]
 
     def status(self) -> str:
         """Whose turn it is, or the scores once the game is over."""
         if not self.state.is_terminal():
-            return f"[bold]{escape(self.who(self.state.current_player))}[/] to play"
+            return _("[bold]{name}[/] to play").format(
+                name=escape(self.who(self.state.current_player)))
         scores = " · ".join(f"{escape(self.who(p))} {s:g}"
                             for p, s in enumerate(self.state.scores()))
-        return f"[bold]Game over[/] — scores: {scores}"
+        return _("[bold]Game over[/] — scores: {scores}").format(scores=scores)
 
     def log_texts(self, view: JSON) -> list[str]:
         log = view.get("log")
@@ -105,7 +116,7 @@ class GenericScreen:
         return f"{line} ({render(rest)})" if rest else line
 
     def heading(self, view: JSON) -> str:
-        return f"{self.who(self.state.current_player)}: choose:"
+        return _("{name}: choose:").format(name=self.who(self.state.current_player))
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
         return [(a, escape(state.action_to_string(a))) for a in state.legal_actions()]
@@ -119,12 +130,13 @@ class GenericScreen:
         try:
             action = state.string_to_action(text.strip())
         except FurubaError:
-            raise IllegalActionError(f"unknown command or action {text!r}; type a number from "
-                                     "the menu, an action as the menu writes it, or help") from None
+            raise IllegalActionError(_("unknown command or action {text!r}; type a number from "
+                                       "the menu, an action as the menu writes it, or "
+                                       "help").format(text=text)) from None
         if action in legal.values():
             return action
-        raise IllegalActionError(f"{state.action_to_string(action)!r} is not possible now; "
-                                 "choose a number from the menu")
+        raise IllegalActionError(_("{action!r} is not possible now; choose a number from the "
+                                   "menu").format(action=state.action_to_string(action)))
 
     def written_prompt(self, before: JSON, after: JSON, player: int) -> WrittenPrompt | None:
         return None
@@ -132,14 +144,16 @@ class GenericScreen:
     def result(self, view: JSON) -> str:
         returns = self.state.returns()
         winners = [self.who(p) for p, r in enumerate(returns) if r > 0]
-        scores = ", ".join(f"{self.who(p)} {s:g}" for p, s in enumerate(self.state.scores()))
+        scores = listing([f"{self.who(p)} {s:g}" for p, s in enumerate(self.state.scores())])
         if not winners:
-            return f"Game over: no one wins (scores: {scores})."
+            return _("Game over: no one wins (scores: {scores}).").format(scores=scores)
         if len(winners) == 1:
-            verb = "win" if winners[0] == "You" else "wins"
-            return f"Game over: {winners[0]} {verb} (scores: {scores})."
-        together = f"{', '.join(winners[:-1])} and {winners[-1]}"
-        return f"Game over: {together} win together (scores: {scores})."
+            if is_you(winners[0]):
+                return _("Game over: you win (scores: {scores}).").format(scores=scores)
+            return _("Game over: {name} wins (scores: {scores}).").format(name=winners[0],
+                                                                         scores=scores)
+        return _("Game over: {names} win together (scores: {scores}).").format(
+            names=together(winners), scores=scores)
 
     def commands(self) -> dict[str, Command]:
         return {}
@@ -155,13 +169,13 @@ def render(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, float):
         return f"{value:g}"
     if isinstance(value, dict):
         return "; ".join(f"{str(k).replace('_', ' ')}: {render(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):
         if any(isinstance(v, dict | list | tuple) for v in value):
-            return " | ".join(render(v) for v in value) or "none"
-        return ", ".join(render(v) for v in value) or "none"
+            return " | ".join(render(v) for v in value) or _("none")
+        return listing([render(v) for v in value]) or _("none")
     return str(value)

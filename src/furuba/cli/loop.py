@@ -13,6 +13,7 @@ from furuba.cli.commands import Commands, QuitGame
 from furuba.cli.screen import WrittenPrompt
 from furuba.cli.session import Session
 from furuba.core.errors import FurubaError
+from furuba.text import _
 
 
 def run(session: Session) -> None:
@@ -68,7 +69,7 @@ def ask_written(session: Session, prompt: WrittenPrompt, player: int) -> None:
     display = session.display
     display.written_prompt(prompt)
     while True:
-        text = display.ask(prompt.ask).strip()
+        text = display.ask(_(prompt.ask)).strip()
         if not text:
             return
         try:
@@ -76,7 +77,7 @@ def ask_written(session: Session, prompt: WrittenPrompt, player: int) -> None:
         except FurubaError as exc:
             display.error(str(exc))
             continue
-        display.say(f"[dim]{escape(prompt.kept)}[/]")
+        display.say(f"[dim]{escape(_(prompt.kept))}[/]")
         return
 
 
@@ -86,8 +87,9 @@ def hand_over(session: Session, player: int) -> None:
         session.at_keyboard = player
         return
     session.display.clear()
-    session.display.ask(f"[bold]Pass the keyboard to {escape(session.names[player])}[/] "
-                        "— press Enter ")
+    words = _("Pass the keyboard to {name} — press Enter").format(
+        name=escape(session.names[player]))
+    session.display.ask(f"[bold]{words}[/] ")
     session.at_keyboard = player
 
 
@@ -104,15 +106,15 @@ def finish(session: Session) -> None:
     session.display.board(view)
     session.display.say(f"[bold green]{escape(session.screen.result(view))}[/]")
     if session.save_path is not None:
-        session.display.say(f"[dim]the finished game is saved in "
-                            f"{escape(str(session.save_path))}[/]", soft_wrap=True)
+        session.display.say("[dim]" + _("the finished game is saved in {path}").format(
+            path=escape(str(session.save_path))) + "[/]", soft_wrap=True)
 
 
 def say_goodbye(session: Session) -> None:
     if session.save_path is not None:
         session.autosave()
-        session.display.say(f"Saved. Resume with: furuba play --resume "
-                            f"{escape(str(session.save_path))}", soft_wrap=True)
+        session.display.say(_("Saved. Resume with: furuba play --resume {path}").format(
+            path=escape(str(session.save_path))), soft_wrap=True)
     else:
-        session.display.say("bye (the game was not saved)")
+        session.display.say(_("bye (the game was not saved)"))
 

@@ -3,53 +3,105 @@
 The command names no game: the games, their options and their own extra commands (a game's
 spec may bring some, e.g. ``furuba cardset check``) come from :mod:`furuba.games`.
 Every error a user can cause prints one clear line (exit status 2), never a traceback.
+
+It speaks English or Japanese: ``furuba --lang ja …``, else the terminal's language (``LANG``).
+The language is chosen before the commands are built (:class:`Furuba`), so their help is said
+in it too: the help texts below are read by Typer when it builds a command, not at import.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
-from furuba import games
+from furuba import games, i18n
 from furuba.cli import batch, review
 from furuba.cli.console import console, err, fail
+from furuba.cli.language import asked_language, say_help_options, typer_words
 from furuba.cli.options import flag_help
 from furuba.core.errors import FurubaError
-
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="furuba: the Fruits Basket card games, played for real.")
-app.command()(batch.simulate)
-app.command()(batch.tournament)
-app.command()(batch.report)
-app.command()(review.review)
-for _spec in games.specs():
-    if _spec.commands is not None:
-        app.add_typer(_spec.commands())
+from furuba.text import _, either
 
 FOLDER_FLAGS = {"cardsets": "cardset"}
 """``furuba serve`` flags that add folders of files to the named values of an option."""
 
 
+class Furuba(TyperGroup):
+    """The command as it is run: it chooses the language (``--lang``, else the environment),
+    then builds the commands in that language and runs them."""
+
+    def main(self, args: Any = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        with i18n.speaking(asked_language(argv)), typer_words():
+            command = typer.main.get_command(build_app(TyperGroup))
+            say_help_options(command)
+            return command.main(argv, prog_name=prog_name or "furuba", complete_var=complete_var,
+                                standalone_mode=standalone_mode,
+                                windows_expand_args=windows_expand_args, **extra)
+
+
+def choose_language(
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="en|ja",
+        help=_("the language: en (English) or ja (日本語); default: the terminal's (LANG)"))] = None,
+) -> None:
+    """Refuse a language furuba does not speak (the language itself was chosen before)."""
+    if lang is not None and lang not in i18n.LANGUAGES:
+        raise typer.BadParameter(_("{lang!r} is not a language furuba speaks: "
+                                   "choose en or ja").format(lang=lang))
+
+
+def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
+    """The ``furuba`` command with every game's commands, its help in the context's language."""
+    app = typer.Typer(cls=cls, add_completion=False, no_args_is_help=True,
+                      help=_("furuba: the Fruits Basket card games, played for real."))
+    app.callback()(choose_language)
+    app.command(help=_("Play a game in the terminal against bots, or hot-seat with friends."))(play)
+    app.command(help=_("Play many bot games (seats rotated) and summarise them."))(batch.simulate)
+    app.command(help=_("Play a round robin between bots (every line-up, seats rotated) and "
+                       "rate them with openskill."))(batch.tournament)
+    app.command(help=_("Write a balance report (HTML with PNG plots) from simulation results, "
+                       "without replaying."))(batch.report)
+    app.command(help=_("Review a finished game: each decision of a seat against the search "
+                       "bot's, the biggest mistakes, and every player's win chance over the "
+                       "game."))(review.review)
+    app.command(help=_("Serve the web app: tables online with friends and bots (needs the web "
+                       "extra)."))(serve)
+    for spec in games.specs():
+        if spec.commands is not None:
+            app.add_typer(spec.commands())
+    return app
+
+
+def game_help() -> str:
+    """The help of ``furuba play``'s argument: the games, the default first."""
+    names = games.names()
+    return _("{games} (default: {first})").format(games=either(names), first=names[0])
+
+
 # -- play --------------------------------------------------------------------------------------
-@app.command()
 def play(
-    game: Annotated[str | None, typer.Argument(
-        help=f"{' or '.join(games.names())} (default: {games.names()[0]})")] = None,
-    seats: Annotated[str | None, typer.Option(help="who sits where: you,greedy,random,…")] = None,
-    players: Annotated[int | None, typer.Option(help="number of players")] = None,
-    seed: Annotated[int | None, typer.Option(help="seed of the deal")] = None,
+    game: Annotated[str | None, typer.Argument(help=game_help())] = None,
+    seats: Annotated[str | None, typer.Option(
+        help=_("who sits where: you,greedy,random,…"))] = None,
+    players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
+    seed: Annotated[int | None, typer.Option(help=_("seed of the deal"))] = None,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="a game option, key=value (repeatable)")] = None,
+        "--option", "-o", help=_("a game option, key=value (repeatable)"))] = None,
     cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
     variant: Annotated[str | None, typer.Option(help=flag_help("variant"))] = None,
     sets: Annotated[int | None, typer.Option(help=flag_help("sets"))] = None,
     target: Annotated[int | None, typer.Option(help=flag_help("target"))] = None,
     rounds: Annotated[int | None, typer.Option(help=flag_help("rounds"))] = None,
-    save: Annotated[Path | None, typer.Option(help="save the game to this file as you play")] = None,
-    resume: Annotated[Path | None, typer.Option(help="resume a saved game")] = None,
+    save: Annotated[Path | None, typer.Option(
+        help=_("save the game to this file as you play"))] = None,
+    resume: Annotated[Path | None, typer.Option(help=_("resume a saved game"))] = None,
 ) -> None:
     """Play a game in the terminal against bots, or hot-seat with friends."""
     from furuba.cli.play import PlaySetup, run_play
@@ -63,39 +115,42 @@ def play(
     except FurubaError as exc:
         raise fail(str(exc)) from None
     except (KeyboardInterrupt, EOFError):
-        console.print("\n[dim]bye[/]")
+        console.print("\n[dim]" + _("bye") + "[/]")
         raise typer.Exit(0) from None
 
 
 # -- web server --------------------------------------------------------------------------------
-@app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    host: Annotated[str, typer.Option(help=_("address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
     database_url: Annotated[str, typer.Option(
-        help="SQLAlchemy URL: sqlite:///path (default var/furuba.sqlite3) or "
-             "postgresql+psycopg://user@host/db")] = "sqlite:///var/furuba.sqlite3",
+        help=_("SQLAlchemy URL: sqlite:///path (default var/furuba.sqlite3) or "
+               "postgresql+psycopg://user@host/db"))] = "sqlite:///var/furuba.sqlite3",
     ready_table: Annotated[bool, typer.Option(
-        help="open a table against bots at start-up unless one is waiting")] = False,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.6,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level")] = "info",
+        help=_("open a table against bots at start-up unless one is waiting"))] = False,
+    bot_delay: Annotated[float, typer.Option(
+        help=_("seconds a bot waits before it plays"))] = 0.6,
+    log_level: Annotated[str, typer.Option(help=_("uvicorn log level"))] = "info",
     redis_url: Annotated[str | None, typer.Option(
-        help="redis://host:port/db shared by several server processes on one PostgreSQL "
-             "database (see docs/DEPLOY.md); without it this process serves alone")] = None,
+        help=_("redis://host:port/db shared by several server processes on one PostgreSQL "
+               "database (see docs/DEPLOY.md); without it this process serves alone"))] = None,
     process_name: Annotated[str | None, typer.Option(
-        help="this process's name in logs and metrics (default: host name and process id)")] = None,
+        help=_("this process's name in logs and metrics (default: host name and process "
+               "id)"))] = None,
     address_key: Annotated[str, typer.Option(
         envvar="FURUBA_ADDRESS_KEY", show_default=False,
-        help="secret key of the hashes that tables keep of their creators' addresses (the same "
-             "for every process on one database); best set in the environment")] = "",
+        help=_("secret key of the hashes that tables keep of their creators' addresses (the "
+               "same for every process on one database); best set in the environment"))] = "",
     cardsets: Annotated[list[Path] | None, typer.Option(
-        help="a folder of card-set files (*.toml) tables may choose by name; repeatable")] = None,
+        help=_("a folder of card-set files (*.toml) tables may choose by name; "
+               "repeatable"))] = None,
 ) -> None:
     """Serve the web app: tables online with friends and bots (needs the web extra)."""
     try:
         from furuba.server.serve import run_server
     except ImportError as exc:
-        raise fail(f"the web server needs the web extra: pip install 'furuba[web]' ({exc})") from None
+        raise fail(_("the web server needs the web extra: pip install 'furuba[web]' "
+                     "({problem})").format(problem=exc)) from None
     try:
         add_folders("cardsets", cardsets or [])
     except FurubaError as exc:
@@ -114,17 +169,24 @@ def add_folders(flag: str, folders: list[Path]) -> None:
     hooks = [o.add_folder for s in games.specs() for o in s.options
              if o.name == name and o.add_folder is not None]
     if not hooks:
-        raise FurubaError(f"--{flag}: no game takes folders of {name} files")
+        raise FurubaError(_("--{flag}: no game takes folders of {name} files").format(
+            flag=flag, name=name))
     for folder in folders:
         if not folder.is_dir():
-            raise FurubaError(f"--{flag} {folder}: not a folder")
+            raise FurubaError(_("--{flag} {folder}: not a folder").format(flag=flag,
+                                                                          folder=folder))
         for hook in hooks:
             hook(folder)
 
 
+app = build_app(Furuba)
+"""The ``furuba`` command (``app()`` runs it; ``typer.testing.CliRunner`` takes it)."""
+
+
 def main() -> None:  # pragma: no cover - console entry point
+    i18n.choose(asked_language(sys.argv[1:]))
     try:
         app()
     except FurubaError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        err.print("[bold red]" + _("error:") + f"[/] {exc}")
         sys.exit(2)

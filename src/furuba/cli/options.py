@@ -22,13 +22,14 @@ from typing import Any
 from furuba import games
 from furuba.core.errors import OptionsError
 from furuba.spec import GameSpec, Option
+from furuba.text import N_, _, listing, together
 
 SHORTHANDS: dict[str, str] = {"cardset": "cardset", "variant": "variant", "sets": "sets",
                               "target": "target", "rounds": "max_rounds"}
 """Flags that stand for a game option: flag (without ``--``) → the option's name."""
-SHORTHAND_HELP = {"cardset": "the card set: a file, or a name", "variant": "the variant",
-                  "sets": "copies of the game", "target": "the score that ends the game",
-                  "rounds": "the round limit"}
+SHORTHAND_HELP = {"cardset": N_("the card set: a file, or a name"), "variant": N_("the variant"),
+                  "sets": N_("copies of the game"), "target": N_("the score that ends the game"),
+                  "rounds": N_("the round limit")}
 
 
 def flag_help(flag: str) -> str:
@@ -38,8 +39,9 @@ def flag_help(flag: str) -> str:
     'the round limit (-o max_rounds=…; Friends of the Zodiac, Dai Hin Min)'
     """
     name = SHORTHANDS[flag]
-    titles = ", ".join(s.title for s in games.specs() if _find(s, name) is not None)
-    return f"{SHORTHAND_HELP[flag]} (-o {name}=…; {titles or 'no game yet'})"
+    titles = listing([s.gettext(s.title) for s in games.specs() if _find(s, name) is not None])
+    return _("{what} (-o {name}=…; {games})").format(
+        what=_(SHORTHAND_HELP[flag]), name=name, games=titles or _("no game yet"))
 
 
 def game_options(spec: GameSpec, flags: Mapping[str, Any],
@@ -60,11 +62,11 @@ def game_options(spec: GameSpec, flags: Mapping[str, Any],
     for pair in pairs or []:
         key, eq, text = pair.partition("=")
         if not eq or not key.strip():
-            raise OptionsError(f"-o needs key=value, not {pair!r}")
+            raise OptionsError(_("-o needs key=value, not {pair!r}").format(pair=pair))
         name = key.strip().replace("-", "_")
         option = option_of(spec, name, name)
         if name in out:
-            raise OptionsError(f"the option {name} is given twice")
+            raise OptionsError(_("the option {name} is given twice").format(name=name))
         out[name] = option.parse(text)
     return spec.game_kwargs(out)
 
@@ -75,10 +77,15 @@ def option_of(spec: GameSpec, name: str, given: str) -> Option:
     option = _find(spec, name)
     if option is not None:
         return option
-    others = [s.title for s in games.specs() if s.name != spec.name and _find(s, name)]
-    where = f" ({given} is a {' and '.join(others)} option)" if others else ""
-    its = ", ".join(o.name for o in spec.options) or "none"
-    raise OptionsError(f"the game {spec.title} has no option {name}{where}; its options are {its}")
+    others = [s.gettext(s.title) for s in games.specs() if s.name != spec.name and _find(s, name)]
+    its = listing([o.name for o in spec.options]) or _("none")
+    title = spec.gettext(spec.title)
+    if others:
+        raise OptionsError(_("the game {title} has no option {name} ({given} is a {games} option); "
+                             "its options are {options}").format(
+            title=title, name=name, given=given, games=together(others), options=its))
+    raise OptionsError(_("the game {title} has no option {name}; its options are "
+                         "{options}").format(title=title, name=name, options=its))
 
 
 def _find(spec: GameSpec, name: str) -> Option | None:

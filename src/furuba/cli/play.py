@@ -28,6 +28,7 @@ from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
 from furuba.spec import GameSpec
+from furuba.text import _, listing, ngettext
 
 
 @dataclass
@@ -85,19 +86,25 @@ def resume_session(setup: PlaySetup, console: Console) -> Session:
     assert setup.resume is not None
     given = setup.given()
     if given:
-        raise OptionsError(f"--resume continues the saved game as it was; leave out {given[0]}")
+        raise OptionsError(_("--resume continues the saved game as it was; leave out "
+                             "{flag}").format(flag=given[0]))
     loaded = read_save(setup.resume)
     if setup.game is not None and games.canonical_name(setup.game) != loaded.game:
-        raise OptionsError(f"{setup.resume} holds a {loaded.game} game, not {setup.game}")
+        raise OptionsError(_("{path} holds a {saved} game, not {game}").format(
+            path=setup.resume, saved=loaded.game, game=setup.game))
     if loaded.warning:
-        console.print(f"[yellow]warning:[/] {escape(loaded.warning)}", highlight=False)
+        console.print("[yellow]" + _("warning:") + f"[/] {escape(loaded.warning)}", highlight=False)
     save = setup.save if setup.save is not None else setup.resume
     session = start(console, games.spec(loaded.game), loaded.seats, loaded.state, loaded.record,
                     save)
     for viewer in [*session.humans, None]:
         session.unread_log(viewer)
-    console.print(f"Resumed {escape(session.spec.title)} from {escape(str(setup.resume))} "
-                  f"after {len(loaded.record.actions)} actions.", highlight=False, soft_wrap=True)
+    spec = session.spec
+    count = len(loaded.record.actions)
+    console.print(ngettext("Resumed {game} from {path} after {count} action.",
+                           "Resumed {game} from {path} after {count} actions.", count).format(
+        game=escape(spec.gettext(spec.title)), path=escape(str(setup.resume)), count=count),
+        highlight=False, soft_wrap=True)
     return session
 
 
@@ -105,11 +112,14 @@ def run_play(setup: PlaySetup, console: Console) -> None:
     """Play the game ``setup`` describes, new or resumed, to its end (or until ``quit``)."""
     session = resume_session(setup, console) if setup.resume else new_session(setup, console)
     if not setup.resume:
-        seats = ", ".join(s.described() for s in session.seats)
-        console.print(f"[bold]{escape(session.spec.title)}[/] — seed {session.record.seed} — "
-                      f"{escape(seats)}", highlight=False)
+        spec = session.spec
+        seats = listing([s.described() for s in session.seats])
+        console.print(_("[bold]{game}[/] — seed {seed} — {seats}").format(
+            game=escape(spec.gettext(spec.title)), seed=session.record.seed, seats=escape(seats)),
+            highlight=False, soft_wrap=True)
         if session.save_path is not None:
-            console.print(f"[dim]saving to {escape(str(session.save_path))} after every action[/]",
-                          highlight=False, soft_wrap=True)
-        console.print("[dim]type help for the commands[/]", highlight=False)
+            saving = _("saving to {path} after every action").format(
+                path=escape(str(session.save_path)))
+            console.print(f"[dim]{saving}[/]", highlight=False, soft_wrap=True)
+        console.print("[dim]" + _("type help for the commands") + "[/]", highlight=False)
     loop.run(session)

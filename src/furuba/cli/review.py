@@ -20,17 +20,19 @@ from furuba.cli.screen import name_players
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse, check_budget
 from furuba.review.text import print_review
+from furuba.text import _
 
 
 def review(
-    game: Annotated[Path, typer.Argument(help="a game saved by furuba play --save",
+    game: Annotated[Path, typer.Argument(help=_("a game saved by furuba play --save"),
                                          metavar="GAME.json")],
     seat: Annotated[int | None, typer.Option(
-        help="the seat to review, from 0 (default: the first human seat)")] = None,
-    sims: Annotated[int, typer.Option(help="the search's simulations per decision")] = DEFAULT_SIMS,
+        help=_("the seat to review, from 0 (default: the first human seat)"))] = None,
+    sims: Annotated[int, typer.Option(
+        help=_("the search's simulations per decision"))] = DEFAULT_SIMS,
     playouts: Annotated[int, typer.Option(
-        help="playouts per player and step behind the win-chance lines")] = DEFAULT_PLAYOUTS,
-    quiet: Annotated[bool, typer.Option(help="no progress bar")] = False,
+        help=_("playouts per player and step behind the win-chance lines"))] = DEFAULT_PLAYOUTS,
+    quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
     """Review a finished game: each decision of a seat against the search bot's, the biggest
     mistakes, and every player's win chance over the game."""
@@ -39,10 +41,11 @@ def review(
         chosen = pick_seat(loaded, seat)
         check_budget(sims, playouts)
         if not loaded.state.is_terminal():
-            raise OptionsError(f"the game in {game} is not over: only a finished game can be "
-                               f"reviewed (play on with furuba play --resume {game})")
+            raise OptionsError(_("the game in {path} is not over: only a finished game can be "
+                                 "reviewed (play on with furuba play --resume {path})").format(
+                path=game))
         names = [s.name for s in loaded.seats]
-        with Progress(TextColumn("analysing"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+        with Progress(TextColumn(_("analysing")), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
                       TimeElapsedColumn(), console=console, transient=True,
                       disable=quiet) as bar:
             task = bar.add_task("review", total=1.0)
@@ -51,7 +54,7 @@ def review(
     except FurubaError as exc:
         raise fail(str(exc)) from None
     if loaded.warning:
-        console.print(f"[yellow]warning:[/] {escape(loaded.warning)}", highlight=False)
+        console.print("[yellow]" + _("warning:") + f"[/] {escape(loaded.warning)}", highlight=False)
     print_review(console, result, names, lambda text: name_players(text, names))
 
 
@@ -61,5 +64,6 @@ def pick_seat(loaded: Loaded, seat: int | None) -> int:
     if seat is None:
         return next((i for i, s in enumerate(loaded.seats) if s.human), 0)
     if not 0 <= seat < count:
-        raise OptionsError(f"--seat {seat}: this game's seats are 0 to {count - 1}")
+        raise OptionsError(_("--seat {seat}: this game's seats are 0 to {last}").format(
+            seat=seat, last=count - 1))
     return seat

@@ -18,6 +18,7 @@ from furuba.cli.seats import Seat, parse_seats
 from furuba.core.errors import FurubaError, SaveFileError
 from furuba.core.protocol import JSON, State
 from furuba.core.record import GameRecord
+from furuba.text import _
 
 SAVE_FORMAT = 1
 
@@ -33,7 +34,8 @@ def write_save(path: Path, game: str, seats: Sequence[Seat], record: GameRecord,
         tmp.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as exc:
-        raise SaveFileError(f"cannot write the save file {path}: {exc.strerror or exc}") from None
+        raise SaveFileError(_("cannot write the save file {path}: {problem}").format(
+            path=path, problem=exc.strerror or exc)) from None
 
 
 @dataclass
@@ -51,11 +53,14 @@ def _read_json(path: Path) -> JSON:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise SaveFileError(f"cannot read the save file {path}: {exc.strerror or exc}") from None
+        raise SaveFileError(_("cannot read the save file {path}: {problem}").format(
+            path=path, problem=exc.strerror or exc)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveFileError(f"{path} is not a furuba save file (not JSON: {exc})") from None
+        raise SaveFileError(_("{path} is not a furuba save file (not JSON: {problem})").format(
+            path=path, problem=exc)) from None
     if not isinstance(data, dict) or data.get("furuba_save") != SAVE_FORMAT:
-        raise SaveFileError(f"{path} is not a furuba save file (no 'furuba_save': {SAVE_FORMAT})")
+        raise SaveFileError(_("{path} is not a furuba save file (no 'furuba_save': "
+                              "{version})").format(path=path, version=SAVE_FORMAT))
     return data
 
 
@@ -68,26 +73,30 @@ def read_save(path: Path) -> Loaded:
         record = GameRecord.from_json(data["record"])
         state_data = data["state"]
     except KeyError as exc:
-        raise SaveFileError(f"{path}: the save file has no {exc.args[0]!r}") from None
+        raise SaveFileError(_("{path}: the save file has no {field!r}").format(
+            path=path, field=exc.args[0])) from None
     except FurubaError as exc:
         raise SaveFileError(f"{path}: {exc}") from None
     if not isinstance(raw_seats, list) or not all(isinstance(s, str) for s in raw_seats):
-        raise SaveFileError(f"{path}: 'seats' must be a list of seat names")
+        raise SaveFileError(_("{path}: 'seats' must be a list of seat names").format(path=path))
     if not isinstance(state_data, dict) or state_data.get("game", game) != game:
-        raise SaveFileError(f"{path}: the saved state is not a {game} state")
+        raise SaveFileError(_("{path}: the saved state is not a {game} state").format(
+            path=path, game=game))
     try:
         seats = parse_seats(raw_seats, None)
     except FurubaError as exc:
         raise SaveFileError(f"{path}: {exc}") from None
     if record.game != game:
-        raise SaveFileError(f"{path}: the record is of {record.game!r}, the save of {game!r}")
+        raise SaveFileError(_("{path}: the record is of {record!r}, the save of {game!r}").format(
+            path=path, record=record.game, game=game))
     try:
         state = games.state_from_json({**state_data, "game": game})
         warning = _replay_warning(record, state)
     except FurubaError as exc:
         state, warning = _replay_instead(path, record, exc)
     if len(seats) != state.num_players:
-        raise SaveFileError(f"{path}: {len(seats)} seats for a {state.num_players}-player game")
+        raise SaveFileError(_("{path}: {seats} seats for a {players}-player game").format(
+            path=path, seats=len(seats), players=state.num_players))
     return Loaded(game, seats, record, state, warning)
 
 
@@ -97,16 +106,17 @@ def _replay_instead(path: Path, record: GameRecord, problem: FurubaError) -> tup
         state = record.replay()
     except FurubaError:
         raise SaveFileError(f"{path}: {problem}") from None
-    return state, (f"the saved state cannot be read ({problem}); it was rebuilt by replaying "
-                   "the game record")
+    return state, _("the saved state cannot be read ({problem}); it was rebuilt by replaying "
+                    "the game record").format(problem=problem)
 
 
 def _replay_warning(record: GameRecord, state: State) -> str | None:
     try:
         replayed = record.replay()
     except FurubaError as exc:
-        return f"the game record does not replay ({exc}); continuing from the saved state"
+        return _("the game record does not replay ({problem}); continuing from the saved "
+                 "state").format(problem=exc)
     if replayed.to_json() != state.to_json():
-        return ("the game record does not replay to the saved state; "
-                "continuing from the saved state")
+        return _("the game record does not replay to the saved state; continuing from the "
+                 "saved state")
     return None

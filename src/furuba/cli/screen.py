@@ -21,6 +21,10 @@ from typing import Protocol, runtime_checkable
 from rich.console import Console, RenderableType
 
 from furuba.core.protocol import JSON, State
+from furuba.text import N_, _
+
+YOU = N_("You")
+"""What a lone human at the keyboard is called (a seat's name, in the terminal's language)."""
 
 Choice = tuple[int, str]
 """A menu line: the action id and how it reads (rich markup)."""
@@ -34,14 +38,15 @@ class WrittenPrompt:
     """A written input the player at the keyboard may give now (a True Friends answer).
 
     ``name`` is the written input of the game's spec (``state.write(player, name, text)``);
-    ``title`` and ``text`` are what the player reads; an empty answer skips the input.
+    ``title`` and ``text`` are what the player reads; an empty answer skips the input. The
+    default ``ask`` and ``kept`` are said in the terminal's language when they are shown.
     """
 
     name: str
     title: str
     text: str
-    ask: str = "Your answer (Enter to skip): "
-    kept: str = "kept"
+    ask: str = N_("Your answer (Enter to skip): ")
+    kept: str = N_("kept")
     """What is said once the text was accepted."""
 
 
@@ -99,17 +104,32 @@ class TerminalGame(Protocol):
         ...
 
 
+def you() -> str:
+    """What a lone human at the keyboard is called, in the context's language ("You", 「あなた」)."""
+    return _(YOU)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the lone human at the keyboard (so a screen says "your hand",
+    「あなたの手札」, rather than "You's hand").
+
+    >>> is_you("You"), is_you("Kaito")
+    (True, False)
+    """
+    return name in (YOU, you())
+
+
 def name_players(text: str, names: Sequence[str]) -> str:
     """Replace ``player N`` in an engine text by the seat's name.
 
-    >>> name_players("round 2: player 0's turn", ["You", "Greedy 2"])
+    >>> name_players("round 2: player 0's turn", ["You", "Kaito"])
     'round 2: your turn'
-    >>> name_players("player 1 drew a card", ["You", "Greedy 2"])
-    'Greedy 2 drew a card'
+    >>> name_players("player 1 drew a card", ["You", "Kaito"])
+    'Kaito drew a card'
     """
     def possessive(m: re.Match[str]) -> str:
         name = player_name(names, int(m.group(1)))
-        return "your" if name == "You" else f"{name}'s"
+        return "your" if name == YOU else f"{name}'s"
 
     text = re.sub(r"\bplayer (\d+)'s\b", possessive, text)
     return re.sub(r"\bplayer (\d+)\b", lambda m: player_name(names, int(m.group(1))), text)
@@ -121,4 +141,4 @@ def player_name(names: Sequence[str], player: int) -> str:
     >>> player_name(["Ann"], 0), player_name(["Ann"], 3)
     ('Ann', 'player 3')
     """
-    return names[player] if 0 <= player < len(names) else f"player {player}"
+    return names[player] if 0 <= player < len(names) else _("player {n}").format(n=player)

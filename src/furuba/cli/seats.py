@@ -1,9 +1,13 @@
 """Who sits where in ``furuba play``: humans at this keyboard and bots, parsed from ``--seats``.
 
+A bot sits under a first name, as at a table of the web server (:mod:`furuba.bots.names`), and
+is introduced with its kind ("Kaito (greedy bot)"). A lone human is "You"; several humans at one
+keyboard are "Player 1", "Player 2", … unless they give their names (``human:Ann``).
+
 >>> [(s.name, s.human) for s in parse_seats("you,greedy,random", None)]
-[('You', True), ('Greedy 2', False), ('Random 3', False)]
->>> [s.name for s in parse_seats("human:Ann,you,greedy", None)]
-['Ann', 'Player 2', 'Greedy 3']
+[('You', True), ('Kaito', False), ('Mio', False)]
+>>> [s.described() for s in parse_seats("human:Ann,you,ismcts:hard", None)]
+['Ann', 'Player 2', 'Mio (hard bot)']
 >>> [s.spec for s in parse_seats(None, None, default_players=2)]
 ['you', 'greedy']
 """
@@ -13,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from furuba.bots.registry import make_bot, parse_spec
+from furuba.bots.names import BOT_NAMES, bot_kind, bot_name
+from furuba.bots.registry import make_bot
+from furuba.cli.screen import YOU, you
 from furuba.core.errors import OptionsError
+from furuba.text import _
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
@@ -30,14 +37,15 @@ class Seat:
     human: bool
 
     def saved_spec(self) -> str:
-        """The spec written to a save file (humans keep their names)."""
+        """The spec written to a save file (humans keep their names; a lone human's "You" is
+        read back in the language of whoever resumes the game)."""
         return f"human:{self.name}" if self.human else self.spec
 
     def described(self) -> str:
-        """How the seat is introduced: its name, and its bot spec when the name hides it."""
-        if self.human or self.name.lower().startswith(self.spec.lower()):
+        """How the seat is introduced: its name, and the kind of bot for a bot."""
+        if self.human:
             return self.name
-        return f"{self.name} ({self.spec})"
+        return _("{name} ({kind})").format(name=self.name, kind=bot_kind(self.spec))
 
 
 def _is_human(spec: str) -> tuple[bool, str | None]:
@@ -46,7 +54,10 @@ def _is_human(spec: str) -> tuple[bool, str | None]:
         return False, None
     name = name.strip()
     if colon and not name:
-        raise OptionsError(f"seat {spec!r}: give a name after the colon, e.g. human:Ann")
+        raise OptionsError(_("seat {spec!r}: give a name after the colon, e.g. "
+                             "human:Ann").format(spec=spec))
+    if name in (YOU, you()):
+        return True, None   # "You", as a save file keeps it: said in the reader's language
     return True, name or None
 
 
@@ -57,12 +68,26 @@ def _specs(text: str | Sequence[str] | None, players: int | None,
         return ["you"] + [DEFAULT_BOT] * max(0, count - 1)
     specs = [s.strip() for s in text.split(",")] if isinstance(text, str) else list(text)
     if any(not s for s in specs):
-        raise OptionsError(f"--seats {text!r} has an empty seat; "
-                           "write e.g. --seats you,greedy,greedy,random")
+        raise OptionsError(_("--seats {seats!r} has an empty seat; write e.g. --seats "
+                             "you,greedy,greedy,random").format(seats=text))
     if players is not None and players != len(specs):
-        raise OptionsError(f"--seats names {len(specs)} seats but --players is {players}; "
-                           "give one seat per player")
+        raise OptionsError(_("--seats names {count} seats but --players is {players}; give one "
+                             "seat per player").format(count=len(specs), players=players))
     return specs
+
+
+def _bot_names(bots: Sequence[int], taken: set[str]) -> dict[int, str]:
+    """A first name for each bot seat (by its seat, as on the server), none twice and none a
+    human's."""
+    used = set(taken)
+    out = {}
+    for seat in bots:
+        name = bot_name(seat)
+        if name.lower() in used:
+            name = next((n for n in BOT_NAMES if n.lower() not in used), name)
+        used.add(name.lower())
+        out[seat] = name
+    return out
 
 
 def parse_seats(text: str | Sequence[str] | None, players: int | None, *,
@@ -73,18 +98,20 @@ def parse_seats(text: str | Sequence[str] | None, players: int | None, *,
     """
     specs = _specs(text, players, default_players)
     kinds = [_is_human(s) for s in specs]
-    humans = sum(1 for human, _ in kinds if human)
+    humans = sum(1 for human, _name in kinds if human)
+    taken = {name.lower() for human, name in kinds if human and name}
+    names = _bot_names([i for i, (human, _name) in enumerate(kinds) if not human], taken)
     seats = []
     for i, (spec, (human, name)) in enumerate(zip(specs, kinds, strict=True)):
         if human:
-            label = name or ("You" if humans == 1 else f"Player {i + 1}")
+            label = name or (you() if humans == 1 else _("Player {n}").format(n=i + 1))
             seats.append(Seat(spec, label, True))
         else:
             make_bot(spec, 0)
-            bot_name, _ = parse_spec(spec)
-            seats.append(Seat(spec, f"{bot_name.capitalize()} {i + 1}", False))
-    names = [s.name.lower() for s in seats]
+            seats.append(Seat(spec, names[i], False))
+    called = [s.name.lower() for s in seats]
     for s in seats:
-        if names.count(s.name.lower()) > 1:
-            raise OptionsError(f"two seats are called {s.name!r}; give each human its own name")
+        if called.count(s.name.lower()) > 1:
+            raise OptionsError(_("two seats are called {name!r}; give each human its own "
+                                 "name").format(name=s.name))
     return seats

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Self, TypedDict
 
 from furuba.core.errors import IllegalActionError
+from furuba.text import _
 
 TERMINAL = -4
 """``current_player`` of a finished game (OpenSpiel's value)."""
@@ -63,7 +64,8 @@ def action_id(action: object) -> int:
     if type(action) is int:            # the usual case, on every step of every playout
         return action
     if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-        raise IllegalActionError(f"an action is a whole number, not {action!r}")
+        raise IllegalActionError(_("an action is a whole number, not {action!r}").format(
+            action=action))
     return int(action)
 
 
@@ -141,7 +143,8 @@ class State(ABC):
         Raises :class:`~furuba.core.errors.IllegalActionError` and changes nothing when the
         input is not wanted now.
         """
-        raise IllegalActionError(f"this game takes no written input ({name!r})")
+        raise IllegalActionError(_("this game takes no written input ({name!r})").format(
+            name=name))
 
     # -- outcome ----------------------------------------------------------------------------
     @abstractmethod

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 
 from furuba.core.errors import FurubaError, SaveFileError
 from furuba.core.protocol import JSON, State
+from furuba.text import _
 
 
 class WrittenInput(NamedTuple):
@@ -67,7 +68,7 @@ class GameRecord:
         """The state after the first ``upto`` actions (all of them by default), with the inputs
         written up to there."""
         state = self.initial_state()
-        for _ in self._steps(state, upto):
+        for _step in self._steps(state, upto):
             pass
         return state
 
@@ -75,7 +76,7 @@ class GameRecord:
         """Every position from the start to ``upto`` actions: after 0, 1, … actions (each with
         the inputs written before the next action)."""
         state = self.initial_state()
-        return [state.clone() for _ in self._steps(state, upto)]
+        return [state.clone() for _step in self._steps(state, upto)]
 
     def _steps(self, state: State, upto: int | None) -> Iterator[None]:
         """Play the record on ``state``, pausing at each position (inputs written, next action
@@ -107,12 +108,12 @@ class GameRecord:
                        seed=int(data["seed"]), actions=[int(a) for a in data.get("actions", [])],
                        written=written)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SaveFileError(f"not a game record: {exc}") from None
+            raise SaveFileError(_("not a game record: {exc}").format(exc=exc)) from None
 
 
 def _write(state: State, written: WrittenInput) -> None:
     try:
         state.write(written.player, written.name, written.text)
     except FurubaError as exc:
-        raise SaveFileError(f"a written input no longer applies after {written.after} actions: "
-                            f"{exc}") from None
+        raise SaveFileError(_("a written input no longer applies after {after} actions: "
+                              "{exc}").format(after=written.after, exc=exc)) from None

@@ -8,7 +8,11 @@ player's view.
 >>> s = GameState.from_json({"players": 4, "hands": [["3", "3", "9", "2", "joker"],
 ...     ["4", "4"], ["5"], ["6"]], "turn": 0})
 >>> explain_action(s, s.string_to_action("play 3x2"), 0)
-'leads your lowest set, the 3s, to get rid of it'
+'it gets rid of your lowest set, the 3s'
+>>> from furuba.i18n import speaking
+>>> with speaking("ja"):
+...     explain_action(s, s.string_to_action("play 3x2"), 0)
+'一番弱い3をここで片付けられます'
 """
 
 from __future__ import annotations
@@ -26,26 +30,19 @@ from furuba.daihinmin.moves import (
     PLAY_LEVEL,
     PLAY_TOTAL,
 )
-from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, RANK_NAMES, counts_of
+from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
+from furuba.daihinmin.text import (
+    _,
+    cards_of_rank,
+    joker_word,
+    listed,
+    ngettext,
+    one_card,
+    rank_word,
+)
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
-
-
-PLURALS = {"J": "Jacks", "Q": "Queens", "K": "Kings", "A": "Aces"}
-
-
-def _plural(level: int) -> str:
-    """``7s``, ``Kings``, ``Aces``."""
-    name = RANK_NAMES[level]
-    return PLURALS.get(name, f"{name}s")
-
-
-def _one(level: int) -> str:
-    """``a 7``, ``an 8``, ``an Ace``."""
-    name = RANK_NAMES[level]
-    return {"A": "an Ace", "8": "an 8", "J": "a Jack", "Q": "a Queen", "K": "a King"}.get(
-        name, f"a {name}")
 
 
 def _unseen(state: GameState, player: int) -> tuple[int, ...]:
@@ -58,30 +55,42 @@ def _unseen(state: GameState, player: int) -> tuple[int, ...]:
 
 def _keepers(counts: tuple[int, ...]) -> str:
     """``2, Aces and joker``: the cards kept to win a lead back."""
-    parts = [_plural(lv) if counts[lv] > 1 else _one(lv).split()[-1]
+    parts = [cards_of_rank(lv) if counts[lv] > 1 else rank_word(lv)
              for lv in range(NUM_LEVELS - 1, KEEPER_LEVEL - 1, -1) if counts[lv]]
     if counts[JOKER]:
-        parts.append("jokers" if counts[JOKER] > 1 else "joker")
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+        parts.append(cards_of_rank(JOKER) if counts[JOKER] > 1 else joker_word())
+    return listed(parts)
 
 
 def explain_action(state: GameState, action: int, player: int) -> str:
-    """A short reason for ``player`` to take ``action`` in ``state`` (a world from their view)."""
+    """A short reason for ``player`` to take ``action`` in ``state`` (a world from their view):
+    why the action is good, said to the player, without a final full stop."""
     counts = state.hand_counts(player)
     if action == DECLARE:
-        return "declares a revolution: no exchange, so you keep your best cards, and you lead"
+        return _("with a revolution there is no exchange: you keep your best cards and lead")
     if action == KEEP_QUIET:
-        return "keeps quiet: the exchange goes ahead"
+        if counts[JOKER] > 1:
+            return _("the exchange goes ahead as usual, and you keep both jokers")
+        return _("without both jokers there is no revolution: the exchange goes ahead")
     if GIVE_BASE <= action <= GIVE_JOKER:
         if action == GIVE_JOKER:
-            return "gives away a joker (it would cost you more to keep it than it helps)"
-        return f"gives away {_one(action - GIVE_BASE)}, a card you can spare"
+            return _("a joker would cost you more to keep than it helps")
+        return _("{card} is a card you can spare").format(card=one_card(action - GIVE_BASE))
     if action == PASS:
         keep = _keepers(counts)
         if keep:
-            return f"passes, keeping your {keep} to win a lead later"
-        return "passes rather than break up a set"
+            return _("you keep your {cards} to win a lead later").format(cards=keep)
+        return _("it does not break up a set")
     return _explain_play(state, action, player, counts)
+
+
+def _what(level: int, size: int) -> str:
+    """The cards a play spends: ``"the jokers"``, ``"the 7s"``, ``"an Ace"``; 「7」."""
+    if level < 0:
+        return _("the jokers")
+    if size > 1:
+        return _("the {cards}").format(cards=cards_of_rank(level))
+    return one_card(level)
 
 
 def _explain_play(state: GameState, action: int, player: int, counts: tuple[int, ...]) -> str:
@@ -90,21 +99,25 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
     left = sum(counts) - size
     if left == 0:
         holding = sum(1 for s in state.hand_sizes() if s) - 1
-        return f"goes out now: {holding} point{'s' if holding != 1 else ''}"
-    what = "the jokers" if level < 0 else f"the {_plural(level)}" if size > 1 else _one(level)
+        return ngettext("you go out now and score {count} point",
+                        "you go out now and score {count} points", holding).format(count=holding)
+    what = _what(level, size)
     if level >= 0 and sure_winner(level, size, _unseen(state, player)):
-        them = "them" if size > 1 else "it"
-        return f"plays {what}: no cards still out can beat {them}, so you lead next"
+        return _("no card still out can beat {cards}, so you lead next").format(cards=what)
     leading = state.pile_top()[1] == 0
     naturals = [lv for lv in range(NUM_LEVELS) if counts[lv]]
     if leading and naturals and level == naturals[0]:
-        return f"leads your lowest set, {what}, to get rid of it"
+        return _("it gets rid of your lowest set, {cards}").format(cards=what)
     if leading:
-        return f"leads {what}, keeping your lower cards for later"
+        return _("you lead with {cards} and keep your lower cards for later").format(cards=what)
+    if jokers > 1:
+        return _("both jokers let you take the pile with {cards}").format(cards=what)
     if jokers:
-        return f"uses {'a joker' if jokers == 1 else 'both jokers'} to take the pile with {what}"
+        return _("a joker lets you take the pile with {cards}").format(cards=what)
     if level < KEEPER_LEVEL:
         if counts[level] > size:
-            return f"follows with {what}, though it breaks up your {_plural(level)}"
-        return f"follows with {what} and keeps your higher cards for later"
-    return f"spends {what} to fight for the lead"
+            return _("it follows with {cards}, though it breaks up your {rank}").format(
+                cards=what, rank=cards_of_rank(level))
+        return _("it follows with {cards} and keeps your higher cards for later").format(
+            cards=what)
+    return _("it spends {cards} to fight for the lead").format(cards=what)

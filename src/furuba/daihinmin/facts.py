@@ -35,6 +35,7 @@ from furuba.core.deck import SUITS
 from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, ActionInfo, action_id
 from furuba.daihinmin.exchange import RICH_GIFTS, SECOND_GIFTS
+from furuba.daihinmin.illegal import no_such_action
 from furuba.daihinmin.moves import (
     ACTION_NAMES,
     DECLARE,
@@ -104,8 +105,7 @@ def action_info(state: GameState, action: int) -> ActionInfo:
     """``action`` as data (see the module docstring): its id, text, kind and params."""
     a = action_id(action)
     if not 0 <= a < NUM_ACTIONS:
-        raise IllegalActionError(f"no action has id {action!r}: ids are whole numbers from 0 "
-                                 f"to {NUM_ACTIONS - 1}")
+        raise IllegalActionError(no_such_action(action))
     text = ACTION_NAMES[a]
     if a == PASS:
         return {"id": a, "text": text, "kind": "pass", "params": {}}

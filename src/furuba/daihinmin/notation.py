@@ -22,14 +22,23 @@ from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.moves import (
     ACTION_IDS,
     DECLARE,
+    GIVE_BASE,
+    GIVE_JOKER,
     KEEP_QUIET,
     MAX_JOKERS,
     MAX_NATURALS,
     PASS,
+    PLAY_JOKERS,
+    PLAY_LEVEL,
+    PLAY_NATURALS,
     give_id,
+    is_gift,
+    is_play,
     play_id,
 )
 from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, RANK_NAMES, parse_card
+from furuba.daihinmin.text import _, joker_word, set_text
+from furuba.i18n import N_
 
 _LOWER_IDS = {name.lower(): a for name, a in ACTION_IDS.items()}
 _WORDS = {
@@ -45,11 +54,48 @@ _WORDS = {
 }
 _TIMES = re.compile(r"(.*?)x(\d+)")
 
-_HELP = "try 'pass', 'play 7x2+joker', cards such as '7 7 joker', 'give K' or 'keep quiet'"
+HELP = N_("try 'pass', 'play 7x2+joker', cards such as '7 7 joker', 'give K' or 'keep quiet'")
+"""What one may type, said after a name no action has."""
+
+
+def help_suffix() -> str:
+    """The end of a message about an unknown action: what one may type (a screen that lists the
+    commands itself leaves it out)."""
+    return _("{reason}; {help}").format(reason="", help=_(HELP))
 
 
 def _unknown(text: str, why: str = "") -> IllegalActionError:
-    return IllegalActionError(f"unknown action {text!r}{': ' + why if why else ''}; {_HELP}")
+    reason = _("unknown action {text}").format(text=repr(text))
+    if why:
+        reason = _("{reason}: {why}").format(reason=reason, why=why)
+    return IllegalActionError(_("{reason}; {help}").format(reason=reason, help=_(HELP)))
+
+
+def action_text(action: int) -> str:
+    """An action in words, the way a menu lists it (and a person may type it).
+
+    >>> from furuba.i18n import speaking
+    >>> [action_text(ACTION_IDS[n]) for n in ("play 7x2+joker", "give K", "pass", "keep quiet")]
+    ['play 7 7 joker', 'give K', 'pass', 'keep quiet']
+    >>> with speaking("ja"):
+    ...     [action_text(ACTION_IDS[n]) for n in ("play joker x2", "give joker", "pass")]
+    ['ジョーカー ジョーカーを出す', 'ジョーカーを渡す', 'パスする']
+    """
+    if action == PASS:
+        return _("pass")
+    if action == DECLARE:
+        return _("declare revolution")
+    if action == KEEP_QUIET:
+        return _("keep quiet")
+    if is_gift(action):
+        card = joker_word() if action == GIVE_JOKER else RANK_NAMES[action - GIVE_BASE]
+        return _("give {card}").format(card=card)
+    if is_play(action):
+        level = PLAY_LEVEL[action]
+        rank = RANK_NAMES[level] if level >= 0 else None
+        return _("play {cards}").format(
+            cards=set_text(rank, PLAY_NATURALS[action], PLAY_JOKERS[action]))
+    return str(action)
 
 
 def parse_cards(text: str) -> tuple[int, int, int]:
@@ -66,26 +112,26 @@ def parse_cards(text: str) -> tuple[int, int, int]:
         card_text, times = (match.group(1), int(match.group(2))) if match else (token, 1)
         if not card_text:
             if last is None or last_times != 1:
-                raise ValueError(f"{token!r} repeats nothing")
+                raise ValueError(_("{token} repeats nothing").format(token=repr(token)))
             counts[last] += times - 1
             last_times = times
             continue
-        level, _ = parse_card(card_text)
+        level, _exact = parse_card(card_text)
         counts[level] = counts.get(level, 0) + times
         last, last_times = level, times
     jokers = counts.pop(JOKER, 0)
     if len(counts) > 1:
         ranks = ", ".join(RANK_NAMES[lv] for lv in sorted(counts))
-        raise ValueError(f"a set is one rank (jokers aside), not {ranks}")
+        raise ValueError(_("a set is one rank (jokers aside), not {ranks}").format(ranks=ranks))
     if jokers > MAX_JOKERS:
-        raise ValueError(f"there are only {MAX_JOKERS} jokers")
+        raise ValueError(_("there are only {count} jokers").format(count=MAX_JOKERS))
     if not counts:
         if not jokers:
-            raise ValueError("no cards")
+            raise ValueError(_("no cards"))
         return JOKERS_ONLY_LEVEL, 0, jokers
     ((level, naturals),) = counts.items()
     if naturals > MAX_NATURALS:
-        raise ValueError(f"a rank has only {MAX_NATURALS} cards")
+        raise ValueError(_("a rank has only {count} cards").format(count=MAX_NATURALS))
     return level, naturals, jokers
 
 
@@ -93,14 +139,15 @@ def parse_action(text: str, context: str | None) -> int:
     """The action id ``text`` names; ``context`` is the phase (``"exchange"`` makes a lone card a
     gift). Raises :class:`IllegalActionError` for a name no action has."""
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action name must be text, not {text!r}")
+        raise IllegalActionError(_("an action name must be text, not {value}").format(
+            value=repr(text)))
     key = " ".join(text.strip().lower().split())
     if key in _LOWER_IDS:
         return _LOWER_IDS[key]
     if key in _WORDS:
         return _WORDS[key]
     if not key:
-        raise _unknown(text, "it is empty")
+        raise _unknown(text, _("it is empty"))
     gift = context == "exchange"
     if key.startswith("give "):
         key, gift = key[5:], True
@@ -112,6 +159,6 @@ def parse_action(text: str, context: str | None) -> int:
         raise _unknown(text, str(exc)) from None
     if gift:
         if naturals + jokers != 1:
-            raise _unknown(text, "a gift is one card at a time")
+            raise _unknown(text, _("a gift is one card at a time"))
         return give_id(JOKER if jokers else level)
     return play_id(level, naturals, jokers)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba.core.errors import OptionsError
+from furuba.daihinmin.text import _
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 7
@@ -39,20 +40,23 @@ def validate(*, players: Any, target: Any, max_rounds: Any, dealer: Any,
              seed: Any = 0) -> Options:
     """Check the options of a new game; raise :class:`OptionsError` with a clear message."""
     if not _is_int(players):
-        raise OptionsError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-                           f"not {players!r}")
+        raise OptionsError(_("players must be a whole number from {low} to {high}, not "
+                             "{value}").format(low=MIN_PLAYERS, high=MAX_PLAYERS,
+                                                value=repr(players)))
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionsError(f"Dai Hin Min is for {MIN_PLAYERS} to {MAX_PLAYERS} players (D1), "
-                           f"not {players}")
+        raise OptionsError(_("Dai Hin Min is for {low} to {high} players (D1), not "
+                             "{value}").format(low=MIN_PLAYERS, high=MAX_PLAYERS, value=players))
     if not _is_int(seed):
-        raise OptionsError(f"seed must be a whole number, not {seed!r}")
+        raise OptionsError(_("seed must be a whole number, not {value}").format(value=repr(seed)))
     if target is not None and (not _is_int(target) or target < 1):
-        raise OptionsError(f"target must be a whole number of points, at least 1, not {target!r}")
+        raise OptionsError(_("target must be a whole number of points, at least 1, not "
+                             "{value}").format(value=repr(target)))
     if max_rounds is not None and (not _is_int(max_rounds) or max_rounds < 1):
-        raise OptionsError(f"max_rounds must be a whole number of rounds, at least 1, "
-                           f"not {max_rounds!r}")
+        raise OptionsError(_("max_rounds must be a whole number of rounds, at least 1, not "
+                             "{value}").format(value=repr(max_rounds)))
     if target is None and max_rounds is None:
-        raise OptionsError("a game needs a target, a round limit (max_rounds), or both (D11)")
+        raise OptionsError(_("a game needs a target, a round limit (max_rounds), or both (D11)"))
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-        raise OptionsError(f"dealer must be a player id from 0 to {players - 1}, not {dealer!r}")
+        raise OptionsError(_("dealer must be a player id from 0 to {high}, not {value}").format(
+            high=players - 1, value=repr(dealer)))
     return Options(players, target, max_rounds)

@@ -25,6 +25,7 @@ from itertools import product
 from operator import itemgetter
 
 from furuba.core.deck import SUITS
+from furuba.daihinmin.catalog import _
 
 RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Rank names by level, lowest first (D3)."""
@@ -61,7 +62,7 @@ CARD_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(NUM_CARDS))
 
 def _low_bits(nibble: int, k: int) -> int:
     out = 0
-    for _ in range(k):
+    for _step in range(k):
         if not nibble:
             return 0
         low = nibble & -nibble
@@ -155,5 +156,5 @@ def parse_card(token: str) -> tuple[int, int | None]:
         if suit >= 0 and head in _RANK_ALIASES:
             level = _RANK_ALIASES[head]
             return level, RANK_INDEX[level] * 4 + suit
-    raise ValueError(f"{token!r} is not a card (ranks 2-10, J, Q, K, A, with an optional suit; "
-                     "or 'joker')")
+    raise ValueError(_("{token} is not a card (ranks 2-10, J, Q, K, A, with an optional suit; "
+                       "or 'joker')").format(token=repr(token)))

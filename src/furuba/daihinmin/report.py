@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from furuba.daihinmin.scoring import POOR_MAN, TITLE_NAMES
+from furuba.daihinmin.text import _, title_words
+from furuba.i18n import N_
 from furuba.sim import plots
 from furuba.sim.analysis import histogram, rate
 from furuba.sim.html import percent
@@ -70,10 +72,10 @@ def summarize(cfg: SimConfig, rs: list[GameResult]) -> Data:
 def summary_lines(s: Data) -> list[str]:
     """What ``furuba simulate`` prints: points per round with their intervals, revolutions."""
     ci = s.get("points_per_round_ci95", {})
-    return ["points per round (95% interval): " + ", ".join(
-                f"{b} {v:.2f}" + (f" [{ci[b][0]:.2f}, {ci[b][1]:.2f}]" if b in ci else "")
-                for b, v in s["points_per_round_by_bot"].items()),
-            f"revolutions: {s['revolutions']}"]
+    per_bot = ", ".join(f"{b} {v:.2f}" + (f" [{ci[b][0]:.2f}, {ci[b][1]:.2f}]" if b in ci else "")
+                        for b, v in s["points_per_round_by_bot"].items())
+    return [_("points per round (95% interval): {bots}").format(bots=per_bot),
+            _("revolutions: {count}").format(count=s["revolutions"])]
 
 
 # -- the numbers of the report -------------------------------------------------------------------
@@ -128,19 +130,20 @@ def key_numbers(data: Data) -> list[list[str]]:
     rows = []
     if "revolutions" in data:
         rev = data["revolutions"]
-        rows.append(["revolutions per round", f"{rev['per_round']:.3f} ({rev['total']:,} in "
-                                              f"{rev['rounds']:,} rounds)"])
+        rows.append([_("revolutions per round"), _("{rate} ({total} in {rounds} rounds)").format(
+            rate=f"{rev['per_round']:.3f}", total=f"{rev['total']:,}",
+            rounds=f"{rev['rounds']:,}")])
         if "games_with_revolution" in rev:
-            rows.append(["games with a revolution", percent(rev["games_with_revolution"])])
+            rows.append([_("games with a revolution"), percent(rev["games_with_revolution"])])
         intervals = data.get("points_per_round_ci95", {})
         for bot, v in data.get("points_per_round_by_bot", {}).items():
             ci = intervals.get(bot)
-            rows.append([f"points per round, {bot}",
+            rows.append([_("points per round, {bot}").format(bot=bot),
                          f"{v:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")])
     if "title_transitions" in data:
         tt = data["title_transitions"]
-        rows.append(["the Poor Man climbs next round", percent(tt["poor_man_climbs"])])
-        rows += [[f"the Poor Man climbs, {bot}", percent(r)]
+        rows.append([_("the Poor Man climbs next round"), percent(tt["poor_man_climbs"])])
+        rows += [[_("the Poor Man climbs, {bot}").format(bot=bot), percent(r)]
                  for bot, r in tt["poor_man_climbs_by_bot"].items()]
     return rows
 
@@ -157,16 +160,16 @@ def points(data: Data, out: Path) -> Plot:
         edges: list[float] | int = [x - 0.5 for x in range(int(min(xs)), int(max(xs)) + 2)] if whole else 25
         ax.hist(xs, bins=edges, weights=[c / total for c in hist["counts"].values()],
                 histtype="stepfilled", alpha=0.45, edgecolor="black", linewidth=0.6,
-                label=f"{bot} (mean {hist['mean']:.1f})")
+                label=_("{bot} (mean {mean})").format(bot=bot, mean=f"{hist['mean']:.1f}"))
     plots.integer_axis(ax.xaxis)
-    ax.set_xlabel("points at the end of the game")
-    ax.set_ylabel("share of the bot's players")
+    ax.set_xlabel(_("points at the end of the game"))
+    ax.set_ylabel(_("share of the bot's players"))
     plots.percent_axis(ax.yaxis)
     ax.legend(frameon=False)
-    ax.set_title("Points distribution")
-    return Plot(plots.save(fig, out, "points.png"), "Points distribution",
-                "Each player's points when the game ended, by bot (share of that bot's players); "
-                "the game ends after the round in which someone reaches the target.")
+    ax.set_title(_("Points distribution"))
+    return Plot(plots.save(fig, out, "points.png"), _("Points distribution"),
+                _("Each player's points when the game ended, by bot (share of that bot's "
+                  "players); the game ends after the round in which someone reaches the target."))
 
 
 def transitions(data: Data, out: Path) -> Plot:
@@ -180,17 +183,20 @@ def transitions(data: Data, out: Path) -> Plot:
         for j, s in enumerate(row):
             ax.text(j, i, f"{s:.0%}\n({counts[i][j]:,})", ha="center", va="center", fontsize=7,
                     color="white" if s > 0.6 else "black")
-    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
-    ax.set_yticks(range(len(names)), names)
-    ax.set_xlabel("title in the next round")
-    ax.set_ylabel("title in a round")
+    said = [title_words(t) for t in names]
+    ax.set_xticks(range(len(names)), said, rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), said)
+    ax.set_xlabel(_("title in the next round"))
+    ax.set_ylabel(_("title in a round"))
     fig.colorbar(image, ax=ax, shrink=0.8, format=plots.percent_format())
     climbs = tt["poor_man_climbs"]
-    ax.set_title(f"Title transitions (the Poor Man climbs {climbs['rate']:.0%})")
-    return Plot(plots.save(fig, out, "title_transitions.png"), "Title transitions",
-                "Row: a player's title in one round; column: the same player's title in the "
-                "next; each cell the share of the row (and the count). The diagonal is how "
-                "sticky a title is; the Poor Man row off its last cell is how often he climbs.")
+    ax.set_title(_("Title transitions (the Poor Man climbs {rate})").format(
+        rate=f"{climbs['rate']:.0%}"))
+    return Plot(plots.save(fig, out, "title_transitions.png"), _("Title transitions"),
+                _("Row: a player's title in one round; column: the same player's title in the "
+                  "next; each cell the share of the row (and the count). The diagonal is how "
+                  "sticky a title is; the Poor Man row off its last cell is how often he "
+                  "climbs."))
 
 
 def revolutions(data: Data, out: Path) -> Plot:
@@ -201,25 +207,28 @@ def revolutions(data: Data, out: Path) -> Plot:
     xs = [float(k) for k in hist["counts"]]
     ax.bar(xs, list(hist["counts"].values()), width=0.8, color=plots.BAR)
     plots.integer_axis(ax.xaxis)
-    ax.set_xlabel("revolutions declared in the game")
-    ax.set_ylabel("games")
-    ax.set_title(f"Revolutions ({data['revolutions']['per_round']:.3f} per round)")
-    return Plot(plots.save(fig, out, "revolutions.png"), "Revolutions per game",
-                "How many revolutions were declared in each game.")
+    ax.set_xlabel(_("revolutions declared in the game"))
+    ax.set_ylabel(_("games"))
+    ax.set_title(_("Revolutions ({rate} per round)").format(
+        rate=f"{data['revolutions']['per_round']:.3f}"))
+    return Plot(plots.save(fig, out, "revolutions.png"), _("Revolutions per game"),
+                _("How many revolutions were declared in each game."))
 
 
 SECTIONS = ReportSections(
     result_keys=("rounds", "titles", "revolutions"),
     summarize=summarize,
     summary_lines=summary_lines,
-    length=GameLength("rounds", "a round: one deal played out", "rounds", "rounds_per_game"),
+    length=GameLength("rounds", N_("a round: one deal played out"), "rounds", "rounds_per_game"),
     analyse=analyse,
     key_numbers=key_numbers,
     figures=(Figure(points, ("points",)),
              Figure(transitions, ("title_transitions",)),
              Figure(revolutions, ("revolutions_per_game",))),
-    per_game_only=("the points distribution (needs each player's points)",
-                   "the title transition matrix (needs the titles round by round)",
-                   "revolutions per game (needs each game's count)"),
+    per_game_only=(N_("the points distribution (needs each player's points)"),
+                   N_("the title transition matrix (needs the titles round by round)"),
+                   N_("revolutions per game (needs each game's count)")),
 )
-"""Dai Hin Min's part of the summary and the balance report."""
+"""Dai Hin Min's part of the summary and the balance report. Its texts are said in the language of
+the report (the length's meaning and ``per_game_only`` are marked for the game's catalog, which
+the spec's ``gettext`` says)."""

@@ -17,10 +17,15 @@ from rich.markup import escape
 from furuba.cli.screen import Choice, Command, WrittenPrompt
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
+from furuba.daihinmin.illegal import why_illegal
+from furuba.daihinmin.notation import action_text, help_suffix
 from furuba.daihinmin.screen_board import DaihinminBoard, Seats, cards_text
 from furuba.daihinmin.screen_log import DaihinminLog
+from furuba.daihinmin.state import GameState
+from furuba.daihinmin.text import _, is_you, listed, ngettext, player_words, whom
+from furuba.i18n import N_
 
-RULES = """\
+RULES = N_("""\
 [bold]Dai Hin Min[/] (Rich Man Poor Man) — be the first to get rid of your cards.
 • Ranks: 3 < 4 < … < 10 < J < Q < K < A < 2; suits never matter. A joker joins any set as
   its rank; a joker alone is the lowest card of all.
@@ -33,7 +38,7 @@ RULES = """\
 • From round 2: the Poor Man gives his 2 highest cards to the Rich Man, who gives back 2 of
   his choice; the Second Poorest and Second Richest swap 1 the same way. A Poor Man dealt both
   jokers may declare a revolution: no exchange, and play runs counterclockwise.
-• The game ends after the round in which someone reaches the target (21 points)."""
+• The game ends after the round in which someone reaches the target (21 points).""")
 
 
 def play_text(name: str) -> str:
@@ -59,13 +64,18 @@ def address(name: str, text: str) -> str:
     >>> address("Ann", "you lead"), address("You", "you lead")
     ('Ann: you lead', 'You lead')
     """
-    return text[:1].upper() + text[1:] if name == "You" else f"{name}: {text}"
+    if is_you(name):
+        return text[:1].upper() + text[1:]
+    return _("{name}: {text}").format(name=name, text=text)
 
 
 class DaihinminTerminal:
     """Dai Hin Min as ``furuba play`` sees it (:class:`~furuba.cli.screen.TerminalGame`)."""
 
-    rules_text = RULES
+    @property
+    def rules_text(self) -> str:
+        """The rules in short, in the current language."""
+        return _(RULES)
 
     def screen(self, names: Sequence[str], state: State, console: Console) -> DaihinminScreen:
         return DaihinminScreen(names, console)
@@ -92,39 +102,25 @@ class DaihinminScreen(Seats):
         return address(self.who(me), self.table.decision(view, me))
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
-        out = []
-        for a in state.legal_actions():
-            name = state.action_to_string(a)
-            text = f"play {play_text(name)}" if name.startswith("play ") else name
-            out.append((a, escape(text)))
-        return out
+        return [(a, escape(action_text(a))) for a in state.legal_actions()]
 
     def parse(self, state: State, text: str) -> int:
         """The legal action typed as cards (``7 7 joker``), a word (``pass``) or its name."""
         try:
             action = state.string_to_action(text)
         except FurubaError as exc:
-            raise IllegalActionError(self.reword(state, str(exc)) +
-                                     " (help lists the commands)") from None
+            raise IllegalActionError(_("{reason} (help lists the commands)").format(
+                reason=self.reword(state, str(exc)))) from None
         if action in state.legal_actions():
             return action
-        try:
-            state.clone().apply(action)
-        except FurubaError as exc:
-            message = str(exc)
-        else:  # pragma: no cover - legal_actions and apply agree
-            message = "not possible now"
-        raise IllegalActionError(self.reword(state, message))
+        assert isinstance(state, GameState)
+        raise IllegalActionError(why_illegal(state, action, whom(self.who(state.current_player))))
 
     def reword(self, state: State, message: str) -> str:
         """An engine message for the player at the keyboard: names, not ids; no long hints."""
-        message = message.split("; try '")[0]
-        me = self.names[state.current_player]
+        message = message.removesuffix(help_suffix()).split("; try '")[0]
         p = state.current_player
-        if me == "You":
-            message = re.sub(rf"\bplayer {p} leads\b", "you lead", message)
-            message = re.sub(rf"\bplayer {p}'s\b", "your", message)
-        return re.sub(rf"\bplayer {p}\b", me, message)
+        return message.replace(player_words(p), whom(self.who(p)))
 
     def written_prompt(self, before: JSON, after: JSON, player: int) -> WrittenPrompt | None:
         """Dai Hin Min takes no written input."""
@@ -134,18 +130,24 @@ class DaihinminScreen(Seats):
     def result(self, view: JSON) -> str:
         winners = [self.who(p) for p in view.get("winners", [])]
         best = max(view["scores"])
-        note = " (round limit)" if view.get("truncated") else ""
-        rounds = f"after {view['round']} round{'s' if view['round'] != 1 else ''}"
+        over = ngettext("Game over after {count} round", "Game over after {count} rounds",
+                        view["round"]).format(count=view["round"])
+        if view.get("truncated"):
+            over = _("{over} (round limit)").format(over=over)
+        if len(winners) == 1 and is_you(winners[0]):
+            return _("{over}: you win with {points} points.").format(over=over, points=best)
         if len(winners) == 1:
-            return f"Game over {rounds}{note}: {winners[0]} wins with {best} points."
-        return (f"Game over {rounds}{note}: {', '.join(winners[:-1])} and {winners[-1]} "
-                f"win together with {best} points each.")
+            return _("{over}: {name} wins with {points} points.").format(
+                over=over, name=whom(winners[0]), points=best)
+        return _("{over}: {names} win together with {points} points each.").format(
+            over=over, names=listed([whom(w) for w in winners]), points=best)
 
     def commands(self) -> dict[str, Command]:
-        return {"played": ("every card played so far this round, by rank", self.show_played)}
+        return {"played": (_("every card played so far this round, by rank"), self.show_played)}
 
     def show_played(self, view: JSON, arg: str) -> None:
-        self.console.print(f"played this round: {cards_text(view['played']) or 'nothing yet'}",
+        played = cards_text(view["played"]) or _("nothing yet")
+        self.console.print(escape(_("played this round: {cards}").format(cards=played)),
                            highlight=False)
 
 

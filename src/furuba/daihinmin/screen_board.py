@@ -12,12 +12,22 @@ from rich.table import Table
 
 from furuba.cli.screen import player_name
 from furuba.core.protocol import JSON
+from furuba.daihinmin.text import (
+    _,
+    is_you,
+    joker_word,
+    ngettext,
+    pgettext,
+    place_words,
+    separated,
+    shown,
+    subject,
+    title_words,
+    whom,
+)
 
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Dai Hin Min ranks, lowest first (jokers aside)."""
-
-PLACES = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
-"""Places in the order of going out."""
 
 
 def rank_of(card: str) -> int:
@@ -35,7 +45,7 @@ def cards_text(cards: list[str], group: bool = True) -> str:
     """
     groups: dict[int, list[str]] = {}
     for c in sorted(cards, key=rank_of):
-        groups.setdefault(rank_of(c), []).append("joker" if c.startswith("joker") else c)
+        groups.setdefault(rank_of(c), []).append(joker_word() if c.startswith("joker") else c)
     return (" · " if group else " ").join(" ".join(g) for g in groups.values())
 
 
@@ -46,7 +56,12 @@ class Seats:
         self.names = list(names)
 
     def who(self, player: int) -> str:
+        """The seat's name (``"You"`` stays as it is: see :meth:`shown`)."""
         return player_name(self.names, player)
+
+    def shown(self, player: int) -> str:
+        """The seat's name as the table shows it ("You", 「あなた」)."""
+        return shown(self.who(player))
 
 
 class DaihinminBoard(Seats):
@@ -54,65 +69,77 @@ class DaihinminBoard(Seats):
 
     # -- the board ---------------------------------------------------------------------------
     def status_line(self, view: JSON) -> str:
-        goal = []
+        parts = [_("Round {round}").format(round=view["round"])]
         if view["target"] is not None:
-            goal.append(f"first to {view['target']} points")
+            parts.append(_("first to {target} points").format(target=view["target"]))
         if view["max_rounds"] is not None:
-            goal.append(f"{view['max_rounds']} rounds at most")
-        line = f"Round {view['round']} · {' · '.join(goal)} · play goes {view['direction']}"
+            parts.append(_("{rounds} rounds at most").format(rounds=view["max_rounds"]))
+        parts.append(_("play goes clockwise") if view["direction"] == "clockwise"
+                     else _("play goes counterclockwise"))
+        line = " · ".join(parts)
         if view["revolution"]:
-            line += " · [bold red]REVOLUTION[/]"
+            line += " · [bold red]" + escape(_("REVOLUTION")) + "[/]"
         return line
 
     def players_table(self, view: JSON) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
         columns: tuple[tuple[str, JustifyMethod], ...] = (
-            ("", "left"), ("player", "left"), ("cards", "right"), ("points", "right"),
-            ("title", "left"), ("", "left"))
+            ("", "left"), (_("player"), "left"), (_("cards"), "right"), (_("points"), "right"),
+            (_("title"), "left"), ("", "left"))
         for name, justify in columns:
             table.add_column(name, justify=justify)
         finished = view["finished"]
         for p in view["seating"]:
             note = []
-            if p in finished:
-                note.append(f"out {PLACES[finished.index(p)]}")
+            if p in finished and finished.index(p) == len(view["seating"]) - 1:
+                note.append(_("last"))
+            elif p in finished:
+                note.append(_("out {place}").format(place=place_words(finished.index(p) + 1)))
             if p == view["dealer"]:
-                note.append("dealer")
+                note.append(_("dealer"))
             mark = "▶" if p == view["turn"] else ""
-            table.add_row(mark, escape(self.who(p)), str(view["hand_sizes"][p]),
-                          str(view["scores"][p]), view["titles"][p] or "", ", ".join(note),
+            table.add_row(mark, escape(self.shown(p)), str(view["hand_sizes"][p]),
+                          str(view["scores"][p]), escape(title_words(view["titles"][p])),
+                          escape(separated(note)),
                           style="bold" if p == view["viewer"] else None)
         return table
 
     def pile_line(self, view: JSON) -> str:
+        label = "[bold]" + escape(_("Pile")) + "[/]: "
         if not view["pile"]:
-            return "[bold]Pile[/]: empty"
-        sets = [f"{escape(self.who(s['player']))}: {cards_text(s['cards'], group=False)}"
+            return label + escape(_("empty"))
+        sets = [f"{escape(self.shown(s['player']))}: {cards_text(s['cards'], group=False)}"
                 for s in view["pile"]]
         before = [f"[dim]{s}[/]" for s in sets[-4:-1]]
         if len(sets) > 4:
             before.insert(0, "[dim]…[/]")
-        return "[bold]Pile[/]: " + " → ".join([*before, f"[bold]{sets[-1]}[/]"])
+        return label + " → ".join([*before, f"[bold]{sets[-1]}[/]"])
 
     def knowledge_lines(self, view: JSON) -> list[str]:
         out = []
         for k in view.get("known", []):
-            out.append(f"[dim]You know {escape(self.who(k['player']))} holds "
-                       f"{cards_text(k['cards'])}.[/]")
+            text = _("You know {player} holds {cards}.").format(
+                player=whom(self.who(k["player"])), cards=cards_text(k["cards"]))
+            out.append(f"[dim]{escape(text)}[/]")
         limit = view.get("known_limit")
         if limit:
             top = limit["no_natural_above"]
-            what = f"no card above {top}" if top else "no natural card"
-            out.append(f"[dim]{escape(self.who(limit['player']))} holds {what} "
-                       "(besides what they were given).[/]")
+            who = subject(self.who(limit["player"]))
+            text = (_("{player} holds no card above {rank} (besides what they were given).")
+                    .format(player=who, rank=top) if top else
+                    _("{player} holds no natural card (besides what they were given).")
+                    .format(player=who))
+            out.append(f"[dim]{escape(text)}[/]")
         return out
 
     def hand_line(self, view: JSON) -> str:
         name = self.who(view["viewer"])
-        title = "Your hand" if name == "You" else f"{name}'s hand"
+        title = _("Your hand") if is_you(name) else \
+            pgettext("whose hand", "{name}'s hand").format(name=name)
         line = f"[bold]{escape(title)}[/] ({len(view['hand'])}): {cards_text(view['hand'])}"
         if view.get("giving"):
-            line += f"  [dim](giving: {cards_text(view['giving'])})[/]"
+            giving = _("giving: {cards}").format(cards=cards_text(view["giving"]))
+            line += f"  [dim]({escape(giving)})[/]"
         return line
 
     def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
@@ -124,26 +151,30 @@ class DaihinminBoard(Seats):
         return parts
 
     def decision(self, view: JSON, me: int) -> str:
-        """What ``me`` must decide, addressed to them."""
+        """What ``me`` must decide, addressed to them (a sentence to "you")."""
         phase = view["phase"]
         if phase == "revolution":
             if "declare revolution" in view.get("legal", []):
-                return "you are the Poor Man and hold both jokers — declare a revolution?"
-            return "you are the Poor Man, without both jokers: no revolution this round"
+                return _("you are the Poor Man and hold both jokers — declare a revolution?")
+            return _("you are the Poor Man, without both jokers: no revolution this round")
         if phase == "exchange":
             title = view["titles"][me]
             rich = title == "Rich Man"
             partner_title = "Poor Man" if rich else "Second Poorest"
-            partner = self.who(view["titles"].index(partner_title))
+            partner = whom(self.who(view["titles"].index(partner_title)))
             done = len(view.get("giving", []))
-            return (f"you are the {title} — choose a card to give to {partner}, the "
-                    f"{partner_title} ({done + 1} of {2 if rich else 1}):")
+            return _("you are the {title} — choose a card to give to {partner}, the "
+                     "{partner_title} ({done} of {count}):").format(
+                title=title_words(title), partner=partner,
+                partner_title=title_words(partner_title), done=done + 1,
+                count=2 if rich else 1)
         if not view["pile"]:
-            return "you lead — play a set (or type its cards):"
+            return _("you lead — play a set (or type its cards):")
         top = view["pile"][-1]
         count = len(top["cards"])
         pile = cards_text(top["cards"], group=False)
         if view.get("legal") == ["pass"]:
-            return f"nothing in your hand beats {pile} — pass:"
-        need = "a higher single card" if count == 1 else f"{count} cards of a higher rank"
-        return f"beat {pile} with {need}, or pass:"
+            return _("nothing in your hand beats {pile} — pass:").format(pile=pile)
+        return ngettext("beat {pile} with a higher single card, or pass:",
+                        "beat {pile} with {count} cards of a higher rank, or pass:",
+                        count).format(pile=pile, count=count)

@@ -1,9 +1,30 @@
-"""Dai Hin Min in the terminal, the log: each event of a player's view in words."""
+"""Dai Hin Min in the terminal, the log: each event of a player's view in words.
+
+>>> log = DaihinminLog(["You", "Ann", "Ben", "Cy"])
+>>> log.event_text({"event": "clear", "leader": 0}, 0)
+'everyone passed: the pile is cleared; you lead'
+>>> log.event_text({"event": "play", "player": 1, "cards": ["7♦", "joker1"]}, 0)
+'Ann played 7♦ joker'
+>>> from furuba.i18n import speaking
+>>> with speaking("ja"):
+...     log.event_text({"event": "play", "player": 0, "cards": ["7♦", "7♠"]}, 0)
+'あなたが7♦ 7♠を出しました'
+"""
 
 from __future__ import annotations
 
 from furuba.core.protocol import JSON
-from furuba.daihinmin.screen_board import PLACES, Seats, cards_text
+from furuba.daihinmin.screen_board import Seats, cards_text
+from furuba.daihinmin.text import (
+    _,
+    is_you,
+    ngettext,
+    place_words,
+    separated,
+    subject,
+    title_words,
+    whom,
+)
 
 
 class DaihinminLog(Seats):
@@ -21,43 +42,61 @@ class DaihinminLog(Seats):
                 out.append(text)
         return out
 
+    def subject(self, player: int) -> str:
+        """``player`` as the subject of a sentence: "You", "Ann"; 「あなた」, 「Annさん」."""
+        return subject(self.who(player))
+
+    def whom(self, player: int) -> str:
+        """``player`` anywhere else in a sentence: "you", "Ann"; 「あなた」, 「Annさん」."""
+        return whom(self.who(player))
+
     def event_text(self, e: JSON, viewer: int | None) -> str | None:
         """One log event in words (``None`` for events the screen shows otherwise)."""
         kind = e["event"]
-        who = self.who(e.get("player", -1))
+        who = self.subject(e.get("player", -1))
         match kind:
             case "round":
-                return f"── Round {e['round']} (dealer: {self.who(e['dealer'])}) ──"
+                return "── " + _("Round {round} (dealer: {dealer})").format(
+                    round=e["round"], dealer=self.shown(e["dealer"])) + " ──"
             case "play":
-                return f"{who} played {cards_text(e['cards'], group=False)}"
+                return _("{who} played {cards}").format(
+                    who=who, cards=cards_text(e["cards"], group=False))
             case "pass":
-                return f"{who} passed"
+                return _("{who} passed").format(who=who)
             case "clear":
-                return f"everyone passed: the pile is cleared; {self.who(e['leader'])} leads"
+                if is_you(self.who(e["leader"])):
+                    return _("everyone passed: the pile is cleared; you lead")
+                return _("everyone passed: the pile is cleared; {name} leads").format(
+                    name=self.whom(e["leader"]))
             case "out":
                 if e["place"] == len(self.names):
-                    return f"{who} finished last, still holding cards (0 points)"
-                unit = "point" if e["points"] == 1 else "points"
-                return f"{who} went out {PLACES[e['place'] - 1]} (+{e['points']} {unit})"
+                    return _("{who} finished last, still holding cards (0 points)").format(
+                        who=who)
+                return ngettext("{who} went out {place} (+{count} point)",
+                                "{who} went out {place} (+{count} points)", e["points"]).format(
+                    who=who, place=place_words(e["place"]), count=e["points"])
             case "revolution":
                 if e["declared"]:
-                    return (f"REVOLUTION! {who}, the Poor Man, showed both jokers: no exchange, "
-                            "and play goes counterclockwise this round")
-                return f"{who}, the Poor Man, declared no revolution"
+                    return _("REVOLUTION! {who}, the Poor Man, showed both jokers: no exchange, "
+                             "and play goes counterclockwise this round").format(who=who)
+                return _("{who}, the Poor Man, declared no revolution").format(who=who)
             case "exchange":
-                return (f"the exchange: {self.who(e['poor_man'])} (Poor Man) and "
-                        f"{self.who(e['rich_man'])} (Rich Man) swapped 2 cards, "
-                        f"{self.who(e['second_poorest'])} and {self.who(e['second_richest'])} 1")
+                return _("the exchange: {poor_man} (Poor Man) and {rich_man} (Rich Man) swapped "
+                         "2 cards, {second_poorest} and {second_richest} 1").format(
+                    poor_man=self.whom(e["poor_man"]), rich_man=self.whom(e["rich_man"]),
+                    second_poorest=self.whom(e["second_poorest"]),
+                    second_richest=self.whom(e["second_richest"]))
             case "swap":
-                return (f"{who} gave {cards_text(e['gave'])} to {self.who(e['partner'])} "
-                        f"and got {cards_text(e['got'])}")
+                return _("{who} gave {gave} to {partner} and got {got}").format(
+                    who=who, gave=cards_text(e["gave"]), partner=self.whom(e["partner"]),
+                    got=cards_text(e["got"]))
             case "gift":
-                return f"{who} chose to give {cards_text(e['cards'])}"
+                return _("{who} chose to give {cards}").format(who=who,
+                                                               cards=cards_text(e["cards"]))
             case "round end":
-                places = ", ".join(f"{self.who(p)} {t}" for p, t in
-                                   zip(e["order"], [e["titles"][p] for p in e["order"]],
-                                       strict=True))
-                return f"round {e['round']} over: {places}"
+                places = separated([_("{name} {title}").format(
+                    name=self.shown(p), title=title_words(e["titles"][p])) for p in e["order"]])
+                return _("round {round} over: {places}").format(round=e["round"], places=places)
             case "game end":
                 return None
         return None

@@ -2,6 +2,10 @@
 
 >>> SPEC.title, (SPEC.players.low, SPEC.players.high)
 ('Dai Hin Min', (4, 7))
+>>> from furuba.i18n import speaking
+>>> with speaking("ja"):
+...     SPEC.gettext(SPEC.title), SPEC.gettext(SPEC.option("target").title)
+('大貧民', '目標点')
 >>> SPEC.info(SPEC.new_game(players=4, seed=1, max_rounds=2)).max_game_length
 440
 """
@@ -21,7 +25,9 @@ from furuba.daihinmin.reveals import reveals
 from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.summary import summarize
+from furuba.daihinmin.text import CATALOG
 from furuba.daihinmin.view_types import DaihinminView
+from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, lazy
 
 
@@ -54,19 +60,21 @@ def _encoder(state: State) -> Any:
 
 SPEC = GameSpec(
     name="daihinmin",
-    title="Dai Hin Min",
-    description="Rich Man Poor Man, the climbing game: beat the set on the table with a higher "
-                "one, go out first, trade cards by title; 21 points win.",
+    title=N_("Dai Hin Min"),
+    description=N_("Rich Man Poor Man (also called Daifugo), the climbing game: beat the set "
+                   "on the table with a higher one, go out first, trade cards by title; 21 "
+                   "points win."),
     state_class=GameState,
     new_game=new_game,
     players=Players(low=MIN_PLAYERS, high=MAX_PLAYERS, default=4),
     options=(
-        Option("target", "int", DEFAULT_TARGET, "points that end the game (none: play by rounds)",
-               low=1, high=MAX_TARGET, nullable=True, label="points to win"),
-        Option("max_rounds", "int", None, "rounds after which the game ends (none: no limit)",
-               low=1, high=MAX_ROUNDS, nullable=True, label="rounds"),
-        Option("dealer", "int", None, "who deals the first round (none: drawn)", low=0,
-               high=MAX_PLAYERS - 1, nullable=True, online=False),
+        Option("target", "int", DEFAULT_TARGET,
+               N_("points that end the game (none: play by rounds)"),
+               low=1, high=MAX_TARGET, nullable=True, label=N_("points to win")),
+        Option("max_rounds", "int", None, N_("rounds after which the game ends (none: no limit)"),
+               low=1, high=MAX_ROUNDS, nullable=True, label=N_("rounds")),
+        Option("dealer", "int", None, N_("who deals the first round (none: drawn)"), low=0,
+               high=MAX_PLAYERS - 1, nullable=True, online=False, label=N_("dealer")),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
@@ -82,4 +90,6 @@ SPEC = GameSpec(
     encoder=_encoder,
     report=lazy("furuba.daihinmin.report:SECTIONS"),
     terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),
+    tutorial=lazy("furuba.daihinmin.tutorial:TUTORIAL"),
+    gettext=CATALOG.gettext,
 )

@@ -35,6 +35,7 @@ from furuba.daihinmin.exchange import (
     highest_cards,
     legal_gifts,
 )
+from furuba.daihinmin.illegal import no_such_action, why_illegal
 from furuba.daihinmin.moves import (
     ACTION_NAMES,
     DECLARE,
@@ -46,7 +47,6 @@ from furuba.daihinmin.moves import (
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
-    PLAY_TOTAL,
     can_play,
     legal_plays,
 )
@@ -57,9 +57,7 @@ from furuba.daihinmin.ranks import (
     JOKER,
     JOKER_MASK,
     JOKER_SHIFT,
-    JOKERS_ONLY_LEVEL,
     LOWEST,
-    RANK_NAMES,
     SHIFT,
     counts_of,
 )
@@ -577,51 +575,13 @@ class GameState(State):
         self._seat_of = tuple(seat_of)
         self._start_round(dealer=order[-1])
 
-    # -- messages ---------------------------------------------------------------------------------
+    # -- messages (in their own module) ---------------------------------------------------------
     def _no_such_action(self, action: Any) -> str:
-        return f"no action has id {action!r}: ids are whole numbers from 0 to {NUM_ACTIONS - 1}"
+        return no_such_action(action)
 
     def _why_illegal(self, action: int) -> str:
         """A person's explanation of why ``action`` is not legal now."""
-        if not 0 <= action < NUM_ACTIONS:
-            return self._no_such_action(action)
-        name = ACTION_NAMES[action]
-        who = f"player {self._current}"
-        phase = self._phase
-        if phase == OVER:
-            return f"{name} is not legal: the game is over"
-        if phase == REVOLUTION:
-            if action == DECLARE:
-                return (f"{who} cannot declare a revolution: only a Poor Man holding both jokers "
-                        "may (D10)")
-            return f"{name} is not legal now: {who}, the Poor Man, must declare revolution or " \
-                   "keep quiet (D10)"
-        if phase == EXCHANGE:
-            if GIVE_BASE <= action <= GIVE_JOKER:
-                rank = "joker" if action == GIVE_JOKER else RANK_NAMES[action - GIVE_BASE]
-                return f"{who} cannot give a {rank}: no such card left in the hand as dealt (D9)"
-            return f"{name} is not legal now: {who} must choose a card to give (D9)"
-        # play phase
-        if action == PASS:
-            return f"{who} leads an empty pile and must play (D4)"
-        level = PLAY_LEVEL[action]
-        if level < JOKERS_ONLY_LEVEL:
-            return f"{name} is not legal now: it is {who}'s turn to play or pass"
-        counts = self._counts[self._current]
-        naturals, jokers = PLAY_NATURALS[action], PLAY_JOKERS[action]
-        if naturals and counts[level] < naturals:
-            return (f"{who} cannot {name}: they hold {counts[level]} card(s) of rank "
-                    f"{RANK_NAMES[level]}")
-        if counts[JOKER] < jokers:
-            return f"{who} cannot {name}: they hold {counts[JOKER]} joker(s)"
-        top_action = self._pile[-1][1]
-        top_name = ACTION_NAMES[top_action][5:]
-        if PLAY_TOTAL[action] != self._top_total:
-            return (f"{name} does not follow {top_name}: a follow must have exactly "
-                    f"{self._top_total} card(s) (D4)")
-        if level == JOKERS_ONLY_LEVEL:
-            return f"{name} cannot follow: jokers alone are the lowest rank of all (D3)"
-        return f"{name} does not beat {top_name}: a follow must be of a strictly higher rank (D4)"
+        return why_illegal(self, action)
 
     # -- views, secrecy, persistence (in their own modules) ----------------------------------------
     def view(self, player: int | None, *, log_from: int = 0) -> JSON:

@@ -48,6 +48,7 @@ from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
 from furuba.review.model import Decision, Move, Review
+from furuba.text import _
 
 DEFAULT_SIMS = 200
 """The search's simulations per decision."""
@@ -94,18 +95,18 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
 def check(final: State, seat: int, sims: int, playouts: int) -> None:
     """Refuse what cannot be reviewed, with a sentence."""
     if not final.is_terminal():
-        raise OptionsError("the game is not over: only a finished game can be reviewed")
+        raise OptionsError(_("the game is not over: only a finished game can be reviewed"))
     players = final.num_players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise OptionsError(f"there is no seat {seat} in this game: its seats are 0 to "
-                           f"{players - 1}")
+        raise OptionsError(_("there is no seat {seat} in this game: its seats are 0 to "
+                             "{last}").format(seat=seat, last=players - 1))
     check_budget(sims, playouts)
 
 
 def check_budget(sims: int, playouts: int) -> None:
     """Refuse a budget below 1, with a sentence."""
     if sims < 1 or playouts < 1:
-        raise OptionsError("a review needs at least 1 simulation and 1 playout")
+        raise OptionsError(_("a review needs at least 1 simulation and 1 playout"))
 
 
 def is_decision(state: State, seat: int) -> bool:
@@ -144,7 +145,7 @@ def sampled_chance(state: State, seat: int, action: int, seed: int, worlds: int 
     plan = playout_plan(state.game_name)
     sample = state.sampler(seat)
     total, count = 0.0, 0
-    for _ in range(worlds):
+    for _world in range(worlds):
         world = sample(rng)
         if not world.is_legal(action):
             continue
@@ -169,7 +170,7 @@ def win_chances(state: State, plan: Plan, playouts: int, seed: int) -> tuple[flo
     for player in range(state.num_players):
         sample = state.sampler(player)
         total = 0.0
-        for _ in range(playouts):
+        for _playout in range(playouts):
             total += playout(sample(rng), plan, rng)[player]
         out.append(total / playouts)
     return tuple(out)
@@ -181,7 +182,7 @@ def playout(world: State, plan: Plan, rng: random.Random) -> list[float]:
     mark = plan.mark
     start = mark(world) if mark is not None else None
     rollout = plan.rollout
-    for _ in range(plan.depth):
+    for _step in range(plan.depth):
         if world.is_terminal() or (mark is not None and mark(world) != start):
             break
         world.apply(rollout(world, rng))

@@ -19,6 +19,7 @@ from typing import Any
 
 from furuba.core.errors import SaveFileError
 from furuba.core.protocol import JSON
+from furuba.text import _
 
 JUDGEMENTS: tuple[tuple[str, float], ...] = (("blunder", 0.15), ("mistake", 0.10),
                                              ("inaccuracy", 0.05))
@@ -173,4 +174,4 @@ class Review:
                        chances=tuple(tuple(float(c) for c in row) for row in data["chances"]),
                        returns=tuple(float(r) for r in data["returns"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SaveFileError(f"not a game review: {exc!r}") from None
+            raise SaveFileError(_("not a game review: {exc!r}").format(exc=exc)) from None

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from furuba.review.model import JUDGEMENTS, SYMBOLS, Decision, Review
+from furuba.text import N_, _, listing, ngettext
 
 BLOCKS = "▁▂▃▄▅▆▇█"
 GRAPH_WIDTH = 60
 """The most columns the win-chance lines take."""
 SHOWN_MISTAKES = 5
 STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+WORDS = {"blunder": N_("blunder"), "mistake": N_("mistake"), "inaccuracy": N_("inaccuracy")}
+"""Each judgement in words (said in the reader's language)."""
 
 Rename = Callable[[str], str]
 """Puts names in a text (``player 2`` → the seat's name)."""
@@ -50,27 +54,31 @@ def percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-def plural(n: int, word: str) -> str:
-    """``n`` and ``word``, in the plural unless ``n`` is 1.
+def slips(judgement: str, n: int) -> str:
+    """``n`` slips of one kind, in words.
 
-    >>> plural(1, "blunder"), plural(2, "inaccuracy")
+    >>> slips("blunder", 1), slips("inaccuracy", 2)
     ('1 blunder', '2 inaccuracies')
     """
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+    forms = {"blunder": ngettext("{n} blunder", "{n} blunders", n),
+             "mistake": ngettext("{n} mistake", "{n} mistakes", n),
+             "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", n)}
+    return forms[judgement].format(n=n)
 
 
 def summary(review: Review, names: Sequence[str]) -> str:
     """One paragraph: whose review, how close to the bot, how many slips of each kind."""
     n = len(review.decisions)
     counts = review.counts()
-    slips = ", ".join(plural(counts[name], name) for name, _ in JUDGEMENTS)
+    found = listing([slips(name, counts[name]) for name, _least in JUDGEMENTS])
     agreed = round(review.agreement * n)
-    return (f"Review of {names[review.seat]}'s play: {plural(n, 'decision')}, each "
-            f"searched with {review.sims} simulations. The bot agreed with {agreed} of {n}; "
-            f"on average {review.mean_loss * 100:.1f} points of win chance were lost per "
-            f"decision; {slips}.")
+    decisions = ngettext("Review of {name}'s play: {n} decision, searched with {sims} "
+                         "simulations.", "Review of {name}'s play: {n} decisions, each searched "
+                         "with {sims} simulations.", n).format(name=names[review.seat], n=n,
+                                                               sims=review.sims)
+    return _("{decisions} The bot agreed with {agreed} of {n}; on average {loss:.1f} points of "
+             "win chance were lost per decision; {slips}.").format(
+        decisions=decisions, agreed=agreed, n=n, loss=review.mean_loss * 100, slips=found)
 
 
 def graph(review: Review, names: Sequence[str], width: int = GRAPH_WIDTH) -> Table:
@@ -84,10 +92,11 @@ def graph(review: Review, names: Sequence[str], width: int = GRAPH_WIDTH) -> Tab
     columns = min(width, steps)
     for p in range(review.players):
         line = sparkline([row[p] for row in review.chances], width)
-        table.add_row(escape(names[p]), line, f"result {percent(review.returns[p])}")
+        table.add_row(escape(names[p]), line,
+                      _("result {percent}").format(percent=percent(review.returns[p])))
         if p == review.seat and review.mistakes():
-            table.add_row(Text("mistakes", style="dim"), marks(review.mistakes(), steps, columns),
-                          "")
+            table.add_row(Text(_("mistakes"), style="dim"),
+                          marks(review.mistakes(), steps, columns), "")
     return table
 
 
@@ -105,10 +114,11 @@ def marks(mistakes: Sequence[Decision], steps: int, columns: int) -> Text:
 def graph_width(console_width: int, names: Sequence[str]) -> int:
     """How many columns the lines may take on a console ``console_width`` wide.
 
-    >>> graph_width(80, ["Ann", "Greedy 2"]), graph_width(200, ["Ann"])
+    >>> graph_width(80, ["Ann", "Kaito"]), graph_width(200, ["Ann"])
     (54, 60)
     """
-    used = max(len("mistakes"), *(len(n) for n in names)) + len("result 100%") + 7
+    used = max(cell_len(_("mistakes")), *(cell_len(n) for n in names)) + \
+        cell_len(_("result {percent}").format(percent="100%")) + 7
     return max(10, min(GRAPH_WIDTH, console_width - used))
 
 
@@ -117,9 +127,13 @@ def mistake_lines(review: Review, rename: Rename) -> list[Text]:
     out = []
     for d in review.mistakes(SHOWN_MISTAKES):
         judgement = d.judgement or ""
-        line = Text(f"step {d.step} {SYMBOLS[judgement]} {judgement}: ", style=STYLES[judgement])
-        line.append(f"played {d.played.name} ({percent(d.played.win_chance)}); the bot "
-                    f"preferred {d.best.name} ({percent(d.best.win_chance)})", style="default")
+        line = Text(_("step {step} {mark} {judgement}: ").format(
+            step=d.step, mark=SYMBOLS[judgement], judgement=_(WORDS[judgement])),
+            style=STYLES[judgement])
+        line.append(_("played {played} ({played_chance}); the bot preferred {best} "
+                      "({best_chance})").format(
+            played=d.played.name, played_chance=percent(d.played.win_chance), best=d.best.name,
+            best_chance=percent(d.best.win_chance)), style="default")
         if d.best.reason:
             line.append(f" — {rename(d.best.reason)}", style="dim")
         out.append(line)
@@ -128,19 +142,19 @@ def mistake_lines(review: Review, rename: Rename) -> list[Text]:
 
 def decisions_table(review: Review) -> Table:
     """Every decision: the move played and the bot's, with the win chance after each."""
-    table = Table(title="Decisions", title_justify="left", show_edge=False)
-    table.add_column("Step", justify="right")
-    table.add_column("Played")
-    table.add_column("Win", justify="right")
-    table.add_column("Bot's move")
-    table.add_column("Win", justify="right")
-    table.add_column("Loss", justify="right")
+    table = Table(title=_("Decisions"), title_justify="left", show_edge=False)
+    table.add_column(_("Step"), justify="right")
+    table.add_column(_("Played"))
+    table.add_column(_("Win"), justify="right")
+    table.add_column(_("Bot's move"))
+    table.add_column(_("Win"), justify="right")
+    table.add_column(_("Loss"), justify="right")
     table.add_column("")
     for d in review.decisions:
         same = d.played.action == d.best.action
         judgement = d.judgement
         table.add_row(str(d.step), escape(d.played.name), percent(d.played.win_chance),
-                      "the same" if same else escape(d.best.name), percent(d.best.win_chance),
+                      _("the same") if same else escape(d.best.name), percent(d.best.win_chance),
                       f"{d.loss * 100:.0f}" if not same else "",
                       Text(SYMBOLS[judgement], style=STYLES[judgement]) if judgement else "")
     return table
@@ -151,12 +165,13 @@ def render(review: Review, names: Sequence[str], rename: Rename = lambda text: t
     """The whole review for a console ``width`` columns wide, ready for ``console.print``."""
     parts: list[RenderableType] = [
         Text(summary(review, names)), Text(""),
-        Text("Win chance over the game (each player's own estimate)", style="bold"),
+        Text(_("Win chance over the game (each player's own estimate)"), style="bold"),
         graph(review, names, graph_width(width, names)), Text("")]
     found = mistake_lines(review, rename)
     least = JUDGEMENTS[-1][1] * 100
-    parts.append(Text("Biggest mistakes" if found else "No mistakes: every decision was within "
-                      f"{least:g} points of the bot's choice", style="bold"))
+    parts.append(Text(_("Biggest mistakes") if found else _(
+        "No mistakes: every decision was within {least:g} points of the bot's "
+        "choice").format(least=least), style="bold"))
     parts.extend(found)
     if review.decisions:
         parts += [Text(""), decisions_table(review)]

@@ -22,8 +22,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from furuba.server.messages import JSONDict, TableOut
+from furuba.text import N_, _, listing
 
-_SWITCH = "true or false"
+_SWITCH = N_("true or false")
 
 
 class CreateTable(BaseModel):
@@ -31,22 +32,22 @@ class CreateTable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     game: Annotated[StrictStr, Field(min_length=1, max_length=40,
-                                     description="a game's name (GET /api/games lists them)")]
+                                     description=N_("a game's name (GET /api/games lists them)"))]
     seats: Annotated[Annotated[list[Annotated[StrictStr, Field(max_length=60)]], Field(max_length=64)]
-                     | None, Field(description='a list of up to 64 seats, each "human" or a bot '
-                                               "spec of at most 60 characters")] = None
+                     | None, Field(description=N_('a list of up to 64 seats, each "human" or a bot '
+                                                  "spec of at most 60 characters"))] = None
     """One entry per seat; how many a game allows is its spec's (``players``)."""
-    options: Annotated[JSONDict, Field(description="an object of the game's options "
-                                                   "(GET /api/games lists them)")] = {}
+    options: Annotated[JSONDict, Field(description=N_("an object of the game's options "
+                                                      "(GET /api/games lists them)"))] = {}
     seed: Annotated[Annotated[StrictInt, Field(ge=0, lt=2**62)] | None,
-                    Field(description="a whole number from 0 to 2**62 - 1, or null (a random "
-                                      "deal)")] = None
+                    Field(description=N_("a whole number from 0 to 2**62 - 1, or null (a random "
+                                         "deal)"))] = None
     turn_seconds: Annotated[Annotated[StrictInt, Field(ge=1, le=3600)] | None,
-                            Field(description="a whole number of seconds from 1 to 3600, or null "
-                                              "(no limit)")] = None
+                            Field(description=N_("a whole number of seconds from 1 to 3600, or null "
+                                                 "(no limit)"))] = None
     grace_seconds: Annotated[Annotated[StrictInt, Field(ge=1, le=86400)] | None,
-                             Field(description="a whole number of seconds from 1 to 86400, or null "
-                                               "(never)")] = -1
+                             Field(description=N_("a whole number of seconds from 1 to 86400, or null "
+                                                  "(never)"))] = -1
     """``-1`` (the default): the server's default grace period."""
     chat: Annotated[StrictBool, Field(description=_SWITCH)] = True
     hints: Annotated[StrictBool, Field(description=_SWITCH)] = True
@@ -57,14 +58,14 @@ class CreateTable(BaseModel):
     rated: Annotated[StrictBool, Field(description=_SWITCH)] = False
     """Ratings change with the result: every human seat must be signed in, hints are off."""
     pace: Annotated[Literal["live", "correspondence"],
-                    Field(description='"live" or "correspondence"')] = "live"
+                    Field(description=N_('"live" or "correspondence"'))] = "live"
     move_hours: Annotated[Annotated[StrictInt, Field(ge=1, le=720)] | None,
-                          Field(description="a whole number of hours from 1 to 720 (30 days), "
-                                            "for correspondence tables")] = None
-    on_timeout: Annotated[Literal["bot", "end"], Field(description='"bot" or "end"')] = "bot"
+                          Field(description=N_("a whole number of hours from 1 to 720 (30 days), "
+                                               "for correspondence tables"))] = None
+    on_timeout: Annotated[Literal["bot", "end"], Field(description=N_('"bot" or "end"'))] = "bot"
     bots_after: Annotated[Annotated[StrictInt, Field(ge=0, le=3600)] | None,
-                          Field(description="a whole number of seconds from 0 to 3600, or null "
-                                            "(never)")] = None
+                          Field(description=N_("a whole number of seconds from 0 to 3600, or null "
+                                               "(never)"))] = None
     """Fill the seats nobody took with bots after this long."""
     undo: Annotated[StrictBool, Field(description=_SWITCH)] = False
     """Players may take back their own last action while nothing was revealed since; always off
@@ -83,9 +84,9 @@ class JoinSeat(BaseModel):
     signed-in player sits under their account's name (``name`` is then ignored)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    seat: Annotated[StrictInt, Field(ge=0, description="a seat number (a whole number from 0)")]
-    name: Annotated[StrictStr, Field(max_length=200, description="a name of 1 to 32 letters, "
-                                     "digits, spaces and - _ . '")] = ""
+    seat: Annotated[StrictInt, Field(ge=0, description=N_("a seat number (a whole number from 0)"))]
+    name: Annotated[StrictStr, Field(max_length=200, description=N_(
+        "a name of 1 to 32 letters, digits, spaces and - _ . '"))] = ""
 
 
 class Joined(BaseModel):
@@ -135,15 +136,16 @@ class ReplayStep(BaseModel):
 
 
 # -- bodies that do not fit: one sentence -------------------------------------------------------
-KINDS = {"int_type": "a whole number", "int_parsing": "a whole number",
-         "int_from_float": "a whole number", "bool_type": _SWITCH, "bool_parsing": _SWITCH,
-         "string_type": "text", "list_type": "a list", "dict_type": "an object"}
+KINDS = {"int_type": N_("a whole number"), "int_parsing": N_("a whole number"),
+         "int_from_float": N_("a whole number"), "bool_type": _SWITCH, "bool_parsing": _SWITCH,
+         "string_type": N_("text"), "list_type": N_("a list"), "dict_type": N_("an object")}
 """What a value must be, by the kind of pydantic error, for a field that does not say."""
 
 
 def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None = None) -> str:
     """One sentence for a request that does not fit its schema: its first fault, naming the
-    field and what it must be (the field's description in ``model``).
+    field and what it must be (the field's description in ``model``), in the request's language
+    (the descriptions are marked for the catalog; pydantic's own words stay English).
 
     >>> explain([{"type": "extra_forbidden", "loc": ("body", "players"), "msg": "", "input": 4}],
     ...         JoinSeat)
@@ -152,34 +154,42 @@ def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None =
     "step must be a whole number, not 'x'"
     """
     if not errors:
-        return "the request does not fit its schema"
+        return _("the request does not fit its schema")
     error = errors[0]
     kind = str(error.get("type", ""))
     loc = tuple(error.get("loc", ()))
     path = loc[1:] if loc and loc[0] in ("body", "path", "query", "header", "cookie") else loc
     if kind == "json_invalid":
         reason = (error.get("ctx") or {}).get("error")
-        return "the body is not valid JSON" + (f" ({str(reason)[:80]})" if reason else "")
+        if reason:
+            return _("the body is not valid JSON ({reason})").format(reason=str(reason)[:80])
+        return _("the body is not valid JSON")
     if not path or not isinstance(path[0], str):
-        return "the body is missing: send a JSON object" if kind == "missing" \
-            else "the body must be a JSON object"
+        return _("the body is missing: send a JSON object") if kind == "missing" \
+            else _("the body must be a JSON object")
     field = path[0]
     spot = field + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[1:])
     fields = model.model_fields if model is not None else {}
     if kind == "extra_forbidden":
-        known = f"; the fields are: {', '.join(fields)}" if fields else ""
-        return f"unknown field {field!r}{known}"
+        if fields:
+            return _("unknown field {field!r}; the fields are: {fields}").format(
+                field=field, fields=listing(fields))
+        return _("unknown field {field!r}").format(field=field)
     info = fields.get(field)
-    rule = info.description if info is not None and info.description else KINDS.get(kind)
+    described = info.description if info is not None and info.description else KINDS.get(kind)
+    rule = _(described) if described else None
     if kind == "missing":
-        return f"{field} is missing" + (f": it must be {rule}" if rule else "")
+        if rule:
+            return _("{field} is missing: it must be {rule}").format(field=field, rule=rule)
+        return _("{field} is missing").format(field=field)
     if rule is None:
         message = str(error.get("msg", "is not valid"))
         return f"{spot}: {message[:1].lower()}{message[1:]}"
     shown = _shown(error.get("input"))
     if spot != field:
-        return f"{field} must be {rule} ({spot} is {shown})"
-    return f"{field} must be {rule}, not {shown}"
+        return _("{field} must be {rule} ({spot} is {shown})").format(field=field, rule=rule,
+                                                                      spot=spot, shown=shown)
+    return _("{field} must be {rule}, not {shown}").format(field=field, rule=rule, shown=shown)
 
 
 def _shown(value: Any) -> str:

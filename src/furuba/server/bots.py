@@ -15,6 +15,7 @@ from typing import Any
 
 from furuba.bots.registry import BOTS, make_bot
 from furuba.core.protocol import State
+from furuba.text import sentence
 
 log = logging.getLogger("furuba.server")
 
@@ -69,7 +70,8 @@ def choose(spec: str, seed: int, state: State) -> int:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One hinted action, with the search's win chance and reason when it gives them."""
+    """One hinted action, with the search's win chance and reason when it gives them (a
+    sentence in the asking client's language)."""
 
     action: int
     name: str
@@ -96,7 +98,8 @@ def hints(state: State, seat: int, seed: int, spec: str | None = None,
                 extra = {"sims": sims} if sims else {}
                 found = fn(state.clone(), seat, seed=seed, **extra)
                 out = [Suggestion(int(h.action), state.action_to_string(int(h.action)),
-                                  _chance(getattr(h, "win_chance", None)), getattr(h, "reason", None))
+                                  _chance(getattr(h, "win_chance", None)),
+                                  _reason(getattr(h, "reason", None)))
                        for h in (found if isinstance(found, list) else [found])
                        if int(getattr(h, "action", -1)) in legal]
                 if out:
@@ -110,3 +113,8 @@ def hints(state: State, seat: int, seed: int, spec: str | None = None,
 
 def _chance(value: Any) -> float | None:
     return None if value is None else round(float(value), 3)
+
+
+def _reason(value: Any) -> str | None:
+    """A hint's reason as a sentence, in the asking client's language (the game's words)."""
+    return sentence(value) if isinstance(value, str) and value.strip() else None

@@ -23,6 +23,7 @@ from furuba.server.errors import RoomError, in_words
 from furuba.server.security import clean_chat
 from furuba.server.storage import ABANDONED, Storage
 from furuba.server.throttle import AddressBuckets, TokenBucket
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -45,11 +46,12 @@ class ChatLimits:
         the table or the address has none left (then nothing is taken)."""
         wait = self.table.wait(now)
         if wait > 0:
-            raise RoomError("throttled", "too many chat messages at this table: try again in "
-                                         f"{in_words(wait)}")
+            raise RoomError("throttled", _("too many chat messages at this table: try "
+                                           "again in {wait}").format(wait=in_words(wait)))
         wait = self.addresses.take(address, now)
         if wait > 0:
-            raise RoomError("throttled", f"you are chatting too fast: try again in {in_words(wait)}")
+            raise RoomError("throttled", _("you are chatting too fast: try again in {wait}").format(
+                wait=in_words(wait)))
         self.table.take(now)
 
 
@@ -75,11 +77,12 @@ async def say(room: Room, conn: Conn, text: str) -> None:
     """A chat line from ``conn``."""
     async with room.lock:
         if not room.settings.get("chat", True):
-            raise RoomError("not_allowed", "chat is off at this table")
+            raise RoomError("not_allowed", _("chat is off at this table"))
         if room.status == ABANDONED:
-            raise RoomError("not_allowed", "this table was abandoned; start a new table to chat")
+            raise RoomError("not_allowed", _("this table was abandoned; start a new table "
+                                             "to chat"))
         if not conn.seats and not room.settings.get("spectator_chat", False):
-            raise RoomError("not_allowed", "only players may chat at this table")
+            raise RoomError("not_allowed", _("only players may chat at this table"))
         limits_of(room).check(conn.address, asyncio.get_running_loop().time())
         try:
             clean = clean_chat(text, room.config.chat_max_chars)
@@ -92,7 +95,7 @@ async def say(room: Room, conn: Conn, text: str) -> None:
             await room.db.run(Storage.append_chat, room.id, seq, seat, name, clean, now)
         except Exception:
             log.exception("table %s: could not store a chat line", room.id)
-            raise RoomError("server_error", "the server could not save the message") from None
+            raise RoomError("server_error", _("the server could not save the message")) from None
         line = m.ChatLine(seq=seq, seat=seat, name=name, text=clean, at=int(now * 1000))
         room.chat.append(line)
         room.fanout.seq = seq

@@ -13,6 +13,7 @@ from furuba.server import chat, hints, moves, presence
 from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -44,7 +45,7 @@ async def handle(msg: m.ClientMessage, conn: Conn, room: Room, hub: Hub) -> None
     elif isinstance(msg, m.Ping):
         conn.send_model(m.Pong())
     elif isinstance(msg, m.Hello):
-        raise RoomError("already_hello", "hello was already said on this connection")
+        raise RoomError("already_hello", _("hello was already said on this connection"))
 
 
 async def handle_reporting(msg: m.ClientMessage, conn: Conn, room: Room, hub: Hub) -> None:

@@ -16,8 +16,10 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from furuba import i18n
 from furuba.server import bots
 from furuba.server.errors import RoomError, in_words
+from furuba.server.lessons import bot_delay
 from furuba.server.logs import current_table
 from furuba.server.moves import commit_action, rate
 from furuba.server.presence import make_zombie, publish_start
@@ -118,7 +120,8 @@ def play_plans(room: Room) -> list[Plan]:
     if 0 <= p < len(room.seats):
         seat = room.seats[p]
         if seat.kind == "bot" or (seat.zombie and active):
-            plans.append((room.turn_since + room.config.bot_delay, "bot", p))
+            plans.append((room.turn_since + bot_delay(room.settings, room.config.bot_delay),
+                          "bot", p))
         elif active and limit:
             ends = room.correspondence and room.settings.get("on_timeout") == "end"
             plans.append((room.turn_since + limit, "forfeit" if ends else "turn", p))
@@ -130,8 +133,14 @@ def play_plans(room: Room) -> list[Plan]:
 
 
 async def drive(room: Room) -> None:
-    """Run ``room`` until it is closed or its game is over."""
+    """Run ``room`` until it is closed or its game is over.
+
+    What the table's own task says, it says to everyone at the table: in no one's language (the
+    task does not speak the language of the request that opened the table). Its events carry
+    data the pages put into words; their ``message`` is English.
+    """
     current_table.set(room.id)   # this task's log records name the table (logs.py)
+    i18n.choose(i18n.DEFAULT)
     loop = asyncio.get_running_loop()
     while not room.closed and room.status in OPEN_STATUSES:
         room.wake.clear()
@@ -219,7 +228,7 @@ async def forfeit(room: Room, seat: int) -> None:
         room.hint_cache.clear()
         name = room.seats[seat].name or f"seat {seat + 1}"
         hours = int(room.settings.get("move_hours") or 0)
-        room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat,
+        room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat, "hours": hours,
                              "message": f"{name} did not move within {hours} hours: the game "
                                         "is over"}, table=True)
         room.changed(lobby=True)
@@ -247,8 +256,11 @@ async def expire(room: Room) -> None:
             log.warning("table %s: already over in the database; stopping it here", room.id)
         room.status = ABANDONED
         room.hint_cache.clear()
-        idle = in_words(float(room.config.abandon_seconds or 0))
+        seconds = float(room.config.abandon_seconds or 0)
+        with i18n.speaking(i18n.DEFAULT):
+            idle = in_words(seconds)
         room.fanout.publish({"kind": "table", "reason": ABANDONED, "seat": None,
+                             "idle_seconds": seconds,
                              "message": f"nobody played at this table for {idle}: it is closed; "
                                         "start a new table to play again"},
                             table=True)

@@ -2,7 +2,9 @@
 
 A search takes up to a few seconds. Requests for the same seat and position share it: the first
 starts the search, the ones that come while it runs wait for the same result, and later ones get
-it from the room's cache (``Room.hint_cache``) until the position changes.
+it from the room's cache (``Room.hint_cache``) until the position changes. A hint's reasons are
+words in the asking socket's language, so searches and the cache are kept per language too (two
+languages asking for one seat's hint is rare: each gets its own search).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import logging
 import weakref
 from typing import TYPE_CHECKING, Any
 
+from furuba import i18n
 from furuba.server import bots
 from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.core.protocol import State
@@ -27,22 +31,22 @@ log = logging.getLogger("furuba.server")
 Found = tuple[str, list[Any]]
 """Who made the hint, and its suggestions (:class:`furuba.server.bots.Suggestion`), best first."""
 
-_searching: weakref.WeakKeyDictionary[Room, dict[tuple[int, int], asyncio.Future[Found]]] = \
+_searching: weakref.WeakKeyDictionary[Room, dict[tuple[int, int, str], asyncio.Future[Found]]] = \
     weakref.WeakKeyDictionary()
-"""Per room: the searches running, by (seat, state version)."""
+"""Per room: the searches running, by (seat, state version, language)."""
 
 
 async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
     """What the bot would do for the asking seat, sent to this connection only."""
     if not room.settings.get("hints", True):
-        raise RoomError("not_allowed", "hints are off at this table")
+        raise RoomError("not_allowed", _("hints are off at this table"))
     if room.status != "playing":
-        raise RoomError("not_playing", "there is nothing to decide")
+        raise RoomError("not_playing", _("there is nothing to decide"))
     seat = pick_seat(conn.seats, wanted, room.state.current_player)
     if room.state.current_player != seat:
-        raise RoomError("not_your_turn", "a hint is for the seat that must decide now")
+        raise RoomError("not_your_turn", _("a hint is for the seat that must decide now"))
     state, version = room.state, room.version
-    cached = room.hint_cache.get(seat)
+    cached = room.hint_cache.get((seat, i18n.current()))
     if cached is not None and cached[0] == version:
         by, found = cached[1], cached[2]
     else:
@@ -62,12 +66,13 @@ def search(conn: Conn, room: Room, seat: int, state: State, version: int,
     connection that started it goes away, and keeps its result in the room's cache.
     """
     running = _searching.setdefault(room, {})
-    key = (seat, version)
+    language = i18n.current()
+    key = (seat, version, language)
     future = running.get(key)
     if future is not None:
         return future
     if conn.hinting:
-        raise RoomError("throttled", "a hint is already being worked out for you")
+        raise RoomError("throttled", _("a hint is already being worked out for you"))
     conn.hinting = True
     config = hub.config
     seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
@@ -79,7 +84,7 @@ def search(conn: Conn, room: Room, seat: int, state: State, version: int,
         finally:
             conn.hinting = False
             running.pop(key, None)
-        room.hint_cache[seat] = (version, by, found)
+        room.hint_cache[(seat, language)] = (version, by, found)
         return by, found
 
     future = running[key] = asyncio.ensure_future(work())

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
@@ -30,6 +31,7 @@ from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.database import Database
 from furuba.server.errors import RoomError
+from furuba.server.lessons import after_lessons
 from furuba.server.lobby.feeds import Feeds
 from furuba.server.models import TableRow
 from furuba.server.replays import Replays
@@ -37,6 +39,7 @@ from furuba.server.rooms import Room, room_from_data
 from furuba.server.security import clean_name, new_seed, new_table_id, new_token, token_hash
 from furuba.server.storage import OPEN_STATUSES, Storage, TableData
 from furuba.server.tables import table_spec
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.cluster.node import Cluster
@@ -199,11 +202,12 @@ class Hub:
                 self.cluster.released(room)
 
     # -- creating ---------------------------------------------------------------------------
-    async def create(self, req: CreateTable, ready: bool = False,
-                     creator: str | None = None) -> Room:
+    async def create(self, req: CreateTable, ready: bool = False, creator: str | None = None,
+                     settings: Mapping[str, Any] | None = None) -> Room:
         """A new table (``OptionsError`` for a bad request); ``creator``: the hash of its
         creator's address (see :func:`furuba.server.security.address_hash`)."""
         spec = table_spec(req, self.config.default_grace_seconds, self.config.default_turn_seconds)
+        spec.settings.update(settings or {})   # the server's own settings (a tutorial's)
         status = "waiting" if any(s.kind == "human" for s in spec.seats) else "playing"
         data = TableData(id=new_table_id(), game=spec.game, options=spec.options, seed=spec.seed,
                          settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready,
@@ -232,8 +236,9 @@ class Hub:
         if account is not None:
             clean = account.name
         elif not name.strip():
-            raise RoomError("bad_name", "name is missing: a guest takes a seat under a name "
-                                        "(field 'name'); a signed-in player under their account's")
+            raise RoomError("bad_name", _("name is missing: a guest takes a seat under a "
+                                          "name (field 'name'); a signed-in player under "
+                                          "their account's"))
         else:
             try:
                 clean = clean_name(name)
@@ -247,7 +252,7 @@ class Hub:
             return m.TableOut.model_validate(out), token
         room = await self.get(table_id)
         if room is None:
-            raise RoomError("no_table", "there is no such table")
+            raise RoomError("no_table", _("there is no such table"))
         await presence.claim(room, seat, clean, token_hash(token), account_id)
         return room.table_out(), token
 
@@ -255,9 +260,9 @@ class Hub:
         """The same table again, new deal, same seats (tokens keep working); made once."""
         async with room.lock:
             if room.status != "finished":
-                raise RoomError("not_allowed", "a rematch can start once the game is over")
+                raise RoomError("not_allowed", _("a rematch can start once the game is over"))
             if not conn.seats:
-                raise RoomError("not_seated", "only players can ask for a rematch")
+                raise RoomError("not_seated", _("only players can ask for a rematch"))
             if room.rematch is not None:
                 existing = room.rematch
             else:
@@ -265,7 +270,7 @@ class Hub:
                 status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) \
                     else "waiting"
                 data = TableData(id=new_table_id(), game=room.game, options=dict(room.options),
-                                 seed=new_seed(), settings=dict(room.settings), status=status,
+                                 seed=new_seed(), settings=after_lessons(room.settings), status=status,
                                  seq=0, seats=seats, rematch_of=room.id)
                 await self.db.run(Storage.link_rematch, room.id, data)
                 if self.cluster is not None:
@@ -322,15 +327,15 @@ class Hub:
         changes: any process reads it from the database)."""
         if self.cluster is not None and table_id not in self.rooms:
             if len(table_id) > 64:
-                raise RoomError("no_table", "there is no such table")
+                raise RoomError("no_table", _("there is no such table"))
             data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
             if data is None:
-                raise RoomError("no_table", "there is no such table")
+                raise RoomError("no_table", _("there is no such table"))
             stored = room_from_data(data, self.db, self.config)
             return stored, self.replays.positions(stored)
         room = await self.get(table_id)
         if room is None:
-            raise RoomError("no_table", "there is no such table")
+            raise RoomError("no_table", _("there is no such table"))
         try:
             return room, self.replays.positions(room)
         finally:

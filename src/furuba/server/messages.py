@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
 from furuba.core.protocol import ActionInfo
+from furuba.text import _, listing
 
 JSONDict = dict[str, Any]
 SeatNo = Annotated[StrictInt, Field(ge=0, le=63)]
@@ -101,18 +102,19 @@ def parse_client(text: str) -> ClientMessage:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
-        raise ValueError("not JSON") from None
+        raise ValueError(_("not JSON")) from None
     if not isinstance(data, dict):
-        raise ValueError("a message is a JSON object")
+        raise ValueError(_("a message is a JSON object"))
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ValueError(f"unknown type {str(kind)[:40]!r}; the types are {', '.join(CLIENT_TYPES)}")
+        raise ValueError(_("unknown type {kind!r}; the types are {types}").format(
+            kind=str(kind)[:40], types=listing(CLIENT_TYPES)))
     try:
         return _CLIENT.validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-        raise ValueError(f"{where}: {first['msg']}") from None
+        raise ValueError(_("{where}: {msg}").format(where=where, msg=first['msg'])) from None
 
 
 # -- server → client ---------------------------------------------------------------------------
@@ -194,6 +196,10 @@ class Settings(BaseModel):
     undo: bool = False
     """Players may take back their own last action while nothing was revealed since (never at
     a rated table)."""
+    tutorial: int | None = None
+    """A tutorial table's learner (its seat's views carry the lesson); ``None`` elsewhere."""
+    bot_delay: float | None = None
+    """Seconds its bots wait before each move, when not the server's (a tutorial table's)."""
 
 
 class Result(BaseModel):

@@ -25,30 +25,35 @@ from furuba.server.ratings.values import POOL_ALL, RatingChange
 from furuba.server.seats import pick_seat
 from furuba.server.storage import Storage
 from furuba.server.undo import LastAction, last_action, refusal
+from furuba.text import N_, _, listing
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
-NOT_PLAYING = {"waiting": "the table is waiting for its players",
-               "abandoned": "the table was abandoned: nobody played it for too long"}
+NOT_PLAYING = {"waiting": N_("the table is waiting for its players"),
+               "abandoned": N_("the table was abandoned: nobody played it for too long")}
+GAME_OVER = N_("the game is over")
 
 
 async def act(room: Room, conn: Conn, msg: m.Act) -> None:
     """A player's ``act``: checked (seat, turn, staleness, legality), then committed."""
     async with room.lock:
         if room.status != "playing":
-            raise RoomError("not_playing", NOT_PLAYING.get(room.status, "the game is over"))
+            raise RoomError("not_playing", _(NOT_PLAYING.get(room.status, GAME_OVER)))
         seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
         if msg.seq_seen > room.seq:
             raise RoomError("bad_message",
-                            f"seq_seen {msg.seq_seen} is ahead of the table ({room.seq})")
+                            _("seq_seen {seq_seen} is ahead of the table ({seq})").format(
+                                seq_seen=msg.seq_seen, seq=room.seq))
         if seat != room.state.current_player:
-            raise RoomError("not_your_turn", f"it is player {room.state.current_player}'s turn, "
-                                             f"not seat {seat}'s")
+            raise RoomError("not_your_turn", _("it is player {current_player}'s turn, not "
+                                               "seat {seat}'s").format(
+                current_player=room.state.current_player, seat=seat))
         if msg.seq_seen < room.state_seq:
-            raise RoomError("stale", f"the position changed at event {room.state_seq}, after "
-                                     f"the {msg.seq_seen} you saw; look again and decide")
+            raise RoomError("stale", _("the position changed at event {state_seq}, after "
+                                       "the {seq_seen} you saw; look again and decide").format(
+                state_seq=room.state_seq, seq_seen=msg.seq_seen))
         action = resolve(room.state, msg.action)
         if room.seats[seat].zombie:
             reclaim_seat(room, seat)
@@ -61,22 +66,22 @@ def resolve(state: State, wanted: int | str) -> int:
     if isinstance(wanted, int):
         if wanted in legal:
             return wanted
-        raise RoomError("illegal", f"action {wanted} is not legal now")
+        raise RoomError("illegal", _("action {wanted} is not legal now").format(wanted=wanted))
     try:
         action = state.string_to_action(wanted)
     except (FurubaError, ValueError, KeyError, IndexError):
-        raise RoomError("illegal", f"no action is called {wanted[:80]!r}") from None
+        raise RoomError("illegal", _("no action is called {wanted!r}").format(wanted=wanted[:80])) from None
     if action not in legal:
-        raise RoomError("illegal", f"{wanted[:80]!r} is not legal now")
+        raise RoomError("illegal", _("{wanted!r} is not legal now").format(wanted=wanted[:80]))
     return action
 
 
 async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     """Store, then apply and announce ``action`` for ``seat`` (the lock is held)."""
     if room.state.current_player != seat:
-        raise RoomError("not_your_turn", "it is not this seat's turn")
+        raise RoomError("not_your_turn", _("it is not this seat's turn"))
     if action not in room.state.legal_actions():
-        raise RoomError("illegal", f"action {action} is not legal now")
+        raise RoomError("illegal", _("action {action} is not legal now").format(action=action))
     info = m.LegalAction.of(room.state.action_info(action))
     new = room.state.clone()
     new.apply(action)
@@ -97,7 +102,7 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     except Exception:
         log.exception("table %s: could not store action %s", room.id, idx)
         raise RoomError("server_error",
-                        "the server could not save the action; it was not taken") from None
+                        _("the server could not save the action; it was not taken")) from None
     base = (room.state, room.version)
     room.record.actions.append(action)
     room.actors.append((seat, by))
@@ -147,7 +152,8 @@ async def take_back(room: Room, conn: Conn, msg: m.Undo) -> None:
             log.exception("table %s: could not take back action %s", room.id, last.index)
             stored = False
         if not stored:
-            raise RoomError("server_error", "the server could not take the action back; it stands")
+            raise RoomError("server_error", _("the server could not take the action back; "
+                                              "it stands"))
         room.record.actions.pop()
         room.actors.pop()
         room.last = None
@@ -186,7 +192,8 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
         text = " ".join(msg.text.split())
         limit = next(w.max_length for w in room.spec.written if w.name == name)
         if not text or len(text) > limit:
-            raise RoomError("bad_answer", f"{name} must have 1 to {limit} characters")
+            raise RoomError("bad_answer", _("{name} must have 1 to {limit} characters").format(
+                name=name, limit=limit))
         new = room.state.clone()
         try:
             kept = new.write(seat, name, text)
@@ -198,7 +205,8 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
             await room.db.run(Storage.append_answer, room.id, after, seq, seat, kept, name)
         except Exception:
             log.exception("table %s: could not store a written input", room.id)
-            raise RoomError("server_error", f"the server could not save the {name}") from None
+            raise RoomError("server_error", _("the server could not save the {name}").format(
+                name=name)) from None
         base = (room.state, room.version)
         room.record.written.append(WrittenInput(after, seat, name, kept))
         _advance(room, new, seq)
@@ -210,12 +218,14 @@ def _input_name(room: Room, wanted: str | None) -> str:
     """The written input ``wanted`` names (``None``: the game's first)."""
     names = [w.name for w in room.spec.written]
     if not names:
-        raise RoomError("not_allowed", f"{room.spec.title} takes no written input")
+        raise RoomError("not_allowed", _("{title} takes no written input").format(
+            title=room.spec.said_title))
     if wanted is None:
         return names[0]
     if wanted not in names:
-        raise RoomError("bad_message", f"{room.spec.title} takes no written input {wanted!r}; "
-                                       f"its inputs are: {', '.join(names)}")
+        raise RoomError("bad_message", _("{title} takes no written input {wanted!r}; its "
+                                         "inputs are: {inputs}").format(
+            title=room.spec.said_title, wanted=wanted, inputs=listing(names)))
     return wanted
 
 

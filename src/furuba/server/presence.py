@@ -17,6 +17,7 @@ from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
 from furuba.server.storage import OPEN_STATUSES, Storage
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -79,26 +80,28 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str,
     starts when it was the last one. A rated table seats signed-in players only."""
     async with room.lock:
         if room.status not in OPEN_STATUSES:
-            why = "the game at this table is over" if room.status == "finished" \
-                else "this table was abandoned: nobody played it for too long; start a new table"
+            why = _("the game at this table is over") if room.status == "finished" \
+                else _("this table was abandoned: nobody played it for too long; start a new "
+                       "table")
             raise RoomError("closed", why)
         if not 0 <= seat_no < len(room.seats):
-            raise RoomError("bad_seat", f"there is no seat {seat_no} (seats are 0 to "
-                                        f"{len(room.seats) - 1})")
+            raise RoomError("bad_seat", _("there is no seat {seat_no} (seats are 0 to "
+                                          "{last})").format(
+                seat_no=seat_no, last=len(room.seats) - 1))
         seat = room.seats[seat_no]
         if seat.kind != "human":
-            raise RoomError("taken", f"seat {seat_no} is a bot's")
+            raise RoomError("taken", _("seat {seat_no} is a bot's").format(seat_no=seat_no))
         if seat.claimed:
-            raise RoomError("taken", f"seat {seat_no} is already taken")
+            raise RoomError("taken", _("seat {seat_no} is already taken").format(seat_no=seat_no))
         if room.settings.get("rated") and account_id is None:
-            raise RoomError("not_signed_in", "this table is rated: sign in to take a seat")
+            raise RoomError("not_signed_in", _("this table is rated: sign in to take a seat"))
         last = all(s.claimed for s in room.seats if s is not seat)
         status = "playing" if last and room.status == "waiting" else None
         first = room.state.current_player if status is not None else None
         ok = await room.db.run(Storage.claim_seat, room.id, seat_no, name, token_hash, status,
                                account_id, first)
         if not ok:
-            raise RoomError("taken", f"seat {seat_no} is already taken")
+            raise RoomError("taken", _("seat {seat_no} is already taken").format(seat_no=seat_no))
         seat.name = name
         seat.token_hash = token_hash
         seat.account_id = account_id

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from furuba.core.protocol import State
 from furuba.server import bodies as b
 from furuba.server.errors import RoomError
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -32,7 +33,8 @@ class Replays:
     def positions(self, room: Room) -> list[State]:
         """Every position of ``room``'s finished game (after 0, 1, … actions)."""
         if room.status != "finished":
-            raise RoomError("not_over", "the game is not over: its record stays secret until then")
+            raise RoomError("not_over", _("the game is not over: its record stays secret "
+                                          "until then"))
         states = self._positions.get(room.id)
         if states is None:
             states = room.record.positions()

@@ -25,11 +25,13 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
 
+from furuba import i18n
 from furuba.core.record import GameRecord
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
 from furuba.server.errors import RoomError
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
 from furuba.server.routing import hub_of, refuse
+from furuba.text import N_, _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -39,8 +41,8 @@ HEARTBEAT_SECONDS = 1.0
 """How often a running analysis reports its progress to the database."""
 AT_ONCE = 1
 """Analyses one process runs at the same time (each takes a core while it runs)."""
-NOT_OVER = "this game has not finished: only a finished game can be reviewed"
-NO_SEAT = "say which seat to review: ?seat=N, counting seats from 0"
+NOT_OVER = N_("this game has not finished: only a finished game can be reviewed")
+NO_SEAT = N_("say which seat to review: ?seat=N, counting seats from 0")
 
 
 class Stopped(Exception):  # noqa: N818 - a signal, not an error
@@ -61,14 +63,19 @@ class Job:
     """Set by the loop to stop the worker at its next report."""
 
     def run(self) -> dict[str, Any]:
-        """The analysis (on a worker thread): the review as JSON."""
+        """The analysis (on a worker thread): the review as JSON.
+
+        A review is kept once and read by everyone, whatever their language: its words (the
+        bot's reasons) are English, not the language of whoever asked first.
+        """
         def progress(done: float) -> None:
             if self.stopped:
                 raise Stopped
             self.progress = done
 
-        result = analyse(self.record, self.seat, sims=self.sims, playouts=DEFAULT_PLAYOUTS,
-                         progress=progress)
+        with i18n.speaking(i18n.DEFAULT):
+            result = analyse(self.record, self.seat, sims=self.sims, playouts=DEFAULT_PLAYOUTS,
+                             progress=progress)
         return result.to_json()
 
 
@@ -134,15 +141,16 @@ def add_review(router: APIRouter) -> None:
     async def review(table_id: str, request: Request, seat: int | None = None) -> JSONResponse:
         """A finished game's review for ``seat``: started, running, or done."""
         if seat is None:
-            raise HTTPException(400, NO_SEAT)
+            raise HTTPException(400, _(NO_SEAT))
         hub, reviews = hub_of(request), reviews_of(request)
         now = time.time()
         found = await hub.db.run(ReviewStore.read, table_id, seat)
         if found is None or not settled(found, now):
             record, players = await finished(request, table_id)
             if not 0 <= seat < players:
-                raise HTTPException(400, f"there is no seat {seat} at this table: its seats are "
-                                         f"0 to {players - 1}")
+                raise HTTPException(400, _("there is no seat {seat} at this table: its "
+                                           "seats are 0 to {last}").format(
+                    seat=seat, last=players - 1))
             sims = hub.config.hint_sims or DEFAULT_SIMS
             found = await hub.db.run(ReviewStore.claim, table_id, seat, reviews.owner, sims,
                                      time.time())
@@ -167,7 +175,7 @@ async def finished(request: Request, table_id: str) -> tuple[GameRecord, int]:
         room, states = await hub_of(request).replay_states(table_id)
     except RoomError as exc:
         if exc.code == "not_over":
-            raise HTTPException(409, NOT_OVER) from None
+            raise HTTPException(409, _(NOT_OVER)) from None
         raise refuse(exc) from None
     return GameRecord.from_json(room.record.to_json()), states[-1].num_players
 
@@ -177,8 +185,8 @@ def answer(found: Found, job: Job | None) -> JSONResponse:
     if found.status == "done" and found.review is not None:
         return JSONResponse({"status": "done", **found.review})
     if found.status == "failed":
-        return JSONResponse({"status": "failed", "detail": (
-            f"the analysis failed ({found.error}); ask again in {RETRY_SECONDS:g} seconds to "
-            "start it over")}, status_code=500)
+        return JSONResponse({"status": "failed", "detail": _(
+            "the analysis failed ({error}); ask again in {seconds:g} seconds to start it "
+            "over").format(error=found.error, seconds=RETRY_SECONDS)}, status_code=500)
     progress = job.progress if job is not None else found.progress
     return JSONResponse({"status": "running", "progress": round(progress, 3)}, status_code=202)

@@ -31,6 +31,7 @@ from furuba.core.record import GameRecord, WrittenInput
 from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.fanout import Fanout, viewers
+from furuba.server.lessons import with_lesson
 from furuba.server.logdelta import LogDeltas, Viewer
 from furuba.server.seats import Seats
 from furuba.server.storage import TableData
@@ -95,8 +96,9 @@ class Room:
     """Who took each action of :attr:`record` and how: (seat, ``human``, ``bot`` or ``zombie``)."""
     last: LastAction | None = None
     """The record's last action as an undo needs it, when known (tables with ``undo`` on)."""
-    hint_cache: dict[int, tuple[int, str, list[Any]]] = field(default_factory=dict)
-    """Per seat: (state version, who, suggestions) of the last hint, for the same position."""
+    hint_cache: dict[tuple[int, str], tuple[int, str, list[Any]]] = field(default_factory=dict)
+    """Per (seat, language): (state version, who, suggestions) of the last hint, for the same
+    position (its reasons are words in that language)."""
     closed: bool = False
     task: asyncio.Task[None] | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -202,6 +204,7 @@ class Room:
         — when ``state`` is the current one — its legal actions as data if ``seat`` must decide,
         and whether it may take back its last action."""
         view, log = self.deltas.render(seat, state, version, base)
+        view = with_lesson(self.spec, self.settings, seat, state, view)
         legal: list[m.LegalAction] = []
         current = seat is not None and self.status == "playing" and version == self.version
         if current and state.current_player == seat:

@@ -31,7 +31,9 @@ from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.tables import games_catalog
+from furuba.server.tutorials import add_tutorials
 from furuba.server.ws import table_socket
+from furuba.text import N_, _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -71,6 +73,7 @@ def build_router() -> APIRouter:
     add_lobby(router)
     add_ratings(router)
     add_review(router)
+    add_tutorials(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
@@ -144,7 +147,7 @@ def add_tables(router: APIRouter) -> None:
         except RoomError as exc:
             raise refuse(exc) from None
         if out is None:
-            raise HTTPException(404, "there is no such table")
+            raise HTTPException(404, _("there is no such table"))
         return out
 
     @router.get("/api/tables/{table_id}/catalog")
@@ -155,12 +158,12 @@ def add_tables(router: APIRouter) -> None:
         except RoomError as exc:
             raise refuse(exc) from None
         if out is None:
-            raise HTTPException(404, "there is no such table")
+            raise HTTPException(404, _("there is no such table"))
         return out
 
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
-        await throttle(request, limits_of(request).joins, client_address(request), "seat claims")
+        await throttle(request, limits_of(request).joins, client_address(request), N_("seat claims"))
         try:
             table, token = await hub_of(request).join(table_id, body.seat, body.name,
                                                       await account_of(request))
@@ -189,7 +192,7 @@ def add_replays(router: APIRouter) -> None:
             raise refuse(exc) from None
         total = len(states) - 1
         if not 0 <= step <= total:
-            raise HTTPException(404, f"steps go from 0 to {total}")
+            raise HTTPException(404, _("steps go from 0 to {total}").format(total=total))
         # Once the game is over its whole record is public: every seat's view at every step.
         return replays.step(room, states, step)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from fastapi import HTTPException, Request, WebSocket
 
@@ -15,6 +16,7 @@ from furuba.server.errors import RoomError, in_words
 from furuba.server.security import address_hash
 from furuba.server.storage import Storage
 from furuba.server.throttle import AddressBuckets, RequestLimits
+from furuba.text import N_, _, ngettext
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -47,25 +49,31 @@ def client_address(request: Request) -> str:
 
 def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
     """The refusal of a table beyond an address's cap on unfinished tables."""
-    closed = f" (a table nobody plays is closed after {in_words(abandon_seconds)})" \
-        if abandon_seconds is not None else ""
-    return (f"your address already has {cap} unfinished tables: finish or leave one{closed}, "
-            "then try again")
+    if abandon_seconds is None:
+        return ngettext("your address already has {cap} unfinished table: finish or leave it, "
+                        "then try again", "your address already has {cap} unfinished tables: "
+                        "finish or leave one, then try again", cap).format(cap=cap)
+    return ngettext("your address already has {cap} unfinished table: finish or leave it (a "
+                    "table nobody plays is closed after {idle}), then try again",
+                    "your address already has {cap} unfinished tables: finish or leave one (a "
+                    "table nobody plays is closed after {idle}), then try again",
+                    cap).format(cap=cap, idle=in_words(abandon_seconds))
 
 
-async def make_table(request: Request, body: CreateTable) -> Room:
+async def make_table(request: Request, body: CreateTable,
+                     settings: Mapping[str, Any] | None = None) -> Room:
     """A new table for this client: throttled, and refused beyond its address's cap on
     unfinished tables (``429``); ``400`` with a sentence for a request the game refuses."""
     hub, limits = hub_of(request), limits_of(request)
     address = client_address(request)
-    await throttle(request, limits.tables, address, "new tables")
+    await throttle(request, limits.tables, address, N_("new tables"))
     creator = address_hash(address, hub.config.address_key)
     cap = hub.config.open_tables_per_address
     async with limits.creating(creator):
         if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
             raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
         try:
-            room = await hub.create(body, creator=creator)
+            room = await hub.create(body, creator=creator, settings=settings)
         except FurubaError as exc:
             raise HTTPException(400, str(exc)) from None
     hub.feeds.nudge()
@@ -73,14 +81,19 @@ async def make_table(request: Request, body: CreateTable) -> Room:
 
 
 async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str,
-                   whose: str = "from your address") -> None:
+                   whose: str = N_("from your address")) -> None:
     """Take one of ``address``'s tokens (or another key's), else refuse with ``429`` saying when
-    to retry (with several processes, the tokens are counted in Redis for all of them)."""
+    to retry (with several processes, the tokens are counted in Redis for all of them).
+
+    ``what`` names the throttle (and its counters in Redis); ``what`` and ``whose`` are English
+    words marked with :func:`~furuba.text.N_`, said in the client's language in the refusal.
+    """
     cluster = hub_of(request).cluster
     if cluster is not None:
         wait = await cluster.rates.take(what, address, buckets.rate, buckets.burst)
     else:
         wait = buckets.take(address, time.monotonic())
     if wait > 0:
-        raise HTTPException(429, f"too many {what} {whose}: try again in "
-                                 f"{in_words(wait)}", headers={"Retry-After": str(math.ceil(wait))})
+        raise HTTPException(429, _("too many {what} {whose}: try again in {wait}").format(
+            what=_(what), whose=_(whose), wait=in_words(wait)),
+            headers={"Retry-After": str(math.ceil(wait))})

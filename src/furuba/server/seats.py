@@ -22,6 +22,7 @@ from furuba.server import messages as m
 from furuba.server.errors import RoomError
 from furuba.server.security import same_hash
 from furuba.server.storage import SeatData
+from furuba.text import _
 
 
 @dataclass
@@ -148,13 +149,14 @@ def pick_seat(held: tuple[int, ...], wanted: int | None, current: int) -> int:
     furuba.server.errors.RoomError: say which of your seats (field 'seat')
     """
     if not held:
-        raise RoomError("not_seated", "you hold no seat at this table (you are watching)")
+        raise RoomError("not_seated", _("you hold no seat at this table (you are watching)"))
     if wanted is not None:
         if wanted not in held:
-            raise RoomError("not_seated", f"you do not hold seat {wanted}")
+            raise RoomError("not_seated", _("you do not hold seat {wanted}").format(
+                wanted=wanted))
         return wanted
     if len(held) == 1:
         return held[0]
     if current in held:
         return current
-    raise RoomError("not_seated", "say which of your seats (field 'seat')")
+    raise RoomError("not_seated", _("say which of your seats (field 'seat')"))

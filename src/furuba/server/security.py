@@ -21,6 +21,8 @@ import re
 import secrets
 import unicodedata
 
+from furuba.text import _
+
 NAME_MAX = 32
 _NAME_OK = re.compile(r"^[\w .'\-]+$")
 
@@ -69,11 +71,11 @@ def clean_name(name: str) -> str:
     """A player's name, spaces collapsed; :class:`ValueError` with a reason when unusable."""
     text = " ".join(_printable(str(name)).split())
     if not text:
-        raise ValueError("a name needs at least one letter")
+        raise ValueError(_("a name needs at least one letter"))
     if len(text) > NAME_MAX:
-        raise ValueError(f"a name has at most {NAME_MAX} characters")
+        raise ValueError(_("a name has at most {name_max} characters").format(name_max=NAME_MAX))
     if not _NAME_OK.match(text):
-        raise ValueError("a name may hold letters, digits, spaces and - _ . ' only")
+        raise ValueError(_("a name may hold letters, digits, spaces and - _ . ' only"))
     return text
 
 
@@ -84,7 +86,7 @@ def clean_chat(text: str, limit: int) -> str:
     """
     plain = " ".join(_printable(str(text)).split())
     if not plain:
-        raise ValueError("an empty chat message")
+        raise ValueError(_("an empty chat message"))
     if len(plain) > limit:
-        raise ValueError(f"a chat message has at most {limit} characters")
+        raise ValueError(_("a chat message has at most {limit} characters").format(limit=limit))
     return html.escape(plain, quote=True)

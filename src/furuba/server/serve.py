@@ -8,6 +8,9 @@ import logging
 import sys
 from typing import Any, TextIO
 
+from furuba import i18n
+from furuba.text import _
+
 GC_THRESHOLDS = (50_000, 50, 100)
 """Python's collector, tuned for a server: a table keeps many long-lived objects (positions, logs,
 recent events), and with the default thresholds (700, 10, 10) full collections walk all of them
@@ -55,12 +58,17 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
             await asyncio.sleep(0.05)
         gc.freeze()   # what start-up made lives as long as the process: never walk it again
         base = f"http://{display_host(host)}:{port}"
-        print(f"furuba is serving at {base}/", file=out, flush=True)
-        ready: Any = getattr(app.state, "ready_table", None)
-        if ready:
-            print(f"a table against bots is ready: {base}/t/{ready}", file=out, flush=True)
+        with i18n.speaking(language):
+            print(_("furuba is serving at {url}").format(url=f"{base}/"), file=out, flush=True)
+            ready: Any = getattr(app.state, "ready_table", None)
+            if ready:
+                print(_("a table against bots is ready: {url}").format(url=f"{base}/t/{ready}"),
+                      file=out, flush=True)
+
+    language = i18n.current()   # the command line's, for its own lines
 
     async def main() -> None:
+        i18n.choose(i18n.DEFAULT)   # each request and socket speaks its own; the rest, English
         task = asyncio.create_task(announce())
         try:
             await server.serve()

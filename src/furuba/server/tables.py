@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba import games
+from furuba.bots.names import bot_name
 from furuba.bots.registry import check_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -30,6 +31,7 @@ from furuba.server.bodies import CreateTable
 from furuba.server.security import new_seed
 from furuba.server.storage import SeatData
 from furuba.spec import is_whole
+from furuba.text import _
 
 DEFAULT_BOT = "greedy"
 DEFAULT_MOVE_HOURS = 24
@@ -55,19 +57,16 @@ class TableSpec:
     settings: dict[str, Any]
 
 
-BOT_NAMES = ("Aoi", "Kaito", "Mio", "Ren", "Sora", "Yui", "Haruto", "Emi")
-"""The names bots go by at a table, one per seat: what a person would call a fellow player (the
-seat list says which bot it is: "hard bot", "greedy bot")."""
-
-
 def seat_name(spec: str, seat: int) -> str:
-    """A bot's name at the table: a first name, by its seat (a table never has two alike).
+    """A bot's name at the table: a first name, by its seat (a table never has two alike), the
+    same as ``furuba play`` gives it (:mod:`furuba.bots.names`); the seat list says which bot it
+    is ("hard bot", "greedy bot").
 
     >>> seat_name("greedy", 1), seat_name("ismcts:hard", 2), seat_name("random", 3)
     ('Kaito', 'Mio', 'Ren')
     """
     del spec   # whichever bot it is, it goes by a name
-    return BOT_NAMES[seat % len(BOT_NAMES)]
+    return bot_name(seat)
 
 
 def table_spec(req: CreateTable, default_grace: int | None,
@@ -77,19 +76,23 @@ def table_spec(req: CreateTable, default_grace: int | None,
     low, high = spec.players.low, spec.players.online_high
     wanted = req.options.get("players")
     if wanted is not None and not (is_whole(wanted) and low <= wanted <= high):
-        raise OptionsError(f"players must be a whole number from {low} to {high}, not {wanted!r}")
+        raise OptionsError(_("players must be a whole number from {low} to {high}, not "
+                             "{wanted!r}").format(low=low, high=high, wanted=wanted))
     count = spec.players.default
     if req.seats:
         count = len(req.seats)
     elif wanted is not None:
         count = wanted
     if not low <= count <= high:
-        raise OptionsError(f"{spec.title} is for {low} to {high} players, not {count}")
+        raise OptionsError(_("{title} is for {low} to {high} players, not {count}").format(
+            title=spec.said_title, low=low, high=high, count=count))
     seats = list(req.seats) if req.seats else ["human"] + [DEFAULT_BOT] * (count - 1)
     if wanted is not None and wanted != len(seats):
-        raise OptionsError(f"options.players ({wanted}) and the seats ({len(seats)}) disagree")
+        raise OptionsError(_("options.players ({wanted}) and the seats ({seats}) "
+                             "disagree").format(wanted=wanted, seats=len(seats)))
     if "seed" in req.options:
-        raise OptionsError("the seed is not an option: give it as the request's own 'seed'")
+        raise OptionsError(_("the seed is not an option: give it as the request's own "
+                             "'seed'"))
     chosen = {k: v for k, v in req.options.items() if k != "players"}
     options: dict[str, Any] = {"players": len(seats), **spec.check_options(chosen, online=True)}
     seat_rows: list[SeatData] = []
@@ -109,7 +112,8 @@ def table_spec(req: CreateTable, default_grace: int | None,
         move_hours = req.move_hours or DEFAULT_MOVE_HOURS
         turn, grace = None, None
     elif req.move_hours is not None:
-        raise OptionsError("move_hours is for correspondence tables (pace \"correspondence\")")
+        raise OptionsError(_("move_hours is for correspondence tables (pace "
+                             "\"correspondence\")"))
     settings = {"turn_seconds": turn, "grace_seconds": grace, "chat": req.chat,
                 "hints": req.hints and not req.rated, "spectator_chat": req.spectator_chat,
                 "public": req.public, "rated": req.rated, "pace": req.pace,

@@ -22,16 +22,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from furuba.core.protocol import State
+from furuba.text import N_, _
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
 
 log = logging.getLogger("furuba.server")
-REVEALED = ("your last action revealed something (a card drawn or shown, a chance outcome or a "
-            "hidden choice): it stands")
-STATUS = {"waiting": "the game has not started: there is nothing to take back",
-          "finished": "the game is over: its actions stand",
-          "abandoned": "the table was abandoned: its actions stand"}
+REVEALED = N_("your last action revealed something (a card drawn or shown, a chance outcome or "
+              "a hidden choice): it stands")
+STATUS = {"waiting": N_("the game has not started: there is nothing to take back"),
+          "finished": N_("the game is over: its actions stand"),
+          "abandoned": N_("the table was abandoned: its actions stand")}
+NOT_PLAYED = N_("the game is not being played")
 
 
 @dataclass(slots=True)
@@ -49,26 +51,29 @@ class LastAction:
 
 def refusal(room: Room, seat: int) -> tuple[str, str] | None:
     """Why ``seat`` may not take back the last action now — an error code and a sentence — or
-    ``None`` when it may (see the module docstring)."""
+    ``None`` when it may (see the module docstring). The sentence is in the context's language
+    (the asking socket's)."""
     if not room.settings.get("undo"):
-        return "not_allowed", "undo is off at this table"
+        return "not_allowed", _("undo is off at this table")
     if room.status != "playing":
-        return "not_playing", STATUS.get(room.status, "the game is not being played")
+        return "not_playing", _(STATUS.get(room.status, NOT_PLAYED))
     if not room.actors:
-        return "not_allowed", "there is nothing to take back: nobody has acted yet"
+        return "not_allowed", _("there is nothing to take back: nobody has acted yet")
     last_seat, by = room.actors[-1]
     if last_seat != seat:
-        who = room.seats[last_seat].name or f"seat {last_seat}"
+        who = room.seats[last_seat].name or _("seat {n}").format(n=last_seat)
         if any(s == seat for s, _by in reversed(room.actors)):
-            return "not_allowed", f"{who} acted after your last action: it stands"
-        return "not_allowed", f"the last action was {who}'s, not yours"
+            return "not_allowed", _("{who} acted after your last action: it stands").format(
+                who=who)
+        return "not_allowed", _("the last action was {who}'s, not yours").format(who=who)
     if by != "human":
-        return "not_allowed", "a bot took your last action for you: it stands"
+        return "not_allowed", _("a bot took your last action for you: it stands")
     written = room.record.written
     if written and written[-1].after == len(room.record.actions):
-        return "not_allowed", f"{written[-1].name} was written after your last action: it stands"
+        return "not_allowed", _("{name} was written after your last action: it "
+                                "stands").format(name=written[-1].name)
     if last_action(room).revealed:
-        return "not_allowed", REVEALED
+        return "not_allowed", _(REVEALED)
     return None
 
 

@@ -25,6 +25,7 @@ from furuba.server.dispatch import error
 from furuba.server.logs import current_table
 from furuba.server.rooms import Room
 from furuba.server.security import token_hash
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
@@ -59,12 +60,13 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
     except Exception as exc:  # several processes: the table is changing hands, or Redis is slow
         log.warning("could not find where table %s is driven: %s", table_id, exc)
         await ws.accept()
-        await ws.send_text(m.dump(error("busy", "the server is busy; reconnecting in a moment")))
+        await ws.send_text(m.dump(error("busy", _("the server is busy; reconnecting in a "
+                                                  "moment"))))
         await ws.close(CLOSE_TRY_AGAIN, "busy: try again")
         return
     await ws.accept()
     if target is None:
-        await ws.send_text(m.dump(error("no_table", "there is no such table")))
+        await ws.send_text(m.dump(error("no_table", _("there is no such table"))))
         await ws.close(CLOSE_NO_TABLE, "no such table")
         return
     config = hub.config
@@ -131,7 +133,8 @@ async def _await_hello(ws: WebSocket, limit: int) -> m.Hello:
     while True:
         text = await receive_text(ws)
         if text is None or len(text) > limit:
-            await ws.send_text(m.dump(error("bad_message", "say hello first (a small JSON text frame)")))
+            await ws.send_text(m.dump(error("bad_message", _("say hello first (a small "
+                                                             "JSON text frame)"))))
             continue
         try:
             msg = m.parse_client(text)
@@ -140,7 +143,7 @@ async def _await_hello(ws: WebSocket, limit: int) -> m.Hello:
             continue
         if isinstance(msg, m.Hello):
             return msg
-        await ws.send_text(m.dump(error("hello_first", "the first message must be hello", msg.type)))
+        await ws.send_text(m.dump(error("hello_first", _("the first message must be hello"), msg.type)))
 
 
 async def _send_loop(ws: WebSocket, conn: Conn) -> None:
@@ -172,14 +175,17 @@ async def _receive_loop(ws: WebSocket, conn: Conn, config: ServerConfig, handle:
             if conn.dropped > config.flood_close_after:
                 conn.close(CLOSE_FLOOD, "too many messages")
                 return
-            conn.send_model(error("throttled", "too many messages: slow down; this one was dropped",
+            conn.send_model(error("throttled", _("too many messages: slow down; this one "
+                                                 "was dropped"),
                                   _type_of(text)))
             continue
         if text is None:
-            conn.send_model(error("bad_message", "binary frames are not accepted; send JSON text"))
+            conn.send_model(error("bad_message", _("binary frames are not accepted; send "
+                                                   "JSON text")))
             continue
         if len(text) > config.max_message_bytes or len(text.encode()) > config.max_message_bytes:
-            conn.send_model(error("too_large", f"a message has at most {config.max_message_bytes} bytes"))
+            conn.send_model(error("too_large", _("a message has at most {limit} bytes").format(
+                limit=config.max_message_bytes)))
             continue
         try:
             msg = m.parse_client(text)

@@ -30,6 +30,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from furuba.text import _
+
 Z95 = 1.96
 METHOD = ("a bot's mean win share per deal (over every seating it played that deal in); the 95% "
           "interval is the normal interval of the mean of those per-deal means; games_factor is "
@@ -79,18 +81,21 @@ def _bot_stats(deal_means: list[float], games: list[float]) -> dict[str, Any]:
 
 
 def describe(stats: dict[str, Any]) -> list[str]:
-    """Lines for a person: each bot's rate, interval, and what the duplication saved."""
-    lines = [f"duplicate deals: {stats['deals']} deals, {stats['games']} games"]
+    """Lines for a person (in the context's language): each bot's rate, interval, and what
+    the duplication saved."""
+    lines = [_("duplicate deals: {deals} deals, {games} games").format(deals=stats["deals"],
+                                                                      games=stats["games"])]
     for bot, s in stats["by_bot"].items():
         lo, hi = s["ci95"]
         factor = s["games_factor"]
         if factor is None:
-            saving = "every deal gave the same result: the deal's luck cancelled entirely"
+            saving = _("every deal gave the same result: the deal's luck cancelled entirely")
         elif factor >= 1:
-            saving = (f"saved {s['games_saved']:.0f} games: independent deals would need "
-                      f"{factor:.2f}× as many for this interval")
+            saving = _("saved {saved:.0f} games: independent deals would need {factor:.2f}× as "
+                       "many for this interval").format(saved=s["games_saved"], factor=factor)
         else:
-            saving = (f"no saving: independent deals would need only {factor:.2f}× the games "
-                      "(the deals favoured or hindered the bot in every seat alike)")
+            saving = _("no saving: independent deals would need only {factor:.2f}× the games "
+                       "(the deals favoured or hindered the bot in every seat "
+                       "alike)").format(factor=factor)
         lines.append(f"  {bot}: {s['rate']:.1%} [{lo:.1%}, {hi:.1%}] — {saving}")
     return lines

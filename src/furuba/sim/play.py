@@ -15,6 +15,7 @@ from typing import Any
 from furuba import games
 from furuba.bots.registry import make_bot
 from furuba.core.errors import OptionsError
+from furuba.text import _
 
 GameResult = dict[str, Any]
 Chunk = tuple["SimConfig", list[int]]
@@ -43,18 +44,20 @@ class SimConfig:
     def lineup(self) -> list[str]:
         """One bot spec per seat: the list, padded with its last bot."""
         if not self.bots:
-            raise OptionsError("name at least one bot")
+            raise OptionsError(_("name at least one bot"))
         if len(self.bots) > self.players:
-            raise OptionsError(f"{len(self.bots)} bots for {self.players} players")
+            raise OptionsError(_("{bots} bots for {players} players").format(
+                bots=len(self.bots), players=self.players))
         return self.bots + [self.bots[-1]] * (self.players - len(self.bots))
 
     def validate(self) -> None:
         """Raise a clear error now rather than in a worker process."""
         if self.games < 1:
-            raise OptionsError("the number of games must be at least 1")
+            raise OptionsError(_("the number of games must be at least 1"))
         if self.duplicate and self.games % self.players:
-            raise OptionsError(f"duplicate deals are played in all {self.players} seatings: the "
-                               f"number of games must be a multiple of {self.players}")
+            raise OptionsError(_("duplicate deals are played in all {players} seatings: "
+                                 "the number of games must be a multiple of {players}").format(
+                players=self.players))
         for spec in self.lineup():
             make_bot(spec)
         games.new_game(self.game, players=self.players, seed=self.seed, **self.options)

@@ -14,13 +14,14 @@ from typing import Any
 
 from furuba.core.errors import OptionsError
 from furuba.sim.play import Chunk, GameResult, play_chunk
+from furuba.text import _
 
 
 def _ray() -> Any:
     try:
         import ray
     except ImportError:  # pragma: no cover - depends on the installed extras
-        raise OptionsError("the Ray backend needs Ray: pip install 'furuba[sim]'") from None
+        raise OptionsError(_("the Ray backend needs Ray: pip install 'furuba[sim]'")) from None
     return ray
 
 
@@ -36,8 +37,10 @@ def connect(jobs: int, address: str | None) -> bool:
         else:
             ray.init(num_cpus=max(1, jobs), include_dashboard=False, log_to_driver=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise OptionsError(f"cannot start or reach Ray{f' at {address}' if address else ''}: "
-                           f"{exc}") from None
+        if address:
+            raise OptionsError(_("cannot start or reach Ray at {address}: {problem}").format(
+                address=address, problem=exc)) from None
+        raise OptionsError(_("cannot start Ray: {problem}").format(problem=exc)) from None
     return True
 
 

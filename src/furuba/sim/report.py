@@ -28,6 +28,7 @@ from furuba.sim.results_io import ResultsFileError, read_results
 from furuba.sim.runner import GameResult
 from furuba.sim.sections import Figure, ReportSections, sections_for
 from furuba.sim.summary import summarize_results
+from furuba.text import _, listing
 
 Data = dict[str, Any]
 SUMMARY_KEYS = ("game", "games", "players", "bots", "wins_by_seat", "wins_by_bot", "win_rate_by_bot")
@@ -48,13 +49,14 @@ class Report:
 def load(path: Path) -> tuple[Data, list[GameResult] | None]:
     """The summary of ``path`` and its per-game results (``None`` when ``path`` is a summary)."""
     if not path.is_file():
-        raise ResultsFileError(f"cannot read {path}: no such file")
+        raise ResultsFileError(_("cannot read {path}: no such file").format(path=path))
     if path.suffix.lower() != ".parquet":
         whole = _json_document(path)
         if isinstance(whole, dict) and "wins_by_seat" in whole:
             missing = [k for k in SUMMARY_KEYS if k not in whole]
             if missing:
-                raise ResultsFileError(f"{path} looks like a summary but lacks {', '.join(missing)}")
+                raise ResultsFileError(_("{path} looks like a summary but lacks {missing}").format(
+                    path=path, missing=listing(missing)))
             return whole, None
     rows = read_results(path)
     try:
@@ -62,7 +64,8 @@ def load(path: Path) -> tuple[Data, list[GameResult] | None]:
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         if isinstance(exc, ResultsFileError):
             raise
-        raise ResultsFileError(f"{path}: malformed game results ({type(exc).__name__}: {exc})") from None
+        raise ResultsFileError(_("{path}: malformed game results ({name}: {exc})").format(
+            path=path, name=type(exc).__name__, exc=exc)) from None
 
 
 def _json_document(path: Path) -> Any:
@@ -71,7 +74,7 @@ def _json_document(path: Path) -> Any:
     except (json.JSONDecodeError, UnicodeDecodeError):
         return None  # not one JSON document: JSON Lines, or something the reader will reject
     except OSError as exc:
-        raise ResultsFileError(f"cannot read {path}: {exc}") from None
+        raise ResultsFileError(_("cannot read {path}: {exc}").format(path=path, exc=exc)) from None
 
 
 def build(path: Path, out: Path) -> Report:
@@ -80,15 +83,18 @@ def build(path: Path, out: Path) -> Report:
     try:
         sections = sections_for(str(summary["game"]))
     except OptionsError:
-        raise ResultsFileError(f"{path}: results of an unknown game {summary['game']!r}") from None
+        raise ResultsFileError(_("{path}: results of an unknown game {game!r}").format(
+            path=path, game=summary['game'])) from None
     try:
         data = analysis.analyse(summary, rows, sections)
     except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError) as exc:
-        raise ResultsFileError(f"{path}: malformed results ({type(exc).__name__}: {exc})") from None
+        raise ResultsFileError(_("{path}: malformed results ({name}: {exc})").format(
+            path=path, name=type(exc).__name__, exc=exc)) from None
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ResultsFileError(f"cannot write the report into {out}: {exc}") from None
+        raise ResultsFileError(_("cannot write the report into {out}: {exc}").format(
+            out=out, exc=exc)) from None
     report = Report(index=out / "index.html", data_file=out / "report.json")
     if rows is None:
         report.missing = list(sections.per_game_only)

@@ -23,6 +23,7 @@ from typing import Any
 
 from furuba.core.errors import FurubaError
 from furuba.sim.runner import GameResult
+from furuba.text import _
 
 JSON_COLUMNS_KEY = b"furuba.json_columns"
 
@@ -41,7 +42,7 @@ def _pyarrow() -> tuple[Any, Any]:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:  # pragma: no cover - depends on the installed extras
-        raise ResultsFileError("Parquet needs pyarrow: pip install 'furuba[sim]'") from None
+        raise ResultsFileError(_("Parquet needs pyarrow: pip install 'furuba[sim]'")) from None
     return pa, pq
 
 
@@ -99,10 +100,10 @@ def _write_parquet(path: Path, results: list[GameResult]) -> None:
 def read_results(path: Path) -> list[GameResult]:
     """The per-game results in ``path``; a clear :class:`ResultsFileError` when it cannot be read."""
     if not path.is_file():
-        raise ResultsFileError(f"cannot read {path}: no such file")
+        raise ResultsFileError(_("cannot read {path}: no such file").format(path=path))
     rows = _read_parquet(path) if is_parquet(path) else _read_json_lines(path)
     if not rows:
-        raise ResultsFileError(f"{path} holds no games")
+        raise ResultsFileError(_("{path} holds no games").format(path=path))
     return rows
 
 
@@ -111,16 +112,18 @@ def _read_json_lines(path: Path) -> list[GameResult]:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsFileError(f"cannot read {path}: {exc}") from None
+        raise ResultsFileError(_("cannot read {path}: {exc}").format(path=path, exc=exc)) from None
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise ResultsFileError(f"{path}, line {number}: not JSON ({exc.msg})") from None
+            raise ResultsFileError(_("{path}, line {number}: not JSON ({msg})").format(
+                path=path, number=number, msg=exc.msg)) from None
         if not isinstance(row, dict):
-            raise ResultsFileError(f"{path}, line {number}: expected one game's result (an object)")
+            raise ResultsFileError(_("{path}, line {number}: expected one game's result "
+                                     "(an object)").format(path=path, number=number))
         rows.append(row)
     return rows
 
@@ -130,7 +133,8 @@ def _read_parquet(path: Path) -> list[GameResult]:
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
-        raise ResultsFileError(f"cannot read {path} as Parquet: {exc}") from None
+        raise ResultsFileError(_("cannot read {path} as Parquet: {exc}").format(
+            path=path, exc=exc)) from None
     metadata = table.schema.metadata or {}
     as_json = set(json.loads(metadata.get(JSON_COLUMNS_KEY, b"[]")))
     rows: list[GameResult] = []

@@ -18,6 +18,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 
 from furuba.core.errors import OptionsError
 from furuba.sim.play import Chunk, GameResult, SimConfig, play_chunk, play_game, seats_for
+from furuba.text import _, listing
 
 Progress = Callable[[int], None]
 BACKENDS = ("local", "ray")
@@ -57,7 +58,8 @@ def execute(work: Sequence[Chunk], jobs: int = 1, progress: Progress | None = No
             backend: str = "local", ray_address: str | None = None) -> Iterator[GameResult]:
     """Play every chunk of ``work`` on ``backend`` and yield the results as they come."""
     if backend not in BACKENDS:
-        raise OptionsError(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        raise OptionsError(_("unknown backend {backend!r}; the backends are: {backends}").format(
+            backend=backend, backends=listing(BACKENDS)))
     if backend == "ray":
         from furuba.sim.ray_backend import execute_on_ray
 

@@ -22,6 +22,7 @@ from furuba.core.errors import OptionsError
 from furuba.sim.duplicate import duplicate_stats
 from furuba.sim.runner import GameResult, SimConfig
 from furuba.sim.sections import sections_for
+from furuba.text import _, listing
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -55,7 +56,7 @@ def ratio_interval(pairs: list[tuple[float, float]], z: float = 1.96) -> tuple[f
     (1.8, 2.7)
     """
     n = len(pairs)
-    total_b = sum(b for _, b in pairs)
+    total_b = sum(b for _a, b in pairs)
     if total_b <= 0:
         return (0.0, 0.0)
     r = sum(a for a, _ in pairs) / total_b
@@ -123,22 +124,25 @@ def check_results(rows: list[GameResult]) -> str:
 
     names = {game_of(r) for r in rows}
     if len(names) != 1 or "" in names:
-        raise ResultsFileError("not the results of one game: expected every line to be a game "
-                               "written by `furuba simulate --games-out` "
-                               f"(games found: {', '.join(sorted(n or '?' for n in names))})")
+        raise ResultsFileError(_("not the results of one game: expected every line to be a "
+                                 "game written by `furuba simulate --games-out` (games "
+                                 "found: {games})").format(
+            games=listing(sorted(n or '?' for n in names))))
     game = names.pop()
     try:
         game = games.canonical_name(game)
     except OptionsError:
-        raise ResultsFileError(f"results of an unknown game {game!r}") from None
+        raise ResultsFileError(_("results of an unknown game {game!r}").format(game=game)) from None
     needed = (*REQUIRED_KEYS, *sections_for(game).result_keys)
     players = len(rows[0].get("bots", []))
     for number, r in enumerate(rows, 1):
         missing = [k for k in needed if k not in r]
         if missing:
-            raise ResultsFileError(f"game {number} of the file lacks {', '.join(missing)}")
+            raise ResultsFileError(_("game {number} of the file lacks {missing}").format(
+                number=number, missing=listing(missing)))
         if not (len(r["bots"]) == len(r["returns"]) == len(r["scores"]) == players):
-            raise ResultsFileError(f"game {number} of the file has a different number of players")
+            raise ResultsFileError(_("game {number} of the file has a different number of "
+                                     "players").format(number=number))
     return game
 
 

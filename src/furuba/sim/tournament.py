@@ -34,6 +34,7 @@ from furuba.core.errors import OptionsError
 from furuba.sim.duplicate import duplicate_stats
 from furuba.sim.runner import Chunk, GameResult, Progress, SimConfig, chunks_of, execute
 from furuba.sim.summary import wilson
+from furuba.text import _, listing
 
 Lineup = tuple[str, ...]
 
@@ -114,14 +115,15 @@ class TournamentConfig:
     def validate(self) -> None:
         """Raise a clear :class:`OptionsError` for a tournament that cannot be played."""
         if len(self.bots) < 2:
-            raise OptionsError("a tournament needs at least two bots")
+            raise OptionsError(_("a tournament needs at least two bots"))
         for spec in self.bots:
             make_bot(spec)
         twice = sorted({b for b in self.bots if self.bots.count(b) > 1})
         if twice:
-            raise OptionsError(f"bot named more than once: {', '.join(twice)}")
+            raise OptionsError(_("bot named more than once: {bots}").format(
+                bots=listing(twice)))
         if self.games < 1:
-            raise OptionsError("the number of games must be at least 1")
+            raise OptionsError(_("the number of games must be at least 1"))
         self.tables()[0].validate()
 
 

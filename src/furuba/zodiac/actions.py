@@ -46,6 +46,7 @@ from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, ActionInfo, action_id
 from furuba.zodiac.codes import P_OPTION
+from furuba.zodiac.text import _
 
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
@@ -115,7 +116,8 @@ class ActionTable:
         if action.__class__ is int and 0 <= action < self.size:
             return self._decoded[action]
         if not isinstance(action, int) or not 0 <= action < self.size:
-            raise IllegalActionError(f"{action!r} is not an action id (0 to {self.size - 1})")
+            raise IllegalActionError(_("{action!r} is not an action id (0 to {last})")
+                                     .format(action=action, last=self.size - 1))
         return self._decoded[action]
 
     def name(self, action: int) -> str:
@@ -143,7 +145,7 @@ class ActionTable:
             return DRAW
         if words in ("move", "move tohru", "move tohru clockwise"):
             return MOVE
-        verb, _, rest = words.partition(" ")
+        verb, _sep, rest = words.partition(" ")
         if verb == "option":
             number = rest.split(":")[0].strip()
             if number.isdigit() and 1 <= int(number) <= self.max_options:
@@ -163,7 +165,7 @@ class ActionTable:
                 kind = self._kind(rest, memories_only=memories_only)
                 if kind is not None:
                     return make(kind)
-        raise IllegalActionError(f"no action is called {text!r}")
+        raise IllegalActionError(_("no action is called {text!r}").format(text=text))
 
     def _kind(self, name: str, *, memories_only: bool) -> int | None:
         for i, n in enumerate(self.kind_names):

@@ -26,6 +26,7 @@ from furuba.core.protocol import JSON, TERMINAL, State
 from furuba.integrations.encoding import Encoder, relative, saturate
 from furuba.integrations.layout import Layout, Vector
 from furuba.zodiac.state import GameState
+from furuba.zodiac.text import condition_words
 from furuba.zodiac.view_types import ZodiacView
 
 PENDING_KINDS = ("action", "option", "move_to", "flip", "put_away", "take", "discard", "over")
@@ -188,7 +189,7 @@ class ZodiacEncoder(Encoder):
             counts[row][col] += 1.0
             seen.append((row, col))
             if col == _PLAY:
-                kind = kind_index.get(str(entry.get("text", "")).partition(" played ")[2], -1)
+                kind = kind_index.get(entry["args"].get("card", ""), -1)
                 if kind >= 0:
                     played[row][kind] += 1.0 / copies[kind]
         parts["log_counts"][:] = [[saturate(c, 16.0) for c in row] for row in counts]
@@ -209,7 +210,7 @@ class ZodiacEncoder(Encoder):
         lines.append(f"Tohru ({tohru['side']}) at {tohru['name']}; deck {view['deck_size']} cards")
         sohma = view["sohmas"][tohru["sohma"]]
         lines.append(f"{sohma['name']} ({sohma['side']}) needs {', '.join(sohma['needs'])}"
-                     + (f" [{sohma['condition']}]" if sohma["condition"] else ""))
+                     + (f" [{condition_words(sohma['condition'])}]" if sohma["condition"] else ""))
         lines.append("center: " + (", ".join(view["center"]) or "-"))
         lines.append("discard pile: " + (", ".join(view["discard"][-5:]) or "-"))
         for t, team in enumerate(view["friendships"]):

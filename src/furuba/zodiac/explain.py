@@ -3,35 +3,58 @@
 :func:`explain_action` applies the action to a world sampled from the player's own view and
 compares before and after: a befriending, a befriending now within reach this turn, a Sohma left
 open to the next player, where Tohru went. It reads the player's own hand and public things only.
+The reason reads as a sentence whose subject is the action, in the current language:
 
+>>> from furuba.i18n import speaking
 >>> from furuba.zodiac import new_game
->>> from furuba.zodiac.actions import DRAW
+>>> from furuba.zodiac.actions import DRAW, MOVE
 >>> explain_action(new_game(players=3, seed=4), DRAW, 0)
 'draws a card: more memories to match with'
+>>> with speaking("ja"):
+...     explain_action(new_game(players=3, seed=4), MOVE, 0)
+'透を潑春のところへ進めます'
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
+from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.actions import A_CENTER, A_DISCARD, A_DRAW, A_MOVE, A_PLAY, A_SOHMA, A_TAKE
 from furuba.zodiac.codes import ACTIONS_PER_TURN, P_MAIN
 from furuba.zodiac.playout import open_sohmas, plan
+from furuba.zodiac.text import _, card_text, pgettext, sohma_name
 
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
 
 def _symbol(state: GameState, kind: int) -> str:
-    """The name of a memory's symbol (``Kindness``)."""
+    """The name of a memory's symbol (``Kindness``), in the current language."""
     rules = state.rules
-    return rules.cardset.symbols[rules.memory_symbol[kind]].name
+    return card_text(rules.cardset, rules.cardset.symbols[rules.memory_symbol[kind]].name)
 
 
-def _names(sohmas: list[int]) -> str:
-    names = [SOHMA_NAMES[s] for s in sohmas]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def _card(state: GameState, kind: int) -> str:
+    """A card's name, in the current language."""
+    return card_text(state.rules.cardset, state.rules.kind_names[kind])
+
+
+def _listing(items: list[str], last_word: str) -> str:
+    """``a, b`` + ``last_word`` (``"{items} or {last}"``) + ``c``; one item alone as it is."""
+    if len(items) < 2:
+        return "".join(items)
+    return last_word.format(items=pgettext("list", ", ").join(items[:-1]), last=items[-1])
+
+
+def _either(sohmas: list[int]) -> str:
+    """The Sohmas as alternatives: ``Yuki, Kisa or Kyo``."""
+    return _listing([sohma_name(s) for s in sohmas], _("{items} or {last}"))
+
+
+def _all(sohmas: list[int]) -> str:
+    """The Sohmas all together: ``Yuki, Kisa and Kyo``."""
+    return _listing([sohma_name(s) for s in sohmas], _("{items} and {last}"))
 
 
 def _befriended(before: GameState, after: GameState, player: int) -> list[int]:
@@ -41,66 +64,76 @@ def _befriended(before: GameState, after: GameState, player: int) -> list[int]:
 
 
 def explain_action(state: GameState, action: int, player: int) -> str:
-    """A short reason for ``player`` to take ``action`` in ``state`` (a world from their view)."""
+    """A short reason for ``player`` to take ``action`` in ``state`` (a world from their view),
+    in the current language."""
     after = state.child(action)
     code, arg = state.rules.actions.decode(action)
-    kinds = state.rules.kind_names
     friends = _befriended(state, after, player)
     if friends:
-        text = f"befriends {_names(friends)} now"
         if after.is_terminal() and after.returns()[player] > 0:
-            text += " and wins the game"
-        return text
+            return _("befriends {sohmas} now and wins the game").format(sohmas=_all(friends))
+        return _("befriends {sohmas} now").format(sohmas=_all(friends))
     if after.is_terminal():
-        return "ends the game"
+        return _("ends the game")
     if after.turn == player and after.pending == P_MAIN:
         found = plan(after, player, ACTIONS_PER_TURN - after.actions_taken)
         if found is not None:
-            target = SOHMA_NAMES[found[2]]
+            target = sohma_name(found[2])
             if code == A_MOVE or (code == A_SOHMA and after.tohru != state.tohru):
-                return f"moves Tohru toward {target}, whom you can befriend this turn"
+                return _("moves Tohru toward {sohma}, whom you can befriend this turn").format(
+                    sohma=target)
             if code == A_PLAY and state.rules.is_memory(arg):
-                return (f"puts {_symbol(state, arg)} in the center for {target}, "
-                        "whom you can befriend this turn")
-            return f"sets up befriending {target} this turn"
+                return _("puts {symbol} in the center for {sohma}, whom you can befriend this "
+                         "turn").format(symbol=_symbol(state, arg), sohma=target)
+            return _("sets up befriending {sohma} this turn").format(sohma=target)
     if after.turn != player and not state.coop:
         nxt = after.turn
         exposed = open_sohmas(after, nxt)
         if exposed:
-            return f"ends your turn, but player {nxt} could befriend {_names(exposed)} at once"
+            return _("ends your turn, but the next player could befriend {sohmas} at "
+                     "once").format(sohmas=_either(exposed))
         if open_sohmas(state, nxt):
-            return f"ends your turn without leaving player {nxt} a Sohma to befriend at once"
-    return _what_it_does(state, after, code, arg, kinds)
+            return _("ends your turn without leaving the next player a Sohma to befriend at "
+                     "once")
+    return _what_it_does(state, after, code, arg)
 
 
-def _what_it_does(state: GameState, after: GameState, code: int, arg: int,
-                  kinds: tuple[str, ...]) -> str:
+def _what_it_does(state: GameState, after: GameState, code: int, arg: int) -> str:
     if code == A_DRAW:
-        return "draws a card: more memories to match with"
+        return _("draws a card: more memories to match with")
     if code == A_MOVE:
-        return f"moves Tohru on to {SOHMA_NAMES[after.tohru]}"
+        return _("moves Tohru on to {sohma}").format(sohma=sohma_name(after.tohru))
     if code == A_PLAY and state.rules.is_memory(arg):
-        return f"adds {_symbol(state, arg)} to the center"
+        return _("adds {symbol} to the center").format(symbol=_symbol(state, arg))
     if code == A_CENTER:
-        return f"puts {kinds[arg]} away, keeping the symbols that are needed nearby"
+        return _("puts {card} away, keeping the symbols that are needed nearby").format(
+            card=_card(state, arg))
     if code == A_TAKE:
-        return f"takes {kinds[arg]} ({_symbol(state, arg)}) back into your hand"
+        return _("takes {card} ({symbol}) back into your hand").format(
+            card=_card(state, arg), symbol=_symbol(state, arg))
     if code == A_DISCARD:
-        return f"discards {kinds[arg]}, the card you need least"
+        return _("discards {card}, the card you need least").format(card=_card(state, arg))
+    effects = _effects(state, after)
+    if code != A_PLAY:
+        return effects or _("keeps your options open")
+    if effects:
+        return _("plays {card}: {effects}").format(card=_card(state, arg), effects=effects)
+    if after.pending != P_MAIN:
+        return _("plays {card}; you make its choice next").format(card=_card(state, arg))
+    return _("plays {card}").format(card=_card(state, arg))
+
+
+def _effects(state: GameState, after: GameState) -> str:
+    """What an event (or an event's choice) changed, in words: ``""`` when nothing shows."""
     effects = []
     if after.tohru != state.tohru:
-        effects.append(f"Tohru goes to {SOHMA_NAMES[after.tohru]}")
+        effects.append(_("Tohru goes to {sohma}").format(sohma=sohma_name(after.tohru)))
     flipped = after.flipped ^ state.flipped
     if flipped:
-        effects.append("flips " + _names([s for s in range(NUM_SOHMAS) if flipped >> s & 1]))
+        effects.append(_("flips {sohmas}").format(
+            sohmas=_all([s for s in range(NUM_SOHMAS) if flipped >> s & 1])))
     if after.tohru_back != state.tohru_back:
-        effects.append("turns Tohru over")
+        effects.append(_("turns Tohru over"))
     if len(after.center) < len(state.center):
-        effects.append("clears room in the center")
-    if code != A_PLAY:
-        return ", ".join(effects) if effects else "keeps your options open"
-    if effects:
-        return f"plays {kinds[arg]}: " + ", ".join(effects)
-    if after.pending != P_MAIN:
-        return f"plays {kinds[arg]}; you make its choice next"
-    return f"plays {kinds[arg]}"
+        effects.append(_("clears room in the center"))
+    return pgettext("list", ", ").join(effects)

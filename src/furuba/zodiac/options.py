@@ -19,6 +19,7 @@ from typing import Any
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import OptionsError
+from furuba.zodiac.text import _
 
 VARIANTS = ("standard", "long", "coop", "true-friends")
 STANDARD_TARGET = 7
@@ -39,7 +40,8 @@ def parse_variants(variant: str | list[str] | tuple[str, ...] | None) -> frozens
         if not name or name == "standard":
             continue
         if name not in VARIANTS:
-            raise OptionsError(f"unknown variant {part!r}; the variants are {', '.join(VARIANTS)}")
+            raise OptionsError(_("unknown variant {variant!r}; the variants are {variants}")
+                               .format(variant=part, variants=", ".join(VARIANTS)))
         out.add(name)
     return frozenset(out)
 
@@ -61,34 +63,39 @@ class Options:
              variant: str | list[str] | tuple[str, ...] | None = None,
              max_rounds: int = DEFAULT_MAX_ROUNDS, **unknown: Any) -> Options:
         if unknown:
-            raise OptionsError(f"unknown option {sorted(unknown)[0]!r} for Friends of the Zodiac; "
-                               "the options are players, sets, target, variant, max_rounds, "
-                               "cardset, seed")
+            raise OptionsError(_("unknown option {option!r} for Friends of the Zodiac; the "
+                                 "options are players, sets, target, variant, max_rounds, "
+                                 "cardset, seed").format(option=sorted(unknown)[0]))
         variants = parse_variants(variant)
         coop = "coop" in variants
         if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionsError(f"players must be a whole number, not {players!r}")
+            raise OptionsError(_("players must be a whole number, not {value!r}")
+                               .format(value=players))
         low = 1 if coop else 2
         if sets is not None and (not isinstance(sets, int) or sets < 1 or sets > 8):
-            raise OptionsError(f"sets must be a whole number from 1 to 8 ({sets!r} given)")
+            raise OptionsError(_("sets must be a whole number from 1 to 8 ({value!r} given)")
+                               .format(value=sets))
         high = max(8, 4 * (sets or 1))
         if not low <= players <= high:
-            extra = "; Bestest Friends (variant coop) can be played alone" if not coop else ""
-            raise OptionsError(f"Friends of the Zodiac needs {low} to {high} players "
-                               f"({players} given){extra}")
+            message = (_("Friends of the Zodiac needs {low} to {high} players ({count} given); "
+                         "Bestest Friends (variant coop) can be played alone") if not coop
+                       else _("Friends of the Zodiac needs {low} to {high} players ({count} given)"))
+            raise OptionsError(message.format(low=low, high=high, count=players))
         n_sets = sets if sets is not None else max(1, math.ceil(players / 4))
         long = "long" in variants
         if coop and long:
-            raise OptionsError("Bestest Friends (coop) always aims for all 13 Sohmas; "
-                               "it does not combine with the Long Game")
+            raise OptionsError(_("Bestest Friends (coop) always aims for all 13 Sohmas; "
+                                 "it does not combine with the Long Game"))
         default_target = LONG_TARGET if (long or coop) else STANDARD_TARGET
         goal = default_target if target is None else target
         if not isinstance(goal, int) or not 1 <= goal <= NUM_SOHMAS:
-            raise OptionsError(f"target must be a number of friendships from 1 to 13 ({goal!r} given)")
+            raise OptionsError(_("target must be a number of friendships from 1 to 13 ({value!r} "
+                                 "given)").format(value=goal))
         if coop and goal != NUM_SOHMAS:
-            raise OptionsError("in Bestest Friends the team must befriend all 13 Sohmas")
+            raise OptionsError(_("in Bestest Friends the team must befriend all 13 Sohmas"))
         if not isinstance(max_rounds, int) or max_rounds < 1:
-            raise OptionsError(f"max_rounds must be at least 1 ({max_rounds!r} given)")
+            raise OptionsError(_("max_rounds must be at least 1 ({value!r} given)")
+                               .format(value=max_rounds))
         return cls(players, n_sets, goal, coop, long, "true-friends" in variants, max_rounds)
 
     @property

@@ -14,12 +14,15 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from furuba.cli.screen import Choice, Command, WrittenPrompt, name_players
+from furuba.cli.screen import Choice, Command, WrittenPrompt, is_you
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
-from furuba.zodiac.screen_board import CardFaces, ZodiacBoard
+from furuba.i18n import N_
+from furuba.zodiac.logtext import say_entry
+from furuba.zodiac.screen_board import CardFaces, ZodiacBoard, dim
+from furuba.zodiac.text import _, ngettext, side_word, sohma_name, tohru
 
-RULES = """\
+RULES = N_("""\
 [bold]Friends of the Zodiac[/] — befriend the Sohmas by matching the memories in the center.
 • 13 Sohmas sit in a circle; Tohru stands next to one of them. Each Sohma shows a side (human or
   animal) and the memory symbols that side needs.
@@ -31,13 +34,16 @@ RULES = """\
 • Tohru's front side: at the end of each turn the Sohma next to her flips.
 • Reach the target (7 friendships; 13 in the Long Game): everyone else gets one last turn, then
   the most friendships win. Bestest Friends (coop): the team befriends all 13 before the deck
-  runs out; the cards left in the deck are the score."""
+  runs out; the cards left in the deck are the score.""")
 
 
 class ZodiacTerminal:
     """Friends of the Zodiac as ``furuba play`` sees it (:class:`~furuba.cli.screen.TerminalGame`)."""
 
-    rules_text = RULES
+    @property
+    def rules_text(self) -> str:
+        """The rules in short, in the current language."""
+        return _(RULES)
 
     def screen(self, names: Sequence[str], state: State, console: Console) -> ZodiacScreen:
         return ZodiacScreen(names, state, console)
@@ -51,6 +57,8 @@ class ZodiacScreen:
         self.console = console
         self.faces = CardFaces(state)
         self.table = ZodiacBoard(names, self.faces)
+        self.you = next((p for p, name in enumerate(self.names) if is_you(name)), None)
+        """The seat of the lone human at the keyboard, whom the log calls "you"."""
 
     def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
         return self.table.board(view, full)
@@ -59,47 +67,57 @@ class ZodiacScreen:
     def log_texts(self, view: JSON) -> list[str]:
         out = []
         for entry in view["log"]:
-            text = name_players(entry["text"], self.names)
-            if text.startswith("round ") and text.endswith(" turn"):
-                text = f"── {text} ──"
-            out.append(text)
+            text = say_entry(entry, self.faces.cardset, self.names, self.you)
+            out.append(f"── {text} ──" if entry["msg"] == "turn" else text)
         return out
 
     # -- deciding ----------------------------------------------------------------------------
     def heading(self, view: JSON) -> str:
         kind = view["pending"]["kind"]
-        name = self.names[view["pending"]["player"]]
-        who = "You" if name == "You" else name
+        player = view["pending"]["player"]
+        who = _("You") if player == self.you else self.names[player]
         if kind == "action":
-            return f"{who}: action {view['actions_taken'] + 1} of 3 — choose:"
-        event = view["pending"].get("event", "the event")
-        return {
-            "option": f"{who}: choose an option of {event}:",
-            "move_to": f"{who}: choose the Sohma to move Tohru to ({event}):",
-            "flip": f"{who}: choose a Sohma to flip ({event}):",
-            "put_away": f"{who}: choose a memory in the center to put on the discard pile:",
-            "take": f"{who}: choose a memory to take from the discard pile:",
-            "discard": f"{who}: you hold {len(view['hand'] or [])} cards — discard down to 4:",
-        }.get(kind, f"{who}: choose:")
+            return _("{who}: action {number} of 3 — choose:").format(
+                who=who, number=view["actions_taken"] + 1)
+        event = view["pending"].get("event")
+        event = self.faces.say(event) if event else _("the event")
+        count = len(view["hand"] or [])
+        heading = {
+            "option": _("{who}: choose an option of {event}:"),
+            "move_to": _("{who}: choose the Sohma to move Tohru to ({event}):"),
+            "flip": _("{who}: choose a Sohma to flip ({event}):"),
+            "put_away": _("{who}: choose a memory in the center to put on the discard pile:"),
+            "take": _("{who}: choose a memory to take from the discard pile:"),
+            "discard": ngettext("{who}: you hold {count} card — discard down to 4:",
+                                "{who}: you hold {count} cards — discard down to 4:", count),
+        }.get(kind, _("{who}: choose:"))
+        return heading.format(who=who, event=event, count=count)
 
     def label(self, name: str, view: JSON) -> str:
         """How the action called ``name`` reads in the menu."""
         sohmas = {s["name"]: s for s in view["sohmas"]}
-        verb, _, rest = name.partition(" ")
+        verb, _sep, rest = name.partition(" ")
         if name == "draw":
-            return "draw a card"
+            return escape(_("draw a card"))
         if name == "move":
             nxt = view["sohmas"][(view["tohru"]["sohma"] + 1) % 13]
-            return f"move Tohru clockwise, to {escape(nxt['name'])} (needs {self.faces.needs(nxt['needs'])})"
+            return _("move {tohru} clockwise, to {sohma} (needs {needs})").format(
+                tohru=escape(tohru()), sohma=escape(sohma_name(nxt["index"])),
+                needs=self.faces.needs(nxt["needs"]))
         if verb == "option":
-            return escape(name.partition(":")[2].strip() or name)
+            label = name.partition(":")[2].strip()
+            return escape(self.faces.say(label) if label else name)
         if verb == "choose" and rest in sohmas:
             s = sohmas[rest]
-            return f"{escape(rest)} — {s['side']}, needs {self.faces.needs(s['needs'])}"
+            return _("{sohma} — {side}, needs {needs}").format(
+                sohma=escape(sohma_name(s["index"])), side=escape(side_word(s["side"])),
+                needs=self.faces.needs(s["needs"]))
         if verb in ("play", "take", "discard"):
-            return f"{verb} {self.faces.card(rest)}"
+            words = {"play": _("play {card}"), "take": _("take {card}"),
+                     "discard": _("discard {card}")}[verb]
+            return self.faces.card_in(words, rest)
         if verb == "put" and name.endswith(" away"):
-            return f"put {self.faces.card(rest.removesuffix(' away'))} away"
+            return self.faces.card_in(_("put {card} away"), rest.removesuffix(" away"))
         return escape(name)
 
     def menu(self, state: State, view: JSON) -> list[Choice]:
@@ -113,8 +131,8 @@ class ZodiacScreen:
         except FurubaError:
             action = _by_tail(state, text, legal)
         if action not in legal:
-            raise IllegalActionError(f"{state.action_to_string(action)!r} is not possible now; "
-                                     "choose a number from the menu")
+            raise IllegalActionError(_("{action!r} is not possible now; choose a number from the "
+                                       "menu").format(action=state.action_to_string(action)))
         return action
 
     # -- True Friends ------------------------------------------------------------------------
@@ -126,8 +144,9 @@ class ZodiacScreen:
         entry = journal[-1]
         if entry["player"] != player or entry["answer"]:
             return None
-        return WrittenPrompt("answer", f"True Friends — {entry['memory']}", entry["prompt"],
-                             kept="kept in the journal")
+        return WrittenPrompt("answer", _("True Friends — {memory}").format(
+            memory=self.faces.say(entry["memory"])), self.faces.say(entry["prompt"]),
+            kept=_("kept in the journal"))
 
     # -- the end -----------------------------------------------------------------------------
     def result(self, view: JSON) -> str:
@@ -135,23 +154,32 @@ class ZodiacScreen:
         if view["team"]:
             count = len(view["friendships"][0])
             if outcome == "won":
-                return (f"The team befriended all 13 Sohmas! Score: {int(view['scores'][0])} "
-                        "(cards left in the deck).")
-            return f"The deck ran out: the team lost with {count} of 13 Sohmas befriended."
+                return _("The team befriended all 13 Sohmas! Score: {score} (cards left in the "
+                         "deck).").format(score=int(view["scores"][0]))
+            return _("The deck ran out: the team lost with {count} of 13 Sohmas "
+                     "befriended.").format(count=count)
         winners = [self.names[p] for p in view["winners"]]
         best = max(len(f) for f in view["friendships"])
-        unit = "friendship" if best == 1 else "friendships"
-        note = " (stopped at the round limit)" if outcome == "truncated" else ""
+        note = _(" (stopped at the round limit)") if outcome == "truncated" else ""
+        if view["winners"] == [self.you]:
+            return ngettext("Game over: You win with {count} friendship{note}.",
+                            "Game over: You win with {count} friendships{note}.", best).format(
+                count=best, note=note)
         if len(winners) == 1:
-            return f"Game over: {winners[0]} wins with {best} {unit}{note}."
-        return (f"Game over: {', '.join(winners[:-1])} and {winners[-1]} win together with "
-                f"{best} {unit} each{note}.")
+            return ngettext("Game over: {winner} wins with {count} friendship{note}.",
+                            "Game over: {winner} wins with {count} friendships{note}.",
+                            best).format(winner=winners[0], count=best, note=note)
+        return ngettext("Game over: {winners} and {last} win together with {count} friendship "
+                        "each{note}.",
+                        "Game over: {winners} and {last} win together with {count} friendships "
+                        "each{note}.", best).format(
+            winners=", ".join(winners[:-1]), last=winners[-1], count=best, note=note)
 
     # -- extra commands ----------------------------------------------------------------------
     def commands(self) -> dict[str, Command]:
         return {
-            "hand": ("your cards with their full texts", self.show_hand),
-            "journal": ("the True Friends journal so far", self.show_journal),
+            "hand": (_("your cards with their full texts"), self.show_hand),
+            "journal": (_("the True Friends journal so far"), self.show_journal),
         }
 
     def show_hand(self, view: JSON, arg: str) -> None:
@@ -161,13 +189,14 @@ class ZodiacScreen:
 
     def show_journal(self, view: JSON, arg: str) -> None:
         if not view["journal"]:
-            self.console.print("[dim]the journal is empty (True Friends: --variant "
-                               "true-friends)[/]", highlight=False)
+            empty = _("the journal is empty (True Friends: --variant true-friends)")
+            self.console.print(f"[dim]{escape(empty)}[/]", highlight=False)
         for e in view["journal"]:
-            answer = escape(e["answer"]) if e["answer"] else "[dim](no answer)[/]"
+            answer = escape(e["answer"]) if e["answer"] else dim(_("(no answer)"))
             self.console.print(Group(
-                f"[bold]{escape(self.names[e['player']])}[/] — {escape(e['memory'])}: "
-                f"[italic]{escape(e['prompt'])}[/]", Text("  ") + Text.from_markup(answer)))
+                f"[bold]{escape(self.names[e['player']])}[/] — {escape(self.faces.say(e['memory']))}"
+                f": [italic]{escape(self.faces.say(e['prompt']))}[/]",
+                Text("  ") + Text.from_markup(answer)))
 
 
 def _by_tail(state: State, text: str, legal: list[int]) -> int:
@@ -176,13 +205,14 @@ def _by_tail(state: State, text: str, legal: list[int]) -> int:
     hits = [a for a in legal if _tail(state.action_to_string(a)) == words]
     if len(hits) == 1:
         return hits[0]
-    raise IllegalActionError(f"unknown command or action {text!r}; type a number from the "
-                             "menu, an action such as 'move' or 'play Trust', or help")
+    raise IllegalActionError(_("unknown command or action {text!r}; type a number from the "
+                               "menu, an action such as 'move' or 'play Trust', or "
+                               "help").format(text=text))
 
 
 def _tail(action_name: str) -> str:
     """``play Trust`` → ``trust``; ``put Trust away`` → ``trust``; ``choose Kisa`` → ``kisa``."""
-    verb, _, rest = action_name.lower().partition(" ")
+    verb, _sep, rest = action_name.lower().partition(" ")
     if verb == "put":
         return rest.removesuffix(" away")
     if verb == "option":

@@ -7,7 +7,6 @@ the cards); everything else comes from ``state.view(player)``.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,9 +16,22 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from furuba.cli.screen import is_you
+from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import FurubaError
 from furuba.core.protocol import JSON, State
 from furuba.zodiac.state import GameState
+from furuba.zodiac.text import (
+    _,
+    card_text,
+    condition_words,
+    ngettext,
+    pgettext,
+    side_word,
+    sohma_name,
+    tohru,
+    tohru_side_word,
+)
 
 
 @dataclass(frozen=True)
@@ -38,8 +50,9 @@ class CardFaces:
 
     def __init__(self, state: State) -> None:
         if not isinstance(state, GameState):
-            raise FurubaError("this is not a Friends of the Zodiac game")
+            raise FurubaError(_("this is not a Friends of the Zodiac game"))
         cardset = state.rules.cardset
+        self.cardset = cardset
         self.cards: dict[str, CardInfo] = {}
         for m in cardset.memories:
             self.cards[m.name] = CardInfo(m.name, False, m.symbol, m.text)
@@ -49,6 +62,10 @@ class CardFaces:
         self.glyphs: dict[str, str] = {}
 
     # -- small pieces ------------------------------------------------------------------------
+    def say(self, text: str) -> str:
+        """A text of the card set (a card's name, an option, a prompt) in the current language."""
+        return card_text(self.cardset, text)
+
     def learn_symbols(self, view: JSON) -> None:
         self.glyphs = {s["id"]: f"[{s['color']}]{escape(s['glyph'])}[/]" for s in view["symbols"]}
 
@@ -59,8 +76,13 @@ class CardFaces:
         """A card name with its symbol (memories) or ``(event)``."""
         info = self.cards.get(name)
         if info is None or info.event:
-            return f"{escape(name)} [magenta](event)[/]"
-        return f"{escape(name)} {self.glyph(info.symbol)}"
+            event = _("(event)")
+            return f"{escape(self.say(name))} [magenta]{escape(event)}[/]"
+        return f"{escape(self.say(name))} {self.glyph(info.symbol)}"
+
+    def card_in(self, words: str, name: str) -> str:
+        """``words`` (``"play {card}"``) with the card called ``name`` in it, as :meth:`card`."""
+        return escape(words).replace("{card}", self.card(name))
 
     def needs(self, symbols: list[str]) -> str:
         return "".join(self.glyph(s) for s in symbols)
@@ -85,56 +107,73 @@ class ZodiacBoard:
 
     # -- the board ---------------------------------------------------------------------------
     def circle(self, view: JSON) -> Table:
-        table = Table(title="The circle", title_justify="left", box=None, pad_edge=False,
+        table = Table(title=_("The circle"), title_justify="left", box=None, pad_edge=False,
                       padding=(0, 1), header_style="bold dim")
-        for name, kw in (("", {"width": 7}), ("Sohma", {}), ("side", {}), ("needs", {}),
-                         ("have", {"justify": "right"}), ("other side", {}),
-                         ("condition", {"overflow": "fold"})):
+        for name, kw in (("", {"width": 7}), (_("Sohma"), {}), (_("side"), {}),
+                         (_("needs"), {}), (_("have"), {"justify": "right"}),
+                         (_("other side"), {}), (_("condition"), {"overflow": "fold"})):
             table.add_column(name, **kw)
-        tohru = view["tohru"]["sohma"]
+        tohru_at = view["tohru"]["sohma"]
         for s in view["sohmas"]:
-            here = s["index"] == tohru
-            notes = [short_condition(s["condition"])] if s["condition"] else []
+            here = s["index"] == tohru_at
+            notes = [condition_words(s["condition"], short=True) or ""] if s["condition"] else []
             if s["stack"] == 0:
-                notes.append("no friendship cards left")
-            other = self.faces.needs(s["other_needs"]) + (" [dim]+if[/]" if s["other_condition"] else "")
-            table.add_row("[bold yellow]Tohru ▶[/]" if here else "", s["name"], s["side"],
+                notes.append(_("no friendship cards left"))
+            other = self.faces.needs(s["other_needs"]) + (
+                " " + dim(_("+if")) if s["other_condition"] else "")
+            table.add_row(f"[bold yellow]{escape(tohru())} ▶[/]" if here else "",
+                          escape(sohma_name(s["index"])), escape(side_word(s["side"])),
                           self.faces.needs(s["needs"]), self.faces.have(s["needs"], view), other,
-                          escape("; ".join(notes)), style="bold" if here else None)
+                          escape(pgettext("list", "; ").join(notes)),
+                          style="bold" if here else None)
         return table
 
     def tohru_line(self, view: JSON, full: bool = True) -> str:
         t = view["tohru"]
         s = view["sohmas"][t["sohma"]]
-        cond = f", if {escape(short_condition(s['condition']))}" if s["condition"] else ""
-        return (f"[bold yellow]Tohru[/] ({t['side']} side up) is next to [bold]{escape(t['name'])}"
-                f"[/] ({s['side']}: needs {self.faces.needs(s['needs'])}{cond}; the center has "
-                f"{self.faces.have(s['needs'], view)})."
-                + (f" [dim]{escape(self.faces.tohru_text.get(t['side'], ''))}[/]" if full else ""))
+        condition = condition_words(s["condition"], short=True)
+        line = (_("[bold yellow]{tohru}[/] ({side} side up) is next to [bold]{sohma}[/] "
+                  "({sohma_side}: needs {needs}, if {condition}; the center has {have}).")
+                if condition else
+                _("[bold yellow]{tohru}[/] ({side} side up) is next to [bold]{sohma}[/] "
+                  "({sohma_side}: needs {needs}; the center has {have})."))
+        text = line.format(tohru=escape(tohru()), side=escape(tohru_side_word(t["side"])),
+                           sohma=escape(sohma_name(t["sohma"])),
+                           sohma_side=escape(side_word(s["side"])),
+                           needs=self.faces.needs(s["needs"]), condition=escape(condition or ""),
+                           have=self.faces.have(s["needs"], view))
+        if full:
+            text += f" [dim]{escape(self.faces.say(self.faces.tohru_text.get(t['side'], '')))}[/]"
+        return text
 
     def center_line(self, view: JSON) -> str:
-        center = ", ".join(self.faces.card(m) for m in view["center"]) or "[dim]empty[/]"
-        return f"[bold]Center[/] ({len(view['center'])}/4): {center}"
+        center = (pgettext("list", ", ").join(self.faces.card(m) for m in view["center"])
+                  or dim(_("empty")))
+        return _("[bold]Center[/] ({count}/4): {cards}").format(count=len(view["center"]),
+                                                              cards=center)
 
     def piles_line(self, view: JSON) -> str:
-        top = ", ".join(self.faces.card(c) for c in reversed(view["discard"][-3:]))
-        return (f"[bold]Deck[/] {cards(view['deck_size'])} · [bold]Discard pile[/] "
-                f"{cards(len(view['discard']))}" + (f", top: {top}" if top else ""))
+        top = pgettext("list", ", ").join(self.faces.card(c)
+                                          for c in reversed(view["discard"][-3:]))
+        line = _("[bold]Deck[/] {deck} · [bold]Discard pile[/] {discard}").format(
+            deck=cards(view["deck_size"]), discard=cards(len(view["discard"])))
+        return line + (_(", top: {cards}").format(cards=top) if top else "")
 
     def players_table(self, view: JSON) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
         table.add_column("")
-        table.add_column("player")
-        table.add_column("hand", justify="right")
+        table.add_column(_("player"))
+        table.add_column(_("hand"), justify="right")
         if not view["team"]:
-            table.add_column("friends", justify="right")
-            table.add_column("befriended", overflow="fold")
+            table.add_column(_("friends"), justify="right")
+            table.add_column(_("befriended"), overflow="fold")
         for p, name in enumerate(self.names):
             mark = "▶" if p == view["turn"] and view["outcome"] == "running" else ""
             row = [mark, escape(name), str(view["hand_sizes"][p])]
             if not view["team"]:
                 friends = view["friendships"][p]
-                row += [str(len(friends)), ", ".join(escape(f["sohma"]) for f in friends)]
+                row += [str(len(friends)), escape(pgettext("list", ", ").join(
+                    sohma_name(_SOHMA_INDEX[f["sohma"]]) for f in friends))]
             table.add_row(*row, style="bold" if p == view["viewer"] else None)
         return table
 
@@ -142,32 +181,36 @@ class ZodiacBoard:
         opts = view["options"]
         if view["team"]:
             team = view["friendships"][0]
-            names = ", ".join(escape(f["sohma"]) for f in team) or "none yet"
-            return (f"[bold]Team[/]: {len(team)}/13 befriended ({names}) · score to keep: "
-                    f"the deck, {view['deck_size']} cards")
-        return (f"Round {view['round']} · first to {opts['target']} friendships "
-                f"({escape(opts['variant'])})")
+            names = (pgettext("list", ", ").join(sohma_name(_SOHMA_INDEX[f["sohma"]])
+                                                 for f in team) or _("none yet"))
+            return _("[bold]Team[/]: {count}/13 befriended ({names}) · score to keep: the deck, "
+                     "{deck}").format(count=len(team), names=escape(names),
+                                      deck=cards(view["deck_size"]))
+        return _("Round {round} · first to {target} friendships ({variant})").format(
+            round=view["round"], target=opts["target"], variant=escape(opts["variant"]))
 
     def hand_table(self, view: JSON, full: bool = False) -> Table:
         name = self.names[view["viewer"]]
-        title = "Your hand" if name == "You" else f"{name}'s hand"
+        title = _("Your hand") if is_you(name) else _("{name}'s hand").format(name=name)
         table = Table(title=escape(title), title_justify="left", box=None, pad_edge=False,
                       padding=(0, 1), show_header=False)
         table.add_column("card", no_wrap=True)
         table.add_column("text", overflow="fold")
         for card_name in view["hand"]:
             info = self.faces.cards.get(card_name)
-            text = info.text if info and (info.event or full) else ""
+            text = self.faces.say(info.text) if info and (info.event or full) and info.text else ""
             table.add_row(self.faces.card(card_name), f"[dim]{escape(text)}[/]" if text else "")
         return table
 
     def open_hands(self, view: JSON) -> list[RenderableType]:
         """Co-op (and after the game): the hands everyone may see, except one's own."""
         out: list[RenderableType] = []
-        for key, cards in sorted(view["hands"].items(), key=lambda kv: int(kv[0])):
+        for key, held in sorted(view["hands"].items(), key=lambda kv: int(kv[0])):
             if int(key) != view["viewer"]:
-                listed = ", ".join(self.faces.card(c) for c in cards) or "[dim]no cards[/]"
-                out.append(f"{escape(self.names[int(key)])}'s hand: {listed}")
+                listed = (pgettext("list", ", ").join(self.faces.card(c) for c in held)
+                          or dim(_("no cards")))
+                out.append(_("{name}'s hand: {cards}").format(
+                    name=escape(self.names[int(key)]), cards=listed))
         return out
 
     def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
@@ -185,33 +228,21 @@ class ZodiacBoard:
         pending = view["pending"]
         if pending.get("event") and pending["player"] == view["viewer"]:
             info = self.faces.cards.get(pending["event"])
-            parts.append(Panel(escape(info.text if info else ""), expand=False,
-                               title=f"{escape(pending['event'])} (event)", title_align="left"))
+            title = _("{event} (event)").format(event=self.faces.say(pending["event"]))
+            parts.append(Panel(escape(self.faces.say(info.text) if info else ""), expand=False,
+                               title=escape(title), title_align="left"))
         return parts
 
 
-_SHORT = (
-    (r"^already a friend of (.+)$", r"friend of \1"),
-    (r"^at least (\d+) friendships already$", r"≥\1 friendships"),
-    (r"^Tohru's (\w+) side up$", r"Tohru \1 up"),
-    (r"^at least (\d+) memories in the center$", r"≥\1 in center"),
-    (r"^(\d+) to (\d+) memories in the center$", r"\1-\2 in center"),
-)
+_SOHMA_INDEX = {name: i for i, name in enumerate(SOHMA_NAMES)}
+"""A Sohma's place in the circle, by the name a view calls it."""
 
 
-def short_condition(text: str) -> str:
-    """A Sohma side's condition, short enough for a table cell.
-
-    >>> short_condition("at least 3 friendships already")
-    '≥3 friendships'
-    """
-    for pattern, repl in _SHORT:
-        out, n = re.subn(pattern, repl, text)
-        if n:
-            return out
-    return text
+def dim(text: str) -> str:
+    """``text`` dimmed (rich markup), its own brackets escaped."""
+    return f"[dim]{escape(text)}[/]"
 
 
 def cards(count: int) -> str:
     """``1 card``, ``2 cards``."""
-    return f"{count} card" if count == 1 else f"{count} cards"
+    return ngettext("{count} card", "{count} cards", count).format(count=count)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from furuba.core.deck import SIGNS, sign_of_year
 from furuba.core.errors import OptionsError
+from furuba.zodiac.text import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +32,14 @@ def parse_player(text: str) -> Player:
     """``"Ann 1996-03-02"`` (or just ``"Ann"``) → a :class:`Player`."""
     parts = str(text).split()
     if not parts:
-        raise OptionsError("a player needs a name")
+        raise OptionsError(_("a player needs a name"))
     last = parts[-1]
     if len(parts) > 1 and last[:1].isdigit():
         try:
             born = dt.date.fromisoformat(last)
         except ValueError:
-            raise OptionsError(f"{text!r}: the birth date must look like 1996-03-02") from None
+            raise OptionsError(_("{text!r}: the birth date must look like 1996-03-02")
+                               .format(text=text)) from None
         return Player(" ".join(parts[:-1]), born)
     return Player(" ".join(parts), None)
 

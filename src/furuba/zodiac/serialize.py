@@ -25,6 +25,7 @@ from furuba.core.protocol import JSON
 from furuba.zodiac.cardset import default_cardset
 from furuba.zodiac.codes import OUTCOME_NAMES, PENDING_NAMES
 from furuba.zodiac.position import read_position
+from furuba.zodiac.text import _
 
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
@@ -83,12 +84,14 @@ def state_to_json(s: GameState) -> JSON:
 def state_from_json(cls: type[G], data: JSON) -> G:
     """A ``cls`` state from :func:`state_to_json` output or from a hand-written position."""
     if not isinstance(data, dict):
-        raise SaveFileError("a Friends of the Zodiac state must be a JSON object")
+        raise SaveFileError(_("a Friends of the Zodiac state must be a JSON object"))
     if data.get("game", "zodiac") != "zodiac":
-        raise SaveFileError(f"this is a {data.get('game')!r} state, not Friends of the Zodiac")
+        raise SaveFileError(_("this is a {game!r} state, not Friends of the Zodiac")
+                            .format(game=data.get("game")))
     try:
         return read_position(cls, data)
     except FurubaError as exc:
-        raise SaveFileError(f"cannot read the position: {exc}") from None
+        raise SaveFileError(_("cannot read the position: {problem}").format(problem=exc)) from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        raise SaveFileError(f"cannot read the position: bad or missing field ({exc!r})") from None
+        raise SaveFileError(_("cannot read the position: bad or missing field ({problem!r})")
+                            .format(problem=exc)) from None

@@ -9,9 +9,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from furuba.core.protocol import State
+from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
 from furuba.zodiac import playout
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets
@@ -22,7 +23,11 @@ from furuba.zodiac.reveals import reveals
 from furuba.zodiac.start import new_game
 from furuba.zodiac.state import GameState
 from furuba.zodiac.summary import summarize
+from furuba.zodiac.text import CATALOG
 from furuba.zodiac.view_types import ZodiacView
+
+if TYPE_CHECKING:
+    import typer
 
 
 def _decisions(steps: Sequence[tuple[Any, ...]], players: int) -> int:
@@ -61,38 +66,43 @@ def _cooperative(state: State) -> bool:
     return state.rules.options.coop
 
 
+def _commands() -> typer.Typer:
+    """The game's ``furuba`` commands, made in the current language (their help is said)."""
+    from furuba.zodiac.commands import build_app
+
+    return build_app()
+
+
 def _encoder(state: State) -> Any:
     from furuba.zodiac.encoding import ZodiacEncoder
 
     return ZodiacEncoder.for_state(state)
 
 
-
-
-
 SPEC = GameSpec(
     name="zodiac",
-    title="Friends of the Zodiac",
-    description="Move Tohru round the circle of the 13 Sohmas and play memories that match what "
-                "they ask for; befriend 7 of them first (or all 13 together in Bestest Friends).",
+    title=N_("Friends of the Zodiac"),
+    description=N_("Move Tohru round the circle of the 13 Sohmas and play memories that match "
+                   "what they ask for; befriend 7 of them first (or all 13 together in Bestest "
+                   "Friends)."),
     state_class=GameState,
     new_game=new_game,
     players=Players(low=1, high=32, default=4, table_high=8),
     options=(
         Option("variant", "choice", "standard",
-               "long, coop (Bestest Friends), true-friends; combine with commas",
-               choices=VARIANTS, combinable=True,
-               choice_labels=(("standard", "Standard"), ("long", "the Long Game"),
-                              ("coop", "Bestest Friends (co-op)"),
-                              ("true-friends", "True Friends prompts"))),
-        Option("sets", "int", None, "copies of the game (default: one per 4 players)",
-               low=1, high=8, nullable=True, label="sets of cards"),
-        Option("target", "int", None, "friendships to win (default 7; 13 in the Long Game)",
-               low=1, high=13, nullable=True, label="friends to win"),
-        Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, "safety cap on rounds", low=1,
-               high=MAX_ROUNDS, label="round cap", advanced=True),
-        Option("cardset", "text", "default", "the card set (a name online, a file locally)",
-               named=bundled_cardsets, add_folder=add_cardset_folder, label="card set"),
+               N_("long, coop (Bestest Friends), true-friends; combine with commas"),
+               choices=VARIANTS, combinable=True, label=N_("variant"),
+               choice_labels=(("standard", N_("Standard")), ("long", N_("the Long Game")),
+                              ("coop", N_("Bestest Friends (co-op)")),
+                              ("true-friends", N_("True Friends prompts")))),
+        Option("sets", "int", None, N_("copies of the game (default: one per 4 players)"),
+               low=1, high=8, nullable=True, label=N_("sets of cards")),
+        Option("target", "int", None, N_("friendships to win (default 7; 13 in the Long Game)"),
+               low=1, high=13, nullable=True, label=N_("friends to win")),
+        Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, N_("safety cap on rounds"), low=1,
+               high=MAX_ROUNDS, label=N_("round cap"), advanced=True),
+        Option("cardset", "text", "default", N_("the card set (a name online, a file locally)"),
+               named=bundled_cardsets, add_folder=add_cardset_folder, label=N_("card set")),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
@@ -103,13 +113,15 @@ SPEC = GameSpec(
     summarize=summarize,
     reveals=reveals,
     view_type=ZodiacView,
-    written=(Written("answer", "your answer to the True Friends prompt of the memory you just "
-                               "played (Z15)"),),
+    written=(Written("answer", N_("your answer to the True Friends prompt of the memory you "
+                                  "just played (Z15)")),),
     frontend="zodiac",
     aliases=("friends-of-the-zodiac", "fotz"),
     env_name="Zodiac",
     encoder=_encoder,
     report=lazy("furuba.zodiac.report:SECTIONS"),
     terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"),
-    commands=lazy("furuba.zodiac.commands:app"),
+    tutorial=lazy("furuba.zodiac.tutorial:TUTORIAL"),
+    commands=_commands,
+    gettext=CATALOG.gettext,
 )

@@ -10,6 +10,7 @@ from furuba.spec import is_whole
 from furuba.zodiac.cardset import CardSet
 from furuba.zodiac.rules import make_rules
 from furuba.zodiac.state import GameState
+from furuba.zodiac.text import _
 
 
 def new_game(players: int = 4, seed: int = 0, *, cardset: CardSet | str | Path | None = None,
@@ -25,6 +26,6 @@ def new_game(players: int = 4, seed: int = 0, *, cardset: CardSet | str | Path |
     (4, 3)
     """
     if not is_whole(seed):
-        raise OptionsError(f"seed must be a whole number, not {seed!r}")
+        raise OptionsError(_("seed must be a whole number, not {value!r}").format(value=seed))
     rules = make_rules(cardset, players=players, **options)
     return GameState.deal(rules, seed)

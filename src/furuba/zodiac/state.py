@@ -63,6 +63,7 @@ from furuba.zodiac.codes import (
 from furuba.zodiac.logfold import LogFold
 from furuba.zodiac.rules import CStep, Rules
 from furuba.zodiac.serialize import state_from_json, state_to_json
+from furuba.zodiac.text import _, card_text, cardset_texts
 from furuba.zodiac.view import build_view
 
 
@@ -153,7 +154,7 @@ class GameState(State):
         s.rules, s.seed, s.counter = rules, seed, 1
         deck = shuffled(rules.deck, seed=seed, counter=0)
         hands = []
-        for _ in range(n):
+        for _i in range(n):
             hands.append(tuple(sorted(deck[-HAND_SIZE:])))
             del deck[-HAND_SIZE:]
         s.hands, s.deck, s.discard, s.center, s.limbo = tuple(hands), tuple(deck), (), (), -1
@@ -263,27 +264,34 @@ class GameState(State):
         return action_info(self, action)
 
     def describe_pending(self) -> str:
-        """What the current player must decide, in words."""
-        who = f"player {self.pending_player}"
+        """What the current player must decide, in words (in the current language)."""
+        player = self.pending_player
         match self.pending:
             case 0:
-                return f"{who} takes action {self.actions_taken + 1} of {ACTIONS_PER_TURN}"
+                return _("player {player} takes action {number} of {count}").format(
+                    player=player, number=self.actions_taken + 1, count=ACTIONS_PER_TURN)
             case 1:
-                return f"{who} chooses an option of {self._limbo_name()}"
+                return _("player {player} chooses an option of {event}").format(
+                    player=player, event=self._limbo_name())
             case 2:
-                return f"{who} chooses a Sohma to move Tohru to"
+                return _("player {player} chooses a Sohma to move Tohru to").format(player=player)
             case 3:
-                return f"{who} chooses a Sohma to flip"
+                return _("player {player} chooses a Sohma to flip").format(player=player)
             case 4:
-                return f"{who} chooses a memory to put away from the center"
+                return _("player {player} chooses a memory to put away from the center").format(
+                    player=player)
             case 5:
-                return f"{who} chooses a memory to take from the discard pile"
+                return _("player {player} chooses a memory to take from the discard pile").format(
+                    player=player)
             case 6:
-                return f"{who} discards down to {HAND_LIMIT} cards"
-        return "the game is over"
+                return _("player {player} discards down to {count} cards").format(
+                    player=player, count=HAND_LIMIT)
+        return _("the game is over")
 
     def _limbo_name(self) -> str:
-        return self.rules.kind_names[self.limbo] if self.limbo >= 0 else "the event"
+        if self.limbo < 0:
+            return _("the event")
+        return card_text(self.rules.cardset, self.rules.kind_names[self.limbo])
 
     def is_legal(self, action: int) -> bool:
         """Whether ``action`` is legal now (a main action is checked without listing them all).
@@ -311,10 +319,11 @@ class GameState(State):
         if action.__class__ is not int:
             action = action_id(action)  # an integer of another type, or no action at all
         if self.outcome:
-            raise IllegalActionError("the game is over: no more actions")
+            raise IllegalActionError(_("the game is over: no more actions"))
         if not self.is_legal(action):
             what = self.rules.actions.name(action)  # raises for what is no action id at all
-            raise IllegalActionError(f"{what!r} is not legal now: {self.describe_pending()}")
+            raise IllegalActionError(_("{action!r} is not legal now: {pending}").format(
+                action=what, pending=self.describe_pending()))
         self._apply(action)
 
     def _apply(self, action: int) -> None:
@@ -599,8 +608,8 @@ class GameState(State):
     def write(self, player: int, name: str, text: str) -> str:
         """The game's one written input, ``"answer"``: see :meth:`write_answer`."""
         if name != "answer":
-            raise IllegalActionError(f"Friends of the Zodiac takes no written input {name!r}; "
-                                     "its one written input is 'answer'")
+            raise IllegalActionError(_("Friends of the Zodiac takes no written input {name!r}; "
+                                       "its one written input is 'answer'").format(name=name))
         return self.write_answer(player, text)
 
     def write_answer(self, player: int, answer: str) -> str:
@@ -610,10 +619,10 @@ class GameState(State):
         No rules effect; the journal is saved with the game.
         """
         if not self.rules.options.true_friends:
-            raise IllegalActionError("True Friends is not on in this game: there is no journal")
+            raise IllegalActionError(_("True Friends is not on in this game: there is no journal"))
         text = " ".join(str(answer).split())
         if not text or len(text) > 2000:
-            raise IllegalActionError("an answer must have 1 to 2000 characters")
+            raise IllegalActionError(_("an answer must have 1 to 2000 characters"))
         for i in range(len(self.journal) - 1, -1, -1):
             who, kind, old = self.journal[i]
             if who == player:
@@ -623,7 +632,8 @@ class GameState(State):
                 journal[i] = (who, kind, text)
                 self.journal = tuple(journal)
                 return text
-        raise IllegalActionError(f"player {player} has no memory prompt waiting for an answer")
+        raise IllegalActionError(_("player {player} has no memory prompt waiting for an answer")
+                                 .format(player=player))
 
     # -- outcome -----------------------------------------------------------------------------
     def returns(self) -> list[float]:
@@ -657,7 +667,9 @@ class GameState(State):
         return cast(JSON, build_view(self, player, log_from))
 
     def catalog(self) -> JSON:
-        """The deck and Sohmas (see :meth:`State.catalog`) plus this game's card set.
+        """The deck and Sohmas (see :meth:`State.catalog`) plus this game's card set, with its
+        texts' translations (``texts``: language → {a text as the set writes it: its
+        translation}).
 
         >>> from furuba.zodiac import new_game
         >>> c = new_game(players=2).catalog()
@@ -676,6 +688,7 @@ class GameState(State):
             "cardset": cs.name, "symbols": [sym.model_dump() for sym in cs.symbols],
             "cards": cards,
             "tohru": {"front": cs.tohru.front.model_dump(), "back": cs.tohru.back.model_dump()},
+            "texts": {language: {**texts} for language, texts in cardset_texts(cs).items()},
             "limits": {"hand": HAND_LIMIT, "center": CENTER_LIMIT,
                        "actions_per_turn": ACTIONS_PER_TURN},
         })

@@ -22,8 +22,14 @@ from typing import TYPE_CHECKING
 
 from furuba.core.deck import SOHMA_NAMES, SUITS
 from furuba.core.errors import OptionsError
-from furuba.zodiac.codes import OUTCOME_NAMES, PENDING_NAMES, SIDE_NAMES, TOHRU_SIDES
-from furuba.zodiac.logtext import LABELS, befriend_sides, entry_text, log_tail
+from furuba.zodiac.codes import (
+    CENTER_LIMIT,
+    OUTCOME_NAMES,
+    PENDING_NAMES,
+    SIDE_NAMES,
+    TOHRU_SIDES,
+)
+from furuba.zodiac.logtext import LABELS, befriend_sides, log_entry, log_tail
 from furuba.zodiac.rules import (
     COND_CENTER,
     COND_FRIEND_OF,
@@ -33,7 +39,9 @@ from furuba.zodiac.rules import (
     Cond,
     Rules,
 )
+from furuba.zodiac.text import _
 from furuba.zodiac.view_types import (
+    ConditionView,
     FinalTurnsView,
     FriendshipView,
     JournalEntryView,
@@ -51,21 +59,24 @@ if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
 
-def condition_text(cond: Cond) -> str | None:
-    """A condition in words, ``None`` when the side has none."""
+def condition_view(cond: Cond) -> ConditionView | None:
+    """A compiled condition as a view shows it, ``None`` when the side has none.
+
+    >>> condition_view((COND_FRIEND_OF, 0, 0)), condition_view((COND_CENTER, 4, 4))
+    ({'code': 'friend_of', 'args': {'sohma': 0}}, {'code': 'center_at_least', 'args': {'count': 4}})
+    """
     code, a, b = cond
-    if code == COND_NONE:
-        return None
     if code == COND_FRIEND_OF:
-        return f"already a friend of {SOHMA_NAMES[a]}"
+        return {"code": "friend_of", "args": {"sohma": a}}
     if code == COND_MIN_FRIENDS:
-        return f"at least {a} friendships already"
+        return {"code": "min_friendships", "args": {"count": a}}
     if code == COND_TOHRU_SIDE:
-        return f"Tohru's {TOHRU_SIDES[a]} side up"
+        return {"code": "tohru_side", "args": {"side": TOHRU_SIDES[a]}}
     if code == COND_CENTER:
-        if b >= 4:
-            return f"at least {a} memories in the center"
-        return f"{a} to {b} memories in the center"
+        if b >= CENTER_LIMIT:
+            return {"code": "center_at_least", "args": {"count": a}}
+        return {"code": "center_between", "args": {"low": a, "high": b}}
+    assert code == COND_NONE
     return None
 
 
@@ -77,7 +88,7 @@ def needs_list(rules: Rules, sohma: int, side: int) -> list[str]:
     return out
 
 
-SohmaStatic = tuple[tuple[str, ...], tuple[str, ...], str | None, str | None]
+SohmaStatic = tuple[tuple[str, ...], tuple[str, ...], ConditionView | None, ConditionView | None]
 """Per Sohma side: (needs, other side's needs, condition, other side's condition)."""
 
 
@@ -86,8 +97,8 @@ def _sohma_statics(rules: Rules) -> tuple[tuple[SohmaStatic, SohmaStatic], ...]:
     """What a view says of each Sohma side that depends only on the rules, computed once."""
     def side_of(sohma: int, side: int) -> SohmaStatic:
         return (tuple(needs_list(rules, sohma, side)), tuple(needs_list(rules, sohma, 1 - side)),
-                condition_text(rules.conditions[sohma][side]),
-                condition_text(rules.conditions[sohma][1 - side]))
+                condition_view(rules.conditions[sohma][side]),
+                condition_view(rules.conditions[sohma][1 - side]))
 
     return tuple((side_of(i, 0), side_of(i, 1)) for i in range(len(SOHMA_NAMES)))
 
@@ -109,13 +120,15 @@ def build_view(state: GameState, viewer: int | None, log_from: int = 0) -> Zodia
     :meth:`furuba.core.protocol.State.view`); only those are rendered.
     """
     if not isinstance(log_from, int) or isinstance(log_from, bool) or log_from < 0:
-        raise OptionsError(f"log_from must be a whole number, 0 or more, not {log_from!r}")
+        raise OptionsError(_("log_from must be a whole number, 0 or more, not {value!r}")
+                           .format(value=log_from))
     rules = state.rules
     names = rules.kind_names
     n = state.num_players
     over = state.is_terminal()
     if viewer is not None and not 0 <= viewer < n:
-        raise ValueError(f"no player {viewer} in a {n}-player game")
+        raise ValueError(_("no player {viewer} in a {count}-player game")
+                         .format(viewer=viewer, count=n))
     visible = range(n) if over or rules.options.coop else ([] if viewer is None else [viewer])
     options, symbols = _rules_statics(rules)
     view: ZodiacView = {
@@ -180,10 +193,17 @@ def _sohmas(state: GameState) -> list[SohmaView]:
         sohmas.append({
             "index": i, "name": name, "side": SIDE_NAMES[side],
             "needs": list(needs), "other_needs": list(other_needs),
-            "condition": condition, "other_condition": other_condition,
+            "condition": _fresh(condition), "other_condition": _fresh(other_condition),
             "stack": stacks[i],
         })
     return sohmas
+
+
+def _fresh(condition: ConditionView | None) -> ConditionView | None:
+    """A copy of a shared condition, so that each view is its own."""
+    if condition is None:
+        return None
+    return {"code": condition["code"], "args": {**condition["args"]}}
 
 
 def _friendships(state: GameState) -> list[list[FriendshipView]]:
@@ -206,10 +226,13 @@ def _journal(state: GameState) -> list[JournalEntryView]:
 def _log(state: GameState, viewer: int | None, log_from: int) -> list[LogEntryView]:
     tail = log_tail(state, log_from)
     over = state.is_terminal()
-    # Log codes are the LogKind names GameState._log writes.
-    return [{"n": i, "actor": e[0], "kind": e[1],  # type: ignore[typeddict-item]
-             "text": entry_text(state, e, viewer, over)}
-            for i, e in enumerate(tail, start=state.log_len - len(tail) + 1)]
+    out: list[LogEntryView] = []
+    for i, e in enumerate(tail, start=state.log_len - len(tail) + 1):
+        msg, args = log_entry(state, e, viewer, over)
+        # Log codes are the LogKind names GameState._log writes.
+        out.append({"n": i, "actor": e[0], "kind": e[1],  # type: ignore[typeddict-item]
+                    "msg": msg, "args": args})
+    return out
 
 
 def _final_turns(state: GameState) -> FinalTurnsView | None:

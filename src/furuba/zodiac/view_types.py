@@ -7,9 +7,13 @@ over). Only ``legal_actions`` comes and goes: it is there for the player who mus
 A pending decision carries ``options`` while an event's option is chosen and ``event`` while an
 event is being resolved.
 
-Cards are named by their card set name (``"Trust"``), Sohmas by name (``"Kyo"``), friendship
-cards by label (``"A♦"``). No view holds any key not listed here (the types are *closed*), so a
-consumer may read them with a type checker's help:
+Cards are named by their card set name (``"Trust"``), Sohmas by name (``"Kyo"``) or by their
+place in the circle, friendship cards by label (``"A♦"``). A view holds no sentence: a log entry
+is a message id with its arguments (:class:`LogEntryView`), a Sohma's condition a code with its
+arguments (:class:`ConditionView`), and the front end says them in its reader's language (the
+terminal and hints: :mod:`furuba.zodiac.text`; the browser: ``js/zodiac.js``). No view holds any
+key not listed here (the types are *closed*), so a consumer may read them with a type checker's
+help:
 
 >>> from pydantic import TypeAdapter
 >>> from furuba.zodiac import new_game
@@ -32,9 +36,57 @@ Outcome = Literal["running", "finished", "truncated", "won", "lost"]
 the team's in Bestest Friends; ``truncated``: stopped by the round cap (Z12)."""
 LogKind = Literal["turn", "draw", "play", "option", "move", "flip", "flip_tohru", "put_away",
                   "take", "discard", "reshuffle", "reveal", "befriend", "end"]
-"""The kinds of log entry (:mod:`furuba.zodiac.logtext` says how each one reads)."""
+"""The kinds of log entry: what happened."""
+LogMessage = Literal["turn", "draw", "draw_hidden", "play", "option", "move", "flip",
+                     "flip_end_of_turn", "flip_tohru", "put_away", "take", "discard", "reshuffle",
+                     "reveal", "befriend", "team_befriend", "end", "end_round_limit"]
+"""The message of a log entry: how it reads (:mod:`furuba.zodiac.logtext` says each one)."""
 SohmaSide = Literal["human", "animal"]
 TohruSide = Literal["front", "back"]
+ConditionCode = Literal["friend_of", "min_friendships", "tohru_side", "center_at_least",
+                        "center_between"]
+"""What a Sohma side's extra condition asks (:func:`furuba.zodiac.text.condition_words`)."""
+
+LogArgs = TypedDict("LogArgs", {
+    "round": int,          # turn: the round, from 1
+    "card": str,           # draw, play, put_away, take, discard, reveal: the card's name
+    "option": int,         # option: the option's place (0 for the first)
+    "label": str,          # option: the option's words, as the card set writes them
+    "from": int,           # move: the place (0 Yuki … 12 Kyo) of the Sohma Tohru leaves
+    "to": int,             # move: the place of the Sohma she goes to
+    "sohma": int,          # flip, flip_end_of_turn, befriend, team_befriend: the Sohma's place
+    "friendship": str,     # befriend, team_befriend: the friendship card's label ("2♦")
+    "side": SohmaSide | TohruSide,     # befriend: the Sohma's side up; flip_tohru: Tohru's
+    "count": int,          # reshuffle: the cards of the new deck
+    "outcome": Outcome,    # end, end_round_limit: how the game ended
+}, total=False, closed=True)
+LogArgs.__doc__ = """The arguments of a log entry's message; each message has the ones its
+comment names (a draw another player may not know of has none)."""
+
+
+class ConditionArgs(TypedDict, total=False, closed=True):
+    """The arguments of a condition; each code has its own."""
+
+    sohma: int
+    """``friend_of``: the place of the Sohma one must already be a friend of."""
+    count: int
+    """``min_friendships``: friendships already made; ``center_at_least``: memories in the
+    center."""
+    side: TohruSide
+    """``tohru_side``: the side of Tohru's card that must be up."""
+    low: int
+    """``center_between``: the fewest memories in the center."""
+    high: int
+    """``center_between``: the most memories in the center."""
+
+
+class ConditionView(TypedDict, closed=True):
+    """A Sohma side's extra condition, as data."""
+
+    code: ConditionCode
+    """What it asks."""
+    args: ConditionArgs
+    """Of whom or how many."""
 
 
 class OptionsView(TypedDict, closed=True):
@@ -102,9 +154,9 @@ class SohmaView(TypedDict, closed=True):
     """The symbols the side up asks for, one symbol id per symbol needed."""
     other_needs: list[str]
     """The same for the side down."""
-    condition: str | None
-    """The side up's extra condition in words (``None``: none)."""
-    other_condition: str | None
+    condition: ConditionView | None
+    """The side up's extra condition (``None``: none)."""
+    other_condition: ConditionView | None
     """The same for the side down."""
     stack: int
     """Friendship cards of this Sohma left to win."""
@@ -143,8 +195,10 @@ class LogEntryView(TypedDict, closed=True):
     """The player it concerns (``-1``: the game itself)."""
     kind: LogKind
     """What happened."""
-    text: str
-    """What happened in words, as the viewer may read it (another's draw names no card)."""
+    msg: LogMessage
+    """How it reads: the message a front end says it with."""
+    args: LogArgs
+    """The message's arguments, as the viewer may know them (another's draw names no card)."""
 
 
 class FinalTurnsView(TypedDict, closed=True):

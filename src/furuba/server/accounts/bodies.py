@@ -6,15 +6,18 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
-Password = Annotated[StrictStr, Field(max_length=1000, description="a password of 8 to 256 characters")]
+from furuba.text import N_
+
+Password = Annotated[StrictStr, Field(max_length=1000,
+                                      description=N_("a password of 8 to 256 characters"))]
 
 
 class Credentials(BaseModel):
     """``POST /api/accounts`` and ``POST /api/session``."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: Annotated[StrictStr, Field(max_length=200, description="an account name of 3 to 24 "
-                                     "letters, digits, spaces and - _ . '")]
+    name: Annotated[StrictStr, Field(max_length=200, description=N_(
+        "an account name of 3 to 24 letters, digits, spaces and - _ . '"))]
     password: Password
 
 
@@ -35,15 +38,15 @@ class Confirm(BaseModel):
 
 class SeatToken(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    table: Annotated[StrictStr, Field(max_length=64, description="a table id")]
-    token: Annotated[StrictStr, Field(max_length=100, description="the seat token of that table")]
+    table: Annotated[StrictStr, Field(max_length=64, description=N_("a table id"))]
+    token: Annotated[StrictStr, Field(max_length=100, description=N_("the seat token of that table"))]
 
 
 class BindSeats(BaseModel):
     """``POST /api/me/seats``: the seats a guest holds, to keep under the account."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    seats: Annotated[list[SeatToken], Field(max_length=200, description="up to 200 seats")]
+    seats: Annotated[list[SeatToken], Field(max_length=200, description=N_("up to 200 seats"))]
 
 
 class Me(BaseModel):

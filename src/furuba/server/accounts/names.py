@@ -20,6 +20,7 @@ from __future__ import annotations
 import unicodedata
 
 from furuba.server.security import clean_name
+from furuba.text import _
 
 NAME_LOW, NAME_HIGH = 3, 24
 PASSWORD_LOW, PASSWORD_HIGH = 8, 256
@@ -37,20 +38,23 @@ def account_name(text: str) -> tuple[str, str]:
     """The name as it will show, and its key; :class:`ValueError` with a reason when unusable."""
     name = clean_name(text)
     if not NAME_LOW <= len(name) <= NAME_HIGH:
-        raise ValueError(f"an account name has {NAME_LOW} to {NAME_HIGH} characters")
+        raise ValueError(_("an account name has {name_low} to {name_high} characters").format(
+            name_low=NAME_LOW, name_high=NAME_HIGH))
     if not (name[0].isalnum() and name[-1].isalnum()):
-        raise ValueError("an account name starts and ends with a letter or a digit")
+        raise ValueError(_("an account name starts and ends with a letter or a digit"))
     key = name_key(name)
     if key in RESERVED:
-        raise ValueError(f"“{name}” cannot be an account name")
+        raise ValueError(_("“{name}” cannot be an account name").format(name=name))
     return name, key
 
 
 def check_password(password: str, name: str) -> None:
     """:class:`ValueError` with a reason when ``password`` is too weak for ``name``'s account."""
     if len(password) < PASSWORD_LOW:
-        raise ValueError(f"a password has at least {PASSWORD_LOW} characters")
+        raise ValueError(_("a password has at least {password_low} characters").format(
+            password_low=PASSWORD_LOW))
     if len(password) > PASSWORD_HIGH:
-        raise ValueError(f"a password has at most {PASSWORD_HIGH} characters")
+        raise ValueError(_("a password has at most {password_high} characters").format(
+            password_high=PASSWORD_HIGH))
     if name_key(password) == name_key(name):
-        raise ValueError("a password must not be the account's name")
+        raise ValueError(_("a password must not be the account's name"))

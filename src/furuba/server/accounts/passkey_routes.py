@@ -35,30 +35,31 @@ from furuba.server.accounts.signed import required_account, start_session
 from furuba.server.accounts.store import AccountStore
 from furuba.server.routing import client_address, hub_of, limits_of, throttle
 from furuba.server.security import clean_name
+from furuba.text import N_, _
 
 CREDENTIAL_MAX = 16_000
 """The longest answer read, in characters of JSON."""
 DEFAULT_NAME = "Passkey"
-SPENT = "this passkey request has expired or was already used: start again"
-UNKNOWN = "this passkey does not sign in to any account here (it may have been removed)"
-TAKEN = "this passkey is already added to an account"
+SPENT = N_("this passkey request has expired or was already used: start again")
+UNKNOWN = N_("this passkey does not sign in to any account here (it may have been removed)")
+TAKEN = N_("this passkey is already added to an account")
 
 
 class PasskeyAnswer(BaseModel):
     """``POST /api/passkeys/signin``: the browser's answer to sign-in options."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    ceremony: Annotated[StrictStr, Field(max_length=64, description="the ceremony id that came "
-                                         "with the options")]
-    credential: Annotated[dict[str, Any], Field(description="the browser's answer (a "
-                                                "PublicKeyCredential in its JSON form)")]
+    ceremony: Annotated[StrictStr, Field(max_length=64, description=N_(
+        "the ceremony id that came with the options"))]
+    credential: Annotated[dict[str, Any], Field(description=N_(
+        "the browser's answer (a PublicKeyCredential in its JSON form)"))]
 
 
 class NewPasskey(PasskeyAnswer):
     """``POST /api/passkeys/register``: the answer to registration options, and a name."""
 
-    name: Annotated[StrictStr | None, Field(default=None, max_length=200, description="a name "
-                                            "for the passkey, such as “my phone”")] = None
+    name: Annotated[StrictStr | None, Field(default=None, max_length=200, description=N_(
+        "a name for the passkey, such as “my phone”"))] = None
 
 
 def site_or_400(request: Request) -> Site:
@@ -72,7 +73,8 @@ def site_or_400(request: Request) -> Site:
 def answer_of(body: PasskeyAnswer) -> dict[str, Any]:
     """The answer, unless it is too long to be one (``400``)."""
     if len(json.dumps(body.credential)) > CREDENTIAL_MAX:
-        raise HTTPException(400, f"credential must be at most {CREDENTIAL_MAX} characters of JSON")
+        raise HTTPException(400, _("credential must be at most {credential_max} characters "
+                                   "of JSON").format(credential_max=CREDENTIAL_MAX))
     return body.credential
 
 
@@ -83,7 +85,7 @@ def passkey_name(text: str | None) -> str:
     try:
         return clean_name(text)
     except ValueError as exc:
-        raise HTTPException(400, f"the passkey's name: {exc}") from None
+        raise HTTPException(400, _("the passkey's name: {exc}").format(exc=exc)) from None
 
 
 def add_passkeys(router: APIRouter) -> None:
@@ -100,7 +102,7 @@ def add_passkeys(router: APIRouter) -> None:
     async def remove_passkey(passkey_id: str, request: Request) -> Response:
         account = await required_account(request)
         if not await hub_of(request).db.run(PasskeyStore.remove, account.id, passkey_id):
-            raise HTTPException(404, "you have no such passkey")
+            raise HTTPException(404, _("you have no such passkey"))
         return Response(status_code=204)
 
 
@@ -125,7 +127,7 @@ def add_registration(router: APIRouter) -> None:
         db = hub_of(request).db
         challenge = await db.run(PasskeyStore.take_challenge, body.ceremony, REGISTER, account.id)
         if challenge is None:
-            raise HTTPException(401, SPENT)
+            raise HTTPException(401, _(SPENT))
         try:
             key = await asyncio.to_thread(verify_new, site, challenge, credential)
         except PasskeyError as exc:
@@ -135,7 +137,7 @@ def add_registration(router: APIRouter) -> None:
         except IntegrityError:      # the same passkey, added at the same moment elsewhere
             added = False
         if not added:
-            raise HTTPException(409, TAKEN)
+            raise HTTPException(409, _(TAKEN))
         return {"id": key.credential_id, "name": name}
 
 
@@ -144,7 +146,7 @@ def add_sign_in(router: APIRouter) -> None:
 
     @router.post("/api/passkeys/signin/options")
     async def sign_in_options(request: Request) -> dict[str, Any]:
-        await throttle(request, limits_of(request).signins, client_address(request), "sign-ins")
+        await throttle(request, limits_of(request).signins, client_address(request), N_("sign-ins"))
         site = site_or_400(request)
         challenge, options = signin_options(site)
         ceremony = await hub_of(request).db.run(PasskeyStore.start_ceremony, SIGN_IN, None,
@@ -158,11 +160,11 @@ def add_sign_in(router: APIRouter) -> None:
         db = hub_of(request).db
         challenge = await db.run(PasskeyStore.take_challenge, body.ceremony, SIGN_IN, None)
         if challenge is None:
-            raise HTTPException(401, SPENT)
+            raise HTTPException(401, _(SPENT))
         try:
             found = await db.run(PasskeyStore.for_sign_in, credential_id_of(credential))
             if found is None:
-                raise PasskeyError(UNKNOWN)
+                raise PasskeyError(_(UNKNOWN))
             stored, handle = found
             count = await asyncio.to_thread(verify_use, site, challenge, credential, stored, handle)
         except PasskeyError as exc:
@@ -170,5 +172,5 @@ def add_sign_in(router: APIRouter) -> None:
         await db.run(PasskeyStore.used, stored.credential_id, count)
         account = await db.run(AccountStore.by_id, stored.account_id)
         if account is None:
-            raise HTTPException(401, UNKNOWN)
+            raise HTTPException(401, _(UNKNOWN))
         return await start_session(request, account, 200)

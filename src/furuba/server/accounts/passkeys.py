@@ -54,12 +54,13 @@ from webauthn.helpers.structs import (
 
 from furuba.server.accounts.store import Account
 from furuba.server.models import AccountRow, ChallengeRow, PasskeyRow
+from furuba.text import N_, _
 
 CHALLENGE_SECONDS = 300.0
 """How long a ceremony's challenge may be answered."""
 RP_NAME = "furuba"
 REGISTER, SIGN_IN = "register", "signin"
-NOT_VERIFIED = "the passkey's answer could not be verified: try again"
+NOT_VERIFIED = N_("the passkey's answer could not be verified: try again")
 
 
 class PasskeyError(Exception):
@@ -103,8 +104,8 @@ def site_of(scheme: str, netloc: str) -> Site:
     except ValueError:
         if host:
             return Site(host, f"{scheme}://{netloc.lower()}")
-    raise ValueError("passkeys work only on a site opened by its name (such as localhost), "
-                     "not by an IP address")
+    raise ValueError(_("passkeys work only on a site opened by its name (such as "
+                       "localhost), not by an IP address"))
 
 
 def options_json(options: Any) -> dict[str, Any]:
@@ -142,7 +143,7 @@ def verify_new(site: Site, challenge: bytes, credential: dict[str, Any]) -> NewP
         done = verify_registration_response(credential=parsed, expected_challenge=challenge,
                                             expected_rp_id=site.rp_id, expected_origin=site.origin)
     except (WebAuthnException, ValueError, TypeError) as exc:
-        raise PasskeyError(NOT_VERIFIED) from exc
+        raise PasskeyError(_(NOT_VERIFIED)) from exc
     transports = [t.value for t in parsed.response.transports or []]
     return NewPasskey(parsed.id, done.credential_public_key, done.sign_count, transports)
 
@@ -152,7 +153,7 @@ def credential_id_of(credential: dict[str, Any]) -> str:
     try:
         return parse_authentication_credential_json(credential).id
     except (WebAuthnException, ValueError, TypeError) as exc:
-        raise PasskeyError(NOT_VERIFIED) from exc
+        raise PasskeyError(_(NOT_VERIFIED)) from exc
 
 
 def verify_use(site: Site, challenge: bytes, credential: dict[str, Any], stored: StoredPasskey,
@@ -162,14 +163,14 @@ def verify_use(site: Site, challenge: bytes, credential: dict[str, Any], stored:
     response = credential.get("response")
     handle = response.get("userHandle") if isinstance(response, dict) else None
     if handle and handle != user_handle:
-        raise PasskeyError(NOT_VERIFIED)
+        raise PasskeyError(_(NOT_VERIFIED))
     try:
         done = verify_authentication_response(
             credential=credential, expected_challenge=challenge, expected_rp_id=site.rp_id,
             expected_origin=site.origin, credential_public_key=stored.public_key,
             credential_current_sign_count=stored.sign_count)
     except (WebAuthnException, ValueError, TypeError) as exc:
-        raise PasskeyError(NOT_VERIFIED) from exc
+        raise PasskeyError(_(NOT_VERIFIED)) from exc
     return int(done.new_sign_count)
 
 

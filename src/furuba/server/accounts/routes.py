@@ -26,9 +26,10 @@ from furuba.server.accounts.sessions import (
 from furuba.server.accounts.signed import account_of, describe, required_account, start_session
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.routing import client_address, hub_of, limits_of, throttle
+from furuba.text import N_, _
 
-WRONG = "wrong name or password"
-WRONG_PASSWORD = "the password is wrong"
+WRONG = N_("wrong name or password")
+WRONG_PASSWORD = N_("the password is wrong")
 
 
 def add_accounts(router: APIRouter) -> None:
@@ -37,7 +38,7 @@ def add_accounts(router: APIRouter) -> None:
 
     @router.post("/api/accounts", status_code=201)
     async def sign_up(body: Credentials, request: Request) -> JSONResponse:
-        await throttle(request, limits_of(request).signups, client_address(request), "new accounts")
+        await throttle(request, limits_of(request).signups, client_address(request), N_("new accounts"))
         try:
             name, key = account_name(body.name)
             check_password(body.password, name)
@@ -49,21 +50,22 @@ def add_accounts(router: APIRouter) -> None:
         except IntegrityError:   # another process made the same name at the same moment
             account = None
         if account is None:
-            raise HTTPException(409, f"the name “{name}” is taken: choose another")
+            raise HTTPException(409, _("the name “{name}” is taken: choose another").format(
+                name=name))
         return await start_session(request, account, 201)
 
     @router.post("/api/session")
     async def sign_in(body: Credentials, request: Request) -> JSONResponse:
         limits = limits_of(request)
-        await throttle(request, limits.signins, client_address(request), "sign-ins")
+        await throttle(request, limits.signins, client_address(request), N_("sign-ins"))
         key = name_key(" ".join(body.name.split()))[:64]
-        await throttle(request, limits.account_signins, f"name:{key}", "sign-ins",
-                       "with this name")
+        await throttle(request, limits.account_signins, f"name:{key}", N_("sign-ins"),
+                       N_("with this name"))
         db = hub_of(request).db
         found = await db.run(AccountStore.for_sign_in, key)
         stored = found[1] if found is not None else None
         if not await asyncio.to_thread(passwords.verify, stored, body.password) or found is None:
-            raise HTTPException(401, WRONG)
+            raise HTTPException(401, _(WRONG))
         account, stored_hash = found
         if passwords.needs_rehash(stored_hash):
             rehashed = await asyncio.to_thread(passwords.hash_password, body.password)
@@ -134,7 +136,7 @@ def add_accounts(router: APIRouter) -> None:
 async def check_own_password(request: Request, account: Account, password: str) -> None:
     """``401`` unless ``password`` is the account's (attempts throttled like sign-ins)."""
     await throttle(request, limits_of(request).account_signins, f"id:{account.id}",
-                   "password attempts", "for this account")
+                   N_("password attempts"), N_("for this account"))
     stored = await hub_of(request).db.run(AccountStore.password_hash, account.id)
     if not await asyncio.to_thread(passwords.verify, stored, password):
-        raise HTTPException(401, WRONG_PASSWORD)
+        raise HTTPException(401, _(WRONG_PASSWORD))

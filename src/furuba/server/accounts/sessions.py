@@ -38,6 +38,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from furuba.text import _
+
 SESSION_COOKIE = "furuba_session"
 CSRF_COOKIE = "furuba_csrf"
 CSRF_HEADER = "x-csrf-token"
@@ -100,7 +102,7 @@ def cross_site_problem(headers: Headers) -> str | None:
     """Why a request that changes something is refused (``None``: it is not)."""
     origin = headers.get("origin")
     if origin is not None and not same_origin(origin, headers.get("host", "")):
-        return "a request from another site is refused"
+        return _("a request from another site is refused")
     cookie = SimpleCookie()
     try:
         cookie.load(headers.get("cookie", ""))
@@ -111,8 +113,8 @@ def cross_site_problem(headers: Headers) -> str | None:
         return None
     sent = headers.get(CSRF_HEADER, "")
     if not hmac.compare_digest(sent.encode(), csrf_token(morsel.value).encode()):
-        return ("this request lacks its CSRF token (the header X-CSRF-Token, with the value of "
-                "the cookie furuba_csrf): reload the page and try again")
+        return _("this request lacks its CSRF token (the header X-CSRF-Token, with the value of "
+                 "the cookie furuba_csrf): reload the page and try again")
     return None
 
 

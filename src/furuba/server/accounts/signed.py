@@ -23,12 +23,13 @@ from furuba.server.accounts.sessions import (
 )
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.routing import hub_of
+from furuba.text import N_, _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 SESSION_TTL = SESSION_DAYS * 86400.0
-NOT_SIGNED_IN = "sign in first"
+NOT_SIGNED_IN = N_("sign in first")
 
 
 async def account_of(conn: HTTPConnection) -> Account | None:
@@ -51,7 +52,7 @@ async def required_account(conn: HTTPConnection) -> Account:
     """The signed-in account, else ``401``."""
     account = await account_of(conn)
     if account is None:
-        raise HTTPException(401, NOT_SIGNED_IN)
+        raise HTTPException(401, _(NOT_SIGNED_IN))
     return account
 
 

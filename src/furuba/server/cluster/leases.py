@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from furuba.server.cluster.link import PREFIX
 from furuba.server.errors import RoomError
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.metrics import Metrics
@@ -145,6 +146,6 @@ class Fenced:
         if not self.valid():
             # Renewed late (a busy process) or lost: the renewals tell which; a lost table is
             # dropped and its sockets closed with 1012.
-            raise RoomError("busy", "the server could not confirm it still drives this table; "
-                                    "nothing was changed: try again in a moment")
+            raise RoomError("busy", _("the server could not confirm it still drives this "
+                                      "table; nothing was changed: try again in a moment"))
         return await self.db.run(fn, *args)

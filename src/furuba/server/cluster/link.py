@@ -30,6 +30,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from furuba import i18n
 from furuba.server.errors import RoomError
 
 log = logging.getLogger("furuba.server")
@@ -160,13 +161,14 @@ class Link:
     async def call(self, node: str, message: Message, timeout: float) -> Any:
         """Send ``message`` to ``node`` and wait for its reply's value.
 
-        The reply's refusal comes back as the same :class:`RoomError`; no reply in ``timeout``
-        seconds raises :class:`TimeoutError`.
+        The reply's refusal comes back as the same :class:`RoomError`, in the caller's language
+        (the call carries it); no reply in ``timeout`` seconds raises :class:`TimeoutError`.
         """
         call_id = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._calls[call_id] = future
-        self.post(node, {**message, "k": "call", "id": call_id, "host": self.node})
+        self.post(node, {**message, "k": "call", "id": call_id, "host": self.node,
+                         "lang": i18n.current()})
         try:
             return await asyncio.wait_for(future, timeout)
         finally:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
 
+from furuba import i18n
 from furuba.server import presence
 from furuba.server.cluster.leases import Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
@@ -41,6 +42,7 @@ from furuba.server.cluster.remote import CLOSE_MOVED, MOVED, Relay, Remotes, Rem
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.storage import Storage
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
@@ -169,13 +171,14 @@ class Cluster:
                 await asyncio.sleep(0.02)  # being loaded here a moment ago
                 continue
             if self.draining:
-                raise RoomError("moved", MOVED)
+                raise RoomError("moved", _(MOVED))
             if not await self.hub.exists(table_id):
                 return None   # asked for an id no table has: no lease taken, nothing loaded
             found = await self.take(table_id)
             if found is not None:
                 return found
-        raise RoomError("busy", "the table is changing hands between server processes; try again")
+        raise RoomError("busy", _("the table is changing hands between server processes; "
+                                  "try again"))
 
     async def take(self, table_id: str) -> Room | None:
         """Claim ``table_id`` and open it here (``None``: another process has it, or no such
@@ -205,7 +208,7 @@ class Cluster:
     async def created(self, table_id: str) -> None:
         """A table was just made here: this process drives it."""
         if not await self.leases.claim(table_id):  # pragma: no cover - a fresh random id
-            raise RoomError("server_error", "a new table's id is already in use")
+            raise RoomError("server_error", _("a new table's id is already in use"))
         await self.link.redis.sadd(OPEN, table_id)
 
     def adopt(self, room: Room) -> None:
@@ -230,7 +233,7 @@ class Cluster:
         for _attempt in range(3):
             where = await self.locate(table_id)
             if where is None:
-                raise RoomError("no_table", "there is no such table")
+                raise RoomError("no_table", _("there is no such table"))
             if not isinstance(where, RemoteTable):
                 return await self.run_op(where, op, args)
             try:
@@ -241,8 +244,8 @@ class Cluster:
             except RoomError as exc:
                 if exc.code != "moved":
                     raise
-        raise RoomError("busy", "the server process driving this table does not answer; "
-                                "try again in a moment")
+        raise RoomError("busy", _("the server process driving this table does not answer; "
+                                  "try again in a moment"))
 
     async def run_op(self, room: Room, op: str, args: dict[str, Any]) -> Any:
         """What a call asks of a table driven here."""
@@ -258,20 +261,21 @@ class Cluster:
         if op == "bind":
             return await presence.bind(room, str(args["hash"]), int(args["account"]),
                                        str(args["name"]))
-        raise RoomError("bad_message", f"unknown call {op!r}")
+        raise RoomError("bad_message", _("unknown call {op!r}").format(op=op))
 
     async def _answer(self, message: Message) -> None:
         room = self.hub.rooms.get(message.get("tbl", ""))
         if room is None or not self.owns(room.id) or self.draining:
-            self.link.reply(message, error=RoomError("moved", MOVED))
+            self.link.reply(message, error=RoomError("moved", _(MOVED)))
             return
         try:
-            value = await self.run_op(room, message["op"], message.get("args") or {})
+            with i18n.speaking(message.get("lang")):   # refusals in the caller's language
+                value = await self.run_op(room, message["op"], message.get("args") or {})
         except RoomError as exc:
             self.link.reply(message, error=exc)
         except Exception:
             log.exception("table %s: call %s failed", room.id, message.get("op"))
-            self.link.reply(message, error=RoomError("server_error", "the call failed"))
+            self.link.reply(message, error=RoomError("server_error", _("the call failed")))
         else:
             self.link.reply(message, value)
 
@@ -397,7 +401,7 @@ class Cluster:
         async with self.keeper.pipeline(transaction=False) as pipe:
             pipe.hset(PROCESSES, self.node, now_ms + ttl_ms)
             pipe.hgetall(PROCESSES)
-            _, seen = await pipe.execute()
+            _beat, seen = await pipe.execute()
         alive = {node for node, until in seen.items() if int(until) > now_ms}
         if self.alive - alive:
             self._look_for_orphans = True   # a process stopped beating: its tables need a driver

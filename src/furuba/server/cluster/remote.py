@@ -21,10 +21,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from furuba import i18n
 from furuba.server import dispatch, presence
 from furuba.server import messages as m
 from furuba.server.cluster.link import Link, Message
 from furuba.server.conn import Conn
+from furuba.text import N_
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
@@ -33,7 +35,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("furuba.server")
 CLOSE_MOVED = 1012
-MOVED = "the table moved to another server process; reconnect"
+MOVED = N_("the table moved to another server process; reconnect")
+"""Why a socket is closed (the reason of its close frame, in English: it has at most 123 bytes)
+and, said in the client's language, why a call was not taken."""
 
 
 @dataclass(frozen=True)
@@ -71,8 +75,10 @@ class RemoteConn(Conn):
 
 
 async def serve_remote(room: Room, conn: RemoteConn, hub: Hub, bad_tokens: int,
-                       last_seq: int | None, epoch: str | None) -> None:
-    """At the owner: a relayed connection's life, from its ``attach`` to its ``detach``."""
+                       last_seq: int | None, epoch: str | None, language: str | None = None) -> None:
+    """At the owner: a relayed connection's life, from its ``attach`` to its ``detach``; what is
+    said to it alone (its refusals) is said in its socket's ``language``."""
+    i18n.choose(language)
     try:
         await presence.attach(room, conn, bad_tokens, last_seq, epoch)
         while True:
@@ -105,7 +111,7 @@ class Relay:
         self.link.post(self.target.owner, {
             "k": "attach", "tbl": self.target.id, "host": self.link.node, "c": self.conn.id,
             "hashes": hashes, "last_seq": last_seq, "epoch": epoch, "addr": self.conn.address,
-            "acct": account_id})
+            "acct": account_id, "lang": i18n.current()})
 
     async def forward(self, msg: m.ClientMessage, text: str) -> None:
         """A valid client message: answered here (``ping``) or sent on to the owner."""
@@ -146,7 +152,8 @@ class Remotes:
             old.jobs.put_nowait(None)
         self.conns[(host, remote_id)] = conn
         conn.task = loop.create_task(
-            serve_remote(room, conn, self.hub, bad, message.get("last_seq"), message.get("epoch")),
+            serve_remote(room, conn, self.hub, bad, message.get("last_seq"), message.get("epoch"),
+                         message.get("lang")),
             name=f"remote-{host}-{remote_id}")
         conn.task.add_done_callback(lambda _t: self._gone(host, remote_id, conn))
 

@@ -23,6 +23,7 @@ from furuba.server.messages import JSONDict, TableOut
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.security import clean_name
 from furuba.spec import GameSpec
+from furuba.text import N_, _
 
 HEARTBEAT_SECONDS = 15.0
 """A comment line this often keeps an idle event stream open through proxies."""
@@ -33,13 +34,13 @@ class PlayNow(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     game: Annotated[StrictStr, Field(min_length=1, max_length=40,
-                                     description="a game's name (GET /api/games lists them)")]
-    options: Annotated[JSONDict, Field(description="options the table must have (and a new "
-                                                   "one gets)")] = {}
-    name: Annotated[StrictStr, Field(max_length=200, description="a guest's name")] = ""
-    bots_after: Annotated[StrictInt, Field(ge=0, le=600, description="seconds from 0 to 600 "
-                                           "before bots take the seats nobody took")] = 30
-    rated: Annotated[StrictBool, Field(description="true or false")] = False
+                                     description=N_("a game's name (GET /api/games lists them)"))]
+    options: Annotated[JSONDict, Field(description=N_("options the table must have (and a new "
+                                                      "one gets)"))] = {}
+    name: Annotated[StrictStr, Field(max_length=200, description=N_("a guest's name"))] = ""
+    bots_after: Annotated[StrictInt, Field(ge=0, le=600, description=N_(
+        "seconds from 0 to 600 before bots take the seats nobody took"))] = 30
+    rated: Annotated[StrictBool, Field(description=N_("true or false"))] = False
 
 
 class Seated(BaseModel):
@@ -65,16 +66,18 @@ def filtered(tables: list[queries.LobbyTable], game: str | None,
     ``404`` with a sentence for a game or an option that does not exist."""
     if game is None:
         if wanted:
-            raise HTTPException(400, "choose a game (game=…) to filter by its options")
+            raise HTTPException(400, _("choose a game (game=…) to filter by its options"))
         return tables
     try:
         spec = games.spec(game)
     except FurubaError:
-        raise HTTPException(404, f"there is no game called {game[:40]!r}") from None
+        raise HTTPException(404, _("there is no game called {game!r}").format(
+            game=game[:40])) from None
     defaults = option_defaults(spec)
     for name in wanted:
         if name not in defaults:
-            raise HTTPException(400, f"{name[:40]!r} is not an option of {spec.title}")
+            raise HTTPException(400, _("{name!r} is not an option of {title}").format(
+                name=name[:40], title=spec.said_title))
 
     def fits(table: queries.LobbyTable) -> bool:
         return all(str(table.options.get(k, defaults[k])).lower() == v.lower()
@@ -144,17 +147,19 @@ async def seat_somewhere(request: Request, body: PlayNow) -> Seated:
     hub = hub_of(request)
     account = await account_of(request)
     if body.rated and account is None:
-        raise HTTPException(401, "sign in to play rated games")
+        raise HTTPException(401, _("sign in to play rated games"))
     if account is None:
         try:
             clean_name(body.name)
         except ValueError as exc:
-            raise HTTPException(400, f"a guest plays under a name (field 'name'): {exc}") from None
+            raise HTTPException(400, _("a guest plays under a name (field 'name'): {exc}").format(
+                exc=exc)) from None
     try:
         spec = games.spec(body.game)
     except FurubaError:
-        raise HTTPException(404, f"there is no game called {body.game[:40]!r}") from None
-    await throttle(request, limits_of(request).joins, client_address(request), "seat claims")
+        raise HTTPException(404, _("there is no game called {game!r}").format(
+            game=body.game[:40])) from None
+    await throttle(request, limits_of(request).joins, client_address(request), N_("seat claims"))
     defaults = option_defaults(spec)
     for table in await hub.db.run(queries.open_tables, spec.name):
         if table.rated != body.rated or any(table.options.get(k, defaults.get(k)) != v

@@ -26,6 +26,7 @@ from furuba.server.ratings.values import (
 )
 from furuba.server.routing import hub_of
 from furuba.spec import GameSpec
+from furuba.text import _, listing
 
 PAGE_SIZE = 50
 """A leaderboard page's default length."""
@@ -57,7 +58,7 @@ def add_ratings(router: APIRouter) -> None:
             RatingStore.profile, key)
         if found is None:
             shown = name if len(name) <= 40 else name[:40] + "…"
-            raise HTTPException(404, f"there is no player called “{shown}”")
+            raise HTTPException(404, _("there is no player called “{shown}”").format(shown=shown))
         return profile_json(found)
 
 
@@ -67,30 +68,34 @@ def game_spec(name: str) -> GameSpec:
         return games.spec(name)
     except OptionsError:
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise HTTPException(404, f"there is no game called “{shown}”; the games are: "
-                                 f"{', '.join(games.names())}") from None
+        known = listing(games.names())
+        raise HTTPException(404, _("there is no game called “{shown}”; the games are: "
+                                   "{games}").format(shown=shown, games=known)) from None
 
 
 def check_players(spec: GameSpec, players: int | None) -> int | None:
     """``players`` if ``spec``'s game is played online by that many, else ``400``."""
     low, high = spec.players.low, spec.players.online_high
     if players is not None and not low <= players <= high:
-        raise HTTPException(400, f"{spec.title} is played by {low} to {high} players, "
-                                 f"not {players}")
+        raise HTTPException(400, _("{title} is played by {low} to {high} players, not "
+                                   "{players}").format(
+            title=spec.said_title, low=low, high=high, players=players))
     return players
 
 
 def check_page(limit: int, offset: int) -> None:
     """``400`` for a page length or start out of range."""
     if not 1 <= limit <= MAX_PAGE:
-        raise HTTPException(400, f"limit must be from 1 to {MAX_PAGE}, not {limit}")
+        raise HTTPException(400, _("limit must be from 1 to {max_page}, not {limit}").format(
+            max_page=MAX_PAGE, limit=limit))
     if offset < 0:
-        raise HTTPException(400, f"offset must be 0 or more, not {offset}")
+        raise HTTPException(400, _("offset must be 0 or more, not {offset}").format(
+            offset=offset))
 
 
 def titles() -> dict[str, str]:
-    """Each registered game's title, by name."""
-    return {spec.name: spec.title for spec in games.specs()}
+    """Each registered game's title, by name (in the request's language)."""
+    return {spec.name: spec.said_title for spec in games.specs()}
 
 
 def standing_json(standing: Standing) -> dict[str, Any]:
@@ -98,7 +103,7 @@ def standing_json(standing: Standing) -> dict[str, Any]:
 
 
 def leaderboard_json(board: Leaderboard, spec: GameSpec) -> dict[str, Any]:
-    return {"game": spec.name, "title": spec.title, "pool": board.pool,
+    return {"game": spec.name, "title": spec.said_title, "pool": board.pool,
             "players": pool_players(board.pool), "total": board.total, "offset": board.offset,
             "limit": board.limit, "provisional_games": PROVISIONAL_GAMES,
             "entries": [{"place": r.place, "name": r.name, **standing_json(r.standing)}

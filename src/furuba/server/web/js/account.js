@@ -2,19 +2,16 @@
 // passkeys, the password, signing out (here or everywhere) and deleting the account.
 import './install.js';
 import { allTokens, getJSON, postJSON, sendJSON } from './api.js';
-import { capital, h, replace } from './dom.js';
+import { h, replace, sentence } from './dom.js';
+import { parts, t, translatePage, when } from './i18n.js';
 import { addPasskey, passkeyTrouble, passkeysWork, signInWithPasskey } from './passkeys.js';
-import { motionToggle, toast } from './prefs.js';
+import { pageTools, toast } from './prefs.js';
 import { firstLook, refreshSession, showAccount } from './session.js';
 
 const $ = (id) => document.getElementById(id);
 const SEATS_PER_REQUEST = 200;
 
-/** A sentence for a person: capital first letter and a full stop. */
-function sentence(text) {
-  const t = capital(String(text || '').trim());
-  return /[.!?]$/.test(t) ? t : `${t}.`;
-}
+translatePage();
 
 /** Where to go once signed in: the `next` page if it is one of this site's, else nowhere. */
 function nextPage() {
@@ -59,11 +56,12 @@ async function keepSeats() {
       // the seats stay a guest's (their tokens still work): nothing to tell
     }
   }
-  if (kept) toast(kept === 1 ? 'Your seat is now kept under your account.' : `Your ${kept} seats are now kept under your account.`);
+  if (kept) toast(t('account.seats_kept', { count: kept }));
 }
 
-/** After signing up or in: keep the guest's seats, then go back where the player came from. */
-async function signedIn(me, verb) {
+/** After signing up or in: keep the guest's seats, then go back where the player came from;
+ *  `said` (a catalog key) greets the player by name. */
+async function signedIn(me, said) {
   await keepSeats();
   const next = nextPage();
   if (next) {
@@ -73,7 +71,7 @@ async function signedIn(me, verb) {
   showAccount(me);
   await render(me);
   $('account-main').focus();
-  toast(`${verb} as ${me.name}.`);
+  toast(t(said, { name: me.name }));
 }
 
 function formValues(form) {
@@ -85,15 +83,15 @@ function wireSignedOut() {
     ev.preventDefault();
     const { name, password } = formValues(ev.target);
     attempt($('signin-submit'), 'signin-error', async () => {
-      if (!name.trim() || !password) throw new Error('write your name and your password');
-      await signedIn(await postJSON('/api/session', { name, password }), 'Signed in');
+      if (!name.trim() || !password) throw new Error(t('account.name_and_password'));
+      await signedIn(await postJSON('/api/session', { name, password }), 'account.signed_in_toast');
     });
   });
   $('signup-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     const { name, password } = formValues(ev.target);
     attempt($('signup-submit'), 'signup-error', async () => {
-      await signedIn(await postJSON('/api/accounts', { name, password }), 'Welcome! Signed in');
+      await signedIn(await postJSON('/api/accounts', { name, password }), 'account.welcome_toast');
     });
   });
   const passkey = $('passkey-signin');
@@ -103,31 +101,32 @@ function wireSignedOut() {
     return;
   }
   passkey.addEventListener('click', () => attempt(passkey, 'signin-error', async () => {
-    await signedIn(await signInWithPasskey(), 'Signed in');
+    await signedIn(await signInWithPasskey(), 'account.signed_in_toast');
   }));
 }
 
-const when = (seconds) => new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+const day = (seconds) => when(seconds * 1000, { dateStyle: 'long' });
 
 function passkeyItem(key) {
-  const used = key.used_at ? `last used ${when(key.used_at)}` : 'not used yet';
-  const remove = h('button', { type: 'button', class: 'btn small subtle', 'aria-label': `Remove the passkey “${key.name}”` }, 'Remove');
+  const used = key.used_at ? t('account.passkey_used', { date: day(key.used_at) }) : t('account.passkey_unused');
+  const remove = h('button', { type: 'button', class: 'btn small subtle', 'aria-label': t('account.passkey_remove_label', { name: key.name }) },
+    t('account.passkey_remove'));
   remove.addEventListener('click', () => attempt(remove, 'passkey-error', async () => {
     await sendJSON('DELETE', `/api/me/passkeys/${encodeURIComponent(key.id)}`);
-    toast(`The passkey “${key.name}” is removed.`);
+    toast(t('account.passkey_removed', { name: key.name }));
     await renderPasskeys();
     $('add-passkey').focus();
   }));
   return h('li', { class: 'passkey-item', dataset: { id: key.id } },
-    h('span', { class: 'passkey-name' }, key.name),
-    h('span', { class: 'muted small' }, `added ${when(key.created_at)}, ${used}`), remove);
+    h('bdi', { class: 'passkey-name' }, key.name),
+    h('span', { class: 'muted small' }, t('account.passkey_dates', { date: day(key.created_at), used })), remove);
 }
 
 async function renderPasskeys() {
   const { passkeys } = await getJSON('/api/me/passkeys');
   const list = $('passkey-list');
   if (!passkeys.length) {
-    replace(list, h('li', { class: 'muted' }, 'No passkey yet: you sign in with your password.'));
+    replace(list, h('li', { class: 'muted' }, t('account.no_passkey')));
   } else {
     replace(list, passkeys.map(passkeyItem));
   }
@@ -136,7 +135,7 @@ async function renderPasskeys() {
 function wirePasskeys() {
   const form = $('passkey-form');
   if (!passkeysWork()) {
-    replace(form, h('p', { class: 'muted' }, 'This browser cannot make passkeys here (they need a secure connection: https, or localhost).'));
+    replace(form, h('p', { class: 'muted' }, t('account.passkeys_unavailable')));
     return;
   }
   form.addEventListener('submit', (ev) => {
@@ -144,7 +143,7 @@ function wirePasskeys() {
     attempt($('add-passkey'), 'passkey-error', async () => {
       const added = await addPasskey($('passkey-name').value.trim());
       $('passkey-name').value = '';
-      toast(`The passkey “${added.name}” is added: you can sign in with it.`);
+      toast(t('account.passkey_added', { name: added.name }));
       await renderPasskeys();
     });
   });
@@ -161,18 +160,18 @@ async function afterSignOut(message) {
 function wireSignedIn() {
   $('sign-out').addEventListener('click', () => attempt($('sign-out'), 'session-error', async () => {
     await sendJSON('DELETE', '/api/session');
-    await afterSignOut('You are signed out.');
+    await afterSignOut(t('account.signed_out'));
   }));
   $('sign-out-everywhere').addEventListener('click', () => attempt($('sign-out-everywhere'), 'session-error', async () => {
     const out = await sendJSON('DELETE', '/api/me/sessions');
-    await afterSignOut(out.ended === 1 ? 'You are signed out.' : `You are signed out on ${out.ended} devices and browsers.`);
+    await afterSignOut(t('account.signed_out_on', { count: out.ended }));
   }));
   $('password-form').addEventListener('submit', (ev) => {
     ev.preventDefault();
     attempt($('change-password'), 'password-error', async () => {
       await postJSON('/api/me/password', { current: $('current-password').value, new: $('new-password').value });
       ev.target.reset();
-      toast('Your password is changed. Your other devices are signed out.');
+      toast(t('account.password_changed'));
     });
   });
   $('delete-form').addEventListener('submit', (ev) => {
@@ -180,7 +179,7 @@ function wireSignedIn() {
     attempt($('delete-account'), 'delete-error', async () => {
       await sendJSON('DELETE', '/api/me', { password: $('delete-password').value });
       ev.target.reset();
-      await afterSignOut('Your account is deleted. Your games stay, under “deleted player”.');
+      await afterSignOut(t('account.deleted'));
     });
   });
   wirePasskeys();
@@ -192,15 +191,15 @@ async function render(me) {
   $('signed-out').hidden = inside;
   $('signed-in').hidden = !inside;
   if (!inside) {
-    setStatus('You are not signed in.');
-    document.title = 'Sign in — furuba';
+    setStatus(t('account.not_signed_in'));
+    document.title = t('account.sign_in_title');
     return;
   }
-  document.title = 'Your account — furuba';
+  document.title = t('account.page_title');
   setStatus('');
-  $('me-name').textContent = me.name;
+  replace($('signed-in-as'), parts('account.signed_in_as', { name: h('bdi', { id: 'me-name' }, me.name) }));
   $('me-profile').setAttribute('href', `/players/${encodeURIComponent(me.name)}`);
-  $('me-since').textContent = me.created_at ? `Account made on ${when(me.created_at)}.` : '';
+  $('me-since').textContent = me.created_at ? t('account.since', { date: day(me.created_at) }) : '';
   try {
     await renderPasskeys();
   } catch (err) {
@@ -209,7 +208,7 @@ async function render(me) {
 }
 
 async function start() {
-  $('page-tools').append(motionToggle());
+  pageTools();
   wireSignedOut();
   wireSignedIn();
   await render(await firstLook);

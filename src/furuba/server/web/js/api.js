@@ -1,4 +1,7 @@
-// HTTP calls to the server and what the browser keeps: seat tokens, names, preferences.
+// HTTP calls to the server and what the browser keeps: seat tokens, names, preferences. A refusal
+// becomes an Error whose message is the server's `detail` as it comes (in the page's language:
+// the server speaks the request's); only what this module says itself is from the catalog.
+import { t } from './i18n.js';
 
 export async function getJSON(url) {
   const r = await fetch(url, { headers: { accept: 'application/json' } });
@@ -34,8 +37,8 @@ export function csrfHeader() {
 
 function detail(body, status) {
   if (typeof body.detail === 'string') return body.detail;
-  if (Array.isArray(body.detail) && body.detail[0]) return body.detail[0].msg || 'the request was refused';
-  return `the server answered ${status}`;
+  if (Array.isArray(body.detail) && body.detail[0]) return body.detail[0].msg || t('api.refused');
+  return t('api.status', { status });
 }
 
 const TOKENS = 'furuba:tokens:';

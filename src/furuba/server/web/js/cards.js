@@ -1,4 +1,6 @@
-// Card faces drawn as SVG from the table's catalog (so a transcribed card set shows its own names).
+// Card faces drawn as SVG from the table's catalog (so a transcribed card set shows its own names);
+// the words printed around those names are the page's catalog's (i18n.js).
+import { t } from './i18n.js';
 import { s, wrap } from './dom.js';
 
 export const RED_SUITS = new Set(['♦', '♥']);
@@ -7,7 +9,7 @@ export const RED_SUITS = new Set(['♦', '♥']);
 export function symbolMap(list) {
   const out = {};
   for (const sym of list || []) out[sym.id] = sym;
-  out.wild = { id: 'wild', name: 'Wild', glyph: '✱', color: '#8a5bd6' };
+  out.wild = { id: 'wild', name: t('table.cards.wild'), glyph: '✱', color: '#8a5bd6' };
   return out;
 }
 
@@ -18,7 +20,7 @@ export function symbolDisc(sym, x, y, r, extra = {}) {
     s('circle', { cx: x, cy: y, r, fill: fillColour, stroke: '#fff', 'stroke-width': Math.max(1, r / 8) }),
     s('text', { x, y: y + r * 0.36, 'text-anchor': 'middle', 'font-size': r * 1.05, fill: '#fff',
       'aria-hidden': 'true' }, sym ? sym.glyph : '?'),
-    s('title', {}, sym ? sym.name : 'symbol'));
+    s('title', {}, sym ? sym.name : t('table.cards.symbol')));
 }
 
 function lines(x, y, textLines, size, attrs = {}) {
@@ -44,7 +46,7 @@ export function sohmaCard(sohma, info, symbols) {
   g.append(frame(SOHMA_W, SOHMA_H, 'card-frame'));
   g.append(s('rect', { x: 1.5, y: 1.5, width: SOHMA_W - 3, height: 34, rx: 9, class: 'sohma-band' }));
   const title = animal ? (info ? info.animal : sohma.name) : sohma.name;
-  const sub = animal ? `${sohma.name} · animal` : `${info ? info.animal : ''} · human`;
+  const sub = animal ? t('table.cards.animal_side', { name: sohma.name }) : t('table.cards.human_side', { animal: info ? info.animal : '' });
   g.append(s('text', { x: SOHMA_W / 2, y: 21, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700,
     class: 'sohma-name' }, title));
   g.append(s('text', { x: SOHMA_W / 2, y: 48, 'text-anchor': 'middle', 'font-size': 11,
@@ -61,14 +63,14 @@ export function sohmaCard(sohma, info, symbols) {
   });
   // Small symbols: what the other side will ask for.
   const other = sohma.other_needs || [];
-  g.append(s('text', { x: 8, y: 132, 'font-size': 9.5, class: 'muted-text' }, 'flip:'));
+  g.append(s('text', { x: 8, y: 132, 'font-size': 9.5, class: 'muted-text' }, t('table.cards.flip')));
   const step = other.length > 4 ? 12 : 15;
   other.forEach((id, i) => g.append(symbolDisc(symbols[id], 38 + i * step, 128.5, other.length > 4 ? 5.5 : 6.5)));
   // Friendship cards left beside the Sohma.
   g.append(s('g', { class: 'stack-badge' },
     s('rect', { x: SOHMA_W - 27, y: 120, width: 22, height: 17, rx: 4 }),
     s('text', { x: SOHMA_W - 16, y: 132.5, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700 }, `${sohma.stack}`),
-    s('title', {}, `${sohma.stack} friendship cards left`)));
+    s('title', {}, t('table.cards.stack', { count: sohma.stack }))));
   if (sohma.condition) {
     g.append(...lines(SOHMA_W / 2, 151, wrap(sohma.condition, 25, 1), 9.5, { class: 'condition-text', 'text-anchor': 'middle' }));
   }
@@ -83,7 +85,7 @@ export function tohruCard(side, info, symbols) {
   const g = s('g', { class: `tohru-card tohru-${side}` });
   g.append(frame(TOHRU_W, TOHRU_H, 'card-frame tohru-frame'));
   g.append(s('text', { x: TOHRU_W / 2, y: 20, 'text-anchor': 'middle', 'font-size': 14, 'font-weight': 700,
- }, 'Tohru'));
+ }, t('table.cards.tohru')));
   if (side === 'front') {
     // Two blue ribbons.
     for (const dx of [-16, 16]) {
@@ -108,7 +110,7 @@ export function playCard(name, card, symbols, opts = {}) {
     'aria-label': cardLabel(name, card, symbols), width: opts.width, height: opts.height });
   svgEl.append(frame(w, h, 'card-frame'));
   svgEl.append(s('text', { x: 9, y: 17, 'font-size': 9.5, class: 'card-type',
-    'letter-spacing': 1 }, type === 'memory' ? 'MEMORY' : type === 'event' ? 'EVENT' : ''));
+    'letter-spacing': 1 }, type === 'memory' ? t('table.cards.memory_band') : type === 'event' ? t('table.cards.event_band') : ''));
   const titleLines = wrap(name, 13, 3);
   svgEl.append(...lines(w / 2, 36, titleLines, 13, { 'text-anchor': 'middle', 'font-weight': 700 }));
   const y0 = 36 + titleLines.length * 15.6;
@@ -127,9 +129,9 @@ export function cardLabel(name, card, symbols) {
   if (!card) return name;
   if (card.type === 'memory') {
     const sym = symbols[card.symbol];
-    return `${name}, memory (${sym ? sym.name : card.symbol})`;
+    return t('table.cards.memory_label', { name, symbol: sym ? sym.name : card.symbol });
   }
-  return `${name}, event: ${card.text}`;
+  return t('table.cards.event_label', { name, text: card.text });
 }
 
 /** A friendship card won: small, with rank and suit, the Sohma's name and the side it was won on. */
@@ -140,7 +142,8 @@ export function friendshipCard(f, opts = {}) {
   const rank = f.card.slice(0, -1);
   const red = RED_SUITS.has(suit);
   const svgEl = s('svg', { viewBox: `0 0 ${w} ${h}`, class: 'card-svg friend-card', role: 'img',
-    'aria-label': `${f.sohma} (${f.card}), ${f.side} side` });
+    'aria-label': f.side === 'animal' ? t('table.cards.won_animal', { sohma: f.sohma, card: f.card })
+      : t('table.cards.won_human', { sohma: f.sohma, card: f.card }) });
   svgEl.append(frame(w, h, 'card-frame'));
   svgEl.append(s('text', { x: 6, y: 16, 'font-size': 13, 'font-weight': 700,
     fill: red ? '#c62f3b' : '#222' }, rank + suit));
@@ -155,7 +158,7 @@ export function cardBack(count, opts = {}) {
   const w = opts.width || 70;
   const h = opts.height || 98;
   const svgEl = s('svg', { viewBox: `0 0 ${w} ${h}`, class: 'card-svg card-back', role: 'img',
-    'aria-label': opts.label || `${count} cards` });
+    'aria-label': opts.label || t('table.cards.count', { count }) });
   svgEl.append(frame(w, h, 'back-frame'));
   svgEl.append(s('rect', { x: 7, y: 7, width: w - 14, height: h - 14, rx: 6, class: 'back-inner' }));
   svgEl.append(s('text', { x: w / 2, y: h / 2 + 7, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 700,
@@ -177,10 +180,10 @@ export function playingCard(name, catalog, opts = {}) {
   svgEl.append(frame(w, h, 'card-frame'));
   if (joker) {
     const j = catalog && catalog.jokers ? catalog.jokers[c.joker || 0] : null;
-    const who = j ? j.name : 'Joker';
-    svgEl.setAttribute('aria-label', `joker (${who})`);
+    const who = j ? j.name : t('table.cards.joker');
+    svgEl.setAttribute('aria-label', t('table.cards.joker_label', { name: who }));
     svgEl.append(s('text', { x: w / 2, y: 20, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700,
-      class: 'joker-text' }, 'JOKER'));
+      class: 'joker-text' }, t('table.cards.joker_band')));
     svgEl.append(s('text', { x: w / 2, y: 52, 'text-anchor': 'middle', 'font-size': 24,
       class: 'joker-text' }, '✦'));
     svgEl.append(...lines(w / 2, h - 22, wrap(who, 10, 2), 9, { 'text-anchor': 'middle' }));

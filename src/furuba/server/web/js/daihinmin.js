@@ -6,20 +6,85 @@
 // and jokers, and the play's params name the cards it takes; a gift's params name the cards of its
 // rank in the order gifts take them; the view says how many cards this player gives and to whom
 // (must_give); the catalog gives every card's rank and suit.
-import { h, plural, listWords } from './dom.js';
+//
+// Every word comes from the page's catalog (i18n.js, keys daihinmin.…): the view and the log carry
+// data only — titles ("Poor Man"), card names, action notation — and this module says them, with
+// "you" for the reader's own seat ("You lead", 「あなたが…」; other players 「Annさんが…」).
+import { h } from './dom.js';
+import { t, list } from './i18n.js';
 import { playingCard, cardBack } from './cards.js';
 
 const selected = new Set();   // the cards picked in the hand, kept across updates
 const gifts = { picked: [], queue: [] };   // exchange: cards picked to give; ids of confirmed gifts still to send
 
-const PLACES = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th'];
+const TITLES = {
+  'Rich Man': 'daihinmin.title.rich_man',
+  'Second Richest': 'daihinmin.title.second_richest',
+  Merchant: 'daihinmin.title.merchant',
+  'Second Poorest': 'daihinmin.title.second_poorest',
+  'Poor Man': 'daihinmin.title.poor_man',
+};
+const PLACES = ['daihinmin.place.1', 'daihinmin.place.2', 'daihinmin.place.3', 'daihinmin.place.4',
+  'daihinmin.place.5', 'daihinmin.place.6', 'daihinmin.place.7'];
+
+/** A title of the view (English data: "Poor Man") in the page's words: "Poor Man", 「大貧民」. */
+export function titleWords(title) {
+  return title ? (TITLES[title] ? t(TITLES[title]) : title) : '';
+}
+
+/** A finishing place (1 for the first) in words: "1st", 「1位」. */
+function placeWords(place) {
+  return PLACES[place - 1] ? t(PLACES[place - 1]) : String(place);
+}
+
+/** The players of a table as sentences name them, seen from `seat` (the reader's own seat, or
+ *  none): name(p) as the table shows it; who(p) the subject of a sentence ("You", "Ann"; 「あなた」,
+ *  「Annさん」); whom(p) anywhere else ("you", "Ann"); you(p) whether p is the reader. */
+function people(names, seat) {
+  const name = (p) => (names && names[p]) ?? t('daihinmin.player_n', { n: p + 1 });
+  const you = (p) => seat !== null && seat !== undefined && p === seat;
+  return {
+    name,
+    you,
+    who: (p) => (you(p) ? t('daihinmin.you') : t('daihinmin.someone', { name: name(p) })),
+    whom: (p) => (you(p) ? t('daihinmin.you_object') : t('daihinmin.someone', { name: name(p) })),
+  };
+}
+
+const SOHMAS = {
+  Yuki: 'daihinmin.sohma.yuki', Hatsuharu: 'daihinmin.sohma.hatsuharu', Kisa: 'daihinmin.sohma.kisa',
+  Momiji: 'daihinmin.sohma.momiji', Hatori: 'daihinmin.sohma.hatori', Ayame: 'daihinmin.sohma.ayame',
+  Horse: 'daihinmin.sohma.horse', Hiro: 'daihinmin.sohma.hiro', Ritsu: 'daihinmin.sohma.ritsu',
+  Bird: 'daihinmin.sohma.bird', Shigure: 'daihinmin.sohma.shigure', Kagura: 'daihinmin.sohma.kagura',
+  Kyo: 'daihinmin.sohma.kyo',
+};
+const JOKERS = { 'Saki Hanajima': 'daihinmin.joker.hanajima', 'Arisa Uotani': 'daihinmin.joker.uotani' };
+const said = new WeakMap();
+
+/** The catalog with the names printed on the cards — each card's Sohma, the jokers' names — in the
+ *  page's language (the deck's names are English data). */
+function saidCatalog(catalog) {
+  if (!catalog || typeof catalog !== 'object') return {};
+  if (!said.has(catalog)) {
+    said.set(catalog, { ...catalog,
+      friendship_cards: (catalog.friendship_cards || []).map((f) => ({ ...f, sohma: SOHMAS[f.sohma] ? t(SOHMAS[f.sohma]) : f.sohma })),
+      jokers: (catalog.jokers || []).map((j) => ({ ...j, name: JOKERS[j.name] ? t(JOKERS[j.name]) : j.name })) });
+  }
+  return said.get(catalog);
+}
+
+/** A card's face, its names in the page's language. */
+function cardFace(card, catalog, opts = {}) {
+  return playingCard(card, saidCatalog(catalog), opts);
+}
 
 /** What the catalog says of a card: {rank, suit, joker} (rank null for a joker). */
 function cardOf(catalog, name) {
   return (catalog.playing_cards && catalog.playing_cards[name]) || { rank: name, suit: '', joker: null };
 }
 
-const isJoker = (catalog, name) => cardOf(catalog, name).rank === null;
+const isJoker = (catalog, name) => cardOf(catalog, name).rank === null
+  || (!(catalog.playing_cards && catalog.playing_cards[name]) && /^joker/.test(name));
 
 /** The legal play that plays exactly this selection (null: none does). */
 function playFor(cards, plays, catalog) {
@@ -31,64 +96,113 @@ function playFor(cards, plays, catalog) {
     && a.params.jokers === cards.length - naturals.length) || null;
 }
 
+/** Natural cards and a number of jokers in words: "7♦ 7♠ and a joker", "2 jokers"; 「7♦ 7♠とジョーカー」. */
+function setWords(naturals, jokers) {
+  if (!naturals.length && !jokers) return t('daihinmin.cards.none');
+  if (!jokers) return naturals.join(' ');
+  const j = jokers === 1 ? t('daihinmin.cards.joker') : t('daihinmin.cards.jokers', { count: jokers });
+  return naturals.length ? t('daihinmin.cards.with_jokers', { cards: naturals.join(' '), jokers: j }) : j;
+}
+
 /** Cards in words: "7♦ 7♠", "7♦ 7♠ and a joker", "2 jokers" (never a joker's name in the card set). */
 export function cardWords(cards, catalog = {}) {
-  if (!cards || !cards.length) return 'nothing';
+  if (!cards || !cards.length) return t('daihinmin.cards.none');
   const naturals = cards.filter((c) => !isJoker(catalog, c));
-  const jokers = cards.length - naturals.length;
-  if (!jokers) return naturals.join(' ');
-  const j = jokers === 1 ? 'a joker' : `${jokers} jokers`;
-  return naturals.length ? `${naturals.join(' ')} and ${j}` : j;
+  return setWords(naturals, cards.length - naturals.length);
 }
 
 /** The log in words: [{n, text, private}]. */
 export function log(entries, names, seat, catalog = {}) {
-  const who = (p) => (p === seat ? 'You' : names[p] ?? `Player ${p + 1}`);   // who does something
-  const whom = (p) => (p === seat ? 'you' : who(p));                          // to whom, or not first
-  const does = (p, you, other) => `${who(p)} ${p === seat ? you : other}`;  // "You lead", "Ann leads"
-  const list = (cards) => cardWords(cards, catalog);
+  const P = people(names, seat);
+  const cards = (shown) => cardWords(shown, catalog);
+  const players = names && names.length ? names.length : null;
   const out = [];
   for (const e of entries || []) {
-    let text = null;
-    switch (e.event) {
-      case 'round': text = `Round ${e.round}: ${does(e.dealer, 'deal', 'deals')}.`; break;
-      case 'dealt': text = `${who(e.player)} ${e.player === seat ? 'were' : 'was'} dealt ${plural(e.cards.length, 'card')}.`; break;
-      case 'revolution':
-        text = e.declared ? `${who(e.player)} showed both jokers: Revolution! No exchange; play goes counterclockwise.` : null;
-        break;
-      case 'gift': text = `${who(e.player)} chose ${list(e.cards)} for ${whom(e.receiver)}.`; break;
-      case 'exchange': {
-        const poor = e.poor_man === seat;
-        text = `Exchange: ${does(e.poor_man, 'give', 'gives')} ${whom(e.rich_man)} ${poor ? 'your' : 'their'} best cards `
-          + `and ${poor ? 'get' : 'gets'} as many back; ${who(e.second_poorest)} and ${whom(e.second_richest)} swap the same way.`;
-        break;
-      }
-      case 'swap': text = `${who(e.player)} gave ${list(e.gave)} to ${whom(e.partner)} and got ${list(e.got)}.`; break;
-      case 'play': text = `${who(e.player)} played ${list(e.cards)}.`; break;
-      case 'pass': text = `${who(e.player)} passed.`; break;
-      case 'clear': text = `Everyone passed: the pile is swept away. ${does(e.leader, 'lead', 'leads')}.`; break;
-      case 'out': text = `${who(e.player)} went out ${PLACES[e.place - 1] || e.place} (+${plural(e.points, 'point')}).`; break;
-      case 'round end':
-        text = `Round ${e.round} is over: ${e.order.map((p, i) => `${i + 1}. ${who(p)}`).join(', ')}.`;
-        break;
-      case 'game end':
-        text = `Game over${e.truncated ? ' (round limit)' : ''}: ${listWords(e.winners.map((p, i) => (i ? whom(p) : who(p))))} `
-          + `${e.winners.length > 1 || e.winners[0] === seat ? 'win' : 'wins'}.`;
-        break;
-      default: text = e.event;
-    }
+    const text = eventWords(e, P, cards, players);
     if (text) out.push({ n: e.n ?? e.after, text, private: e.n === undefined });
   }
   return out;
 }
 
-/** An action in words: a play or a gift names its cards ("play 7♦ 7♠ and a joker"); others read as their text. */
+/** One event of the log in words (null: nothing to say). */
+function eventWords(e, P, cards, players) {
+  const { who, whom, you } = P;
+  switch (e.event) {
+    case 'round':
+      return you(e.dealer) ? t('daihinmin.log.round_you', { round: e.round })
+        : t('daihinmin.log.round', { round: e.round, who: who(e.dealer) });
+    case 'dealt':
+      return you(e.player) ? t('daihinmin.log.dealt_you', { count: e.cards.length })
+        : t('daihinmin.log.dealt', { count: e.cards.length, who: who(e.player) });
+    case 'revolution':
+      return e.declared ? t('daihinmin.log.revolution', { who: who(e.player) }) : null;
+    case 'gift':
+      return t('daihinmin.log.gift', { who: who(e.player), cards: cards(e.cards), whom: whom(e.receiver) });
+    case 'exchange': {
+      const args = { rich: whom(e.rich_man), second_poorest: whom(e.second_poorest), second_richest: whom(e.second_richest) };
+      return you(e.poor_man) ? t('daihinmin.log.exchange_you', args)
+        : t('daihinmin.log.exchange', { ...args, poor: who(e.poor_man) });
+    }
+    case 'swap':
+      return t('daihinmin.log.swap', { who: who(e.player), gave: cards(e.gave), whom: whom(e.partner), got: cards(e.got) });
+    case 'play': return t('daihinmin.log.play', { who: who(e.player), cards: cards(e.cards) });
+    case 'pass': return t('daihinmin.log.pass', { who: who(e.player) });
+    case 'clear':
+      return you(e.leader) ? t('daihinmin.log.clear_you') : t('daihinmin.log.clear', { who: who(e.leader) });
+    case 'out':
+      if (players && e.place === players && !e.points) return t('daihinmin.log.last', { who: who(e.player) });
+      return t('daihinmin.log.out', { who: who(e.player), place: placeWords(e.place), count: e.points });
+    case 'round end': {
+      const standings = e.order.map((p, i) => t('daihinmin.log.standing',
+        { place: i + 1, who: who(p), title: titleWords(e.titles[p]) }));
+      return t('daihinmin.log.round_end', { round: e.round, standings: standings.join(t('daihinmin.separator')) });
+    }
+    case 'game end': {
+      const limit = e.truncated ? t('daihinmin.log.round_limit') : '';
+      if (e.winners.length === 1 && you(e.winners[0])) return t('daihinmin.log.game_end_you', { limit });
+      if (e.winners.length === 1) return t('daihinmin.log.game_end_one', { limit, who: who(e.winners[0]) });
+      return t('daihinmin.log.game_end_many', { limit, names: list(e.winners.map((p, i) => (i ? whom(p) : who(p)))) });
+    }
+    default: return null;
+  }
+}
+
+/** An action's kind and params read from its text, for a caller that has only the text
+ *  ("play 7x2+joker", "give K", "pass", "declare revolution", "keep quiet"). */
+function fromText(text) {
+  const name = String(text ?? '');
+  if (name === 'pass') return { kind: 'pass', params: {} };
+  if (name === 'declare revolution' || name === 'keep quiet') return { kind: 'revolution', params: { declare: name !== 'keep quiet' } };
+  let m = /^give (joker|\w+)$/.exec(name);
+  if (m) return { kind: 'give', params: { rank: m[1] === 'joker' ? null : m[1], joker: m[1] === 'joker' } };
+  m = /^play joker( x2)?$/.exec(name);
+  if (m) return { kind: 'play', params: { rank: null, naturals: 0, jokers: m[1] ? 2 : 1 } };
+  m = /^play (\w+?)(?:x(\d))?(\+joker( x2)?)?$/.exec(name);
+  if (m) return { kind: 'play', params: { rank: m[1], naturals: Number(m[2] || 1), jokers: m[3] ? (m[4] ? 2 : 1) : 0 } };
+  return null;
+}
+
+/** An action in words: a play or a gift names its cards ("play 7♦ 7♠ and a joker", 「7♦ 7♠とジョーカーを出す」),
+ *  the others say what they do ("pass", 「パスする」); never the action's notation. */
 export function actionWords(action, names, catalog = {}) {
-  const p = action.params || {};
+  const known = action.kind ? { kind: action.kind, params: action.params || {} } : fromText(action.text ?? action.action ?? action.name);
+  if (!known) return String(action.text ?? action.action ?? action.name ?? '');
+  const p = known.params || {};
   const cards = Array.isArray(p.cards) ? p.cards : [];
-  if (action.kind === 'play' && cards.length) return `play ${cardWords(cards, catalog)}`;
-  if (action.kind === 'give' && cards.length) return `give ${cardWords(cards.slice(0, 1), catalog)}`;
-  return String(action.text ?? action.action ?? action.name ?? '');
+  switch (known.kind) {
+    case 'play': {
+      const said = cards.length ? cardWords(cards, catalog)
+        : setWords(Array(p.naturals || 0).fill(p.rank), p.jokers || 0);
+      return t('daihinmin.action.play', { cards: said });
+    }
+    case 'give': {
+      const said = cards.length ? cardWords(cards.slice(0, 1), catalog) : (p.joker || p.rank === null ? t('daihinmin.cards.joker') : p.rank);
+      return t('daihinmin.action.give', { cards: said });
+    }
+    case 'pass': return t('daihinmin.action.pass');
+    case 'revolution': return p.declare ? t('daihinmin.action.declare') : t('daihinmin.action.quiet');
+    default: return String(action.text ?? action.action ?? action.name ?? '');
+  }
 }
 
 /** What each player did last on the current pile: 'play' or 'pass'. */
@@ -138,7 +252,8 @@ function giftPicker(view, ctx, legal, open, redraw) {
   giveButton.disabled = !ready;
   giveButton.dataset.action = first ? first.text : '';
   if (first) giveButton.dataset.actionId = first.id;
-  giveButton.textContent = gifts.picked.length ? `Give ${cardWords(gifts.picked, ctx.catalog)}` : `Give ${plural(left, 'card')}`;
+  giveButton.textContent = gifts.picked.length ? t('daihinmin.button.give_cards', { cards: cardWords(gifts.picked, ctx.catalog) })
+    : t('daihinmin.button.give_count', { count: left });
   giveButton.addEventListener('click', () => {
     if (giveButton.disabled) return;
     const chosen = gifts.picked.map(giftOf);
@@ -182,24 +297,27 @@ function giftCard(c, face, exchange) {
   const ok = exchange.choosing && !given && (picked || exchange.legal(c));
   return h('button', { type: 'button', class: `card-button toggle gift${picked ? ' selected' : ''}${given ? ' given' : ''}`,
     disabled: !ok, 'aria-pressed': picked || given ? 'true' : 'false', 'data-card': c, 'data-give': c, 'data-key': `gift:${c}`,
-    'aria-label': `${given ? 'Chosen to give: ' : 'Give '}${face.getAttribute('aria-label')}`, onclick: () => exchange.toggle(c) }, face);
+    'aria-label': given ? t('daihinmin.hand.chosen_label', { card: face.getAttribute('aria-label') })
+      : t('daihinmin.hand.give_label', { card: face.getAttribute('aria-label') }),
+    onclick: () => exchange.toggle(c) }, face);
 }
 
-/** What this player gave and got in this round's exchange, in words (null: no part in it yet). */
-function exchangeSummary(view, seat, nameOf, catalog) {
+/** What this player gave and got in this round's exchange, in words (null: no part in it yet);
+ *  whom(p) names the partner inside a sentence. */
+function exchangeSummary(view, seat, whom, catalog) {
   const words = (cards) => cardWords(cards, catalog);
   const mine = (view.exchange || []).filter((e) => e.from === seat || e.to === seat);
   const giving = view.phase === 'exchange' ? (view.giving || []) : [];
   if (!mine.length && !giving.length) return null;
   const lines = [];
-  if (giving.length && !mine.length) lines.push(`You chose ${words(giving)} to give; the cards change hands when every gift is chosen.`);
+  if (giving.length && !mine.length) lines.push(t('daihinmin.exchange.chosen', { cards: words(giving) }));
   for (const e of mine) {
     lines.push(e.from === seat
-      ? `You gave ${words(e.cards)} to ${nameOf(e.to)}.`
-      : `You got ${words(e.cards)} from ${nameOf(e.from)}.`);
+      ? t('daihinmin.exchange.gave', { cards: words(e.cards), whom: whom(e.to) })
+      : t('daihinmin.exchange.got', { cards: words(e.cards), whom: whom(e.from) }));
   }
   return h('p', { class: 'exchange-summary', id: 'exchange-summary', role: 'status' },
-    h('strong', {}, 'This round\u2019s exchange: '), lines.join(' '));
+    h('strong', {}, t('daihinmin.exchange.heading')), ' ', lines.reduce((first, second) => t('daihinmin.sentences', { first, second })));
 }
 
 /** Draw again after cards were picked: the whole page when it can (its hint bar stays), else this game. */
@@ -215,78 +333,100 @@ function actionButton(ctx, a, label) {
 }
 
 /** What to do now: the prompt bar. */
-function promptBar(ctx, legal, myTurn, nameOf) {
+function promptBar(ctx, legal, myTurn, P) {
   const { view } = ctx;
-  const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': 'What to do now' });
+  const prompt = h('section', { class: 'prompt', id: 'prompt', tabindex: -1, 'aria-live': 'polite', 'aria-label': t('daihinmin.prompt.label') });
   const say = (cls, text) => prompt.append(h('p', { class: cls }, text));
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
   if (view.phase === 'over') {
-    say('prompt-title', 'The game is over.');
+    say('prompt-title', t('daihinmin.prompt.over'));
   } else if (ctx.waiting) {
-    say('prompt-title', 'Waiting for players: the game starts when every seat is taken.');
+    say('prompt-title', t('daihinmin.prompt.waiting_players'));
   } else if (myTurn && view.phase === 'revolution') {
     const both = legal.some((a) => a.kind === 'revolution' && a.params.declare);
-    say('prompt-title', both ? 'You hold both jokers. Declare a revolution?' : 'You are the Poor Man.');
-    say('prompt-help', both
-      ? 'A revolution cancels the exchange: you lead, and play goes counterclockwise this round.'
-      : 'With both jokers you could declare a revolution; without them, the exchange goes ahead.');
-    prompt.append(h('div', { class: 'prompt-actions' }, legal.map((a) => actionButton(ctx, a,
-      a.params.declare ? 'Declare a revolution!' : both ? 'Keep quiet' : 'Go on to the exchange'))));
+    say('prompt-title', both ? t('daihinmin.prompt.both_jokers') : t('daihinmin.prompt.poor_man'));
+    say('prompt-help', both ? t('daihinmin.prompt.both_jokers_help') : t('daihinmin.prompt.poor_man_help'));
+    const label = (a) => {
+      if (a.params.declare) return t('daihinmin.button.declare');
+      return both ? t('daihinmin.button.quiet') : t('daihinmin.button.to_exchange');
+    };
+    prompt.append(h('div', { class: 'prompt-actions' }, legal.map((a) => actionButton(ctx, a, label(a)))));
   } else if (myTurn && view.phase === 'exchange') {
     const due = view.must_give || { to: -1, count: 1, back: 1 };
-    const partner = due.to >= 0 ? nameOf(due.to) : null;
-    say('prompt-title', `Exchange: choose ${plural(due.count, 'card')} to give ${partner || 'away'}`);
-    say('prompt-help', `Pick ${due.count > 1 ? 'them' : 'it'} in your hand, then Give. `
-      + `You get ${partner ? `${partner}'s` : 'their'} best ${plural(due.back, 'card')} in return.`);
+    const partner = due.to >= 0 ? P.whom(due.to) : null;
+    say('prompt-title', partner ? t('daihinmin.prompt.exchange', { count: due.count, whom: partner })
+      : t('daihinmin.prompt.exchange_away', { count: due.count }));
+    say('prompt-help', t('daihinmin.sentences', { first: t('daihinmin.prompt.exchange_pick', { count: due.count }),
+      second: partner ? t('daihinmin.prompt.exchange_back', { count: due.back, whom: partner })
+        : t('daihinmin.prompt.exchange_back_them', { count: due.back }) }));
   } else if (myTurn) {
     say('prompt-title', top
-      ? `Your turn: beat ${cardWords(top.cards, ctx.catalog)} with ${plural(top.cards.length, 'card')} of a higher rank, or pass`
-      : 'Your turn: lead a new pile with any set');
-    say('prompt-help', 'Select cards in your hand, then Play. Jokers join any set; alone, a joker is the lowest card.');
+      ? t('daihinmin.prompt.beat', { cards: cardWords(top.cards, ctx.catalog), count: top.cards.length })
+      : t('daihinmin.prompt.lead'));
+    say('prompt-help', t('daihinmin.prompt.play_help'));
   } else {
-    const turn = view.turn;
-    const doing = { exchange: 'choosing cards to give', revolution: 'deciding on a revolution' }[view.phase] || 'playing';
-    say('prompt-title', turn === null || turn === undefined ? 'Waiting…' : `${nameOf(turn)} is ${doing}…`);
+    say('prompt-title', othersTurn(view, P));
   }
-  if (view.revolution) say('revolution-banner', 'Revolution! Play goes counterclockwise this round.');
+  if (view.revolution) say('revolution-banner', t('daihinmin.prompt.revolution'));
   return prompt;
 }
 
-/** The seats in the order of play (a revolution reverses it) beside the pile. */
+/** Whose turn it is and what they are deciding, when it is not the reader's to act. */
+function othersTurn(view, P) {
+  const turn = view.turn;
+  if (turn === null || turn === undefined) return t('daihinmin.prompt.waiting');
+  if (P.you(turn)) {
+    if (view.phase === 'exchange') return t('daihinmin.prompt.exchange_you');
+    if (view.phase === 'revolution') return t('daihinmin.prompt.revolution_you');
+    return t('daihinmin.prompt.playing_you');
+  }
+  const who = P.who(turn);
+  if (view.phase === 'exchange') return t('daihinmin.prompt.exchange_other', { who });
+  if (view.phase === 'revolution') return t('daihinmin.prompt.revolution_other', { who });
+  return t('daihinmin.prompt.playing_other', { who });
+}
+
+/** The seats in the order of play (a revolution reverses it) beside the pile; nameOf(p) is a
+ *  seat's name as the table shows it. */
 function tableArea(ctx, nameOf) {
   const { view, catalog } = ctx;
   const last = lastMoves(ctx.log);
   const ccw = view.direction === 'counterclockwise';
   const seats = h('ol', { class: 'dhm-seats', 'data-direction': view.direction,
-    'aria-label': `Seats, in playing order (${view.direction})` });
+    'aria-label': ccw ? t('daihinmin.seats.label_ccw') : t('daihinmin.seats.label_cw') });
   seats.append(h('li', { class: `dhm-direction${ccw ? ' reversed' : ''}`, id: 'direction' },
-    ccw ? '↺ Play goes counterclockwise (revolution)' : '↻ Play goes clockwise'));
+    ccw ? t('daihinmin.seats.ccw') : t('daihinmin.seats.cw')));
   const playOrder = ccw ? [view.seating[0], ...view.seating.slice(1).reverse()] : view.seating;
   for (const p of playOrder) {
     const place = view.finished.indexOf(p);
     const tags = [];
-    if (view.titles[p]) tags.push(h('span', { class: 'title-badge' }, view.titles[p]));
-    if (place >= 0) tags.push(h('span', { class: 'out-badge' }, `out ${PLACES[place]}`));
-    else if (last[p] === 'pass') tags.push(h('span', { class: 'pass-badge' }, 'passed'));
+    if (view.titles[p]) tags.push(h('span', { class: 'title-badge' }, titleWords(view.titles[p])));
+    if (place >= 0) {
+      tags.push(h('span', { class: 'out-badge' }, place === view.players - 1 ? t('daihinmin.seats.last')
+        : t('daihinmin.seats.out', { place: placeWords(place + 1) })));
+    }
+    if (place < 0 && last[p] === 'pass') tags.push(h('span', { class: 'pass-badge' }, t('daihinmin.seats.passed')));
     const left = view.hands && view.hands[p] ? view.hands[p] : null;
     seats.append(h('li', { class: `dhm-seat${p === view.turn ? ' current' : ''}${p === ctx.seat ? ' me' : ''}`, 'data-player': p },
-      h('div', { class: 'seat-name' }, h('strong', {}, nameOf(p)), p === view.dealer ? h('span', { class: 'muted' }, ' · dealer') : ''),
+      h('div', { class: 'seat-name' }, h('strong', {}, nameOf(p)), p === view.dealer ? h('span', { class: 'muted' }, t('daihinmin.seats.dealer')) : ''),
       h('div', { class: 'seat-tags' }, tags),
-      h('div', { class: 'seat-cards' }, cardBack(view.hand_sizes[p], { width: 34, height: 48, label: plural(view.hand_sizes[p], 'card') }),
-        h('span', {}, ` ${plural(view.hand_sizes[p], 'card')} · ${plural(view.scores[p], 'point')}`)),
-      left && left.length ? h('div', { class: 'muted small' }, `left: ${cardWords(left, catalog)}`) : ''));
+      h('div', { class: 'seat-cards' }, cardBack(view.hand_sizes[p], { width: 34, height: 48, label: t('daihinmin.seats.cards', { count: view.hand_sizes[p] }) }),
+        h('span', {}, ' ', t('daihinmin.seats.cards_points', { cards: t('daihinmin.seats.cards', { count: view.hand_sizes[p] }),
+          points: t('daihinmin.seats.points', { count: view.scores[p] }) }))),
+      left && left.length ? h('div', { class: 'muted small' }, t('daihinmin.seats.left', { cards: cardWords(left, catalog) })) : ''));
   }
   const top = view.pile.length ? view.pile[view.pile.length - 1] : null;
-  const pile = h('section', { class: 'dhm-pile', 'aria-label': 'The pile' }, h('h2', {}, top ? 'The pile' : 'The pile is empty'));
+  const pile = h('section', { class: 'dhm-pile', 'aria-label': t('daihinmin.pile.label') },
+    h('h2', {}, top ? t('daihinmin.pile.label') : t('daihinmin.pile.empty')));
   const shown = view.pile.slice(-4);
   const stack = h('div', { class: 'pile-sets' });
   shown.forEach((set, k) => {
     const latest = k === shown.length - 1;
     stack.append(h('figure', { class: `pile-set${latest ? ' latest' : ''}` },
-      h('div', { class: 'set-cards' }, set.cards.map((c) => playingCard(c, catalog, latest ? {} : { width: 44, height: 64 }))),
+      h('div', { class: 'set-cards' }, set.cards.map((c) => cardFace(c, catalog, latest ? {} : { width: 44, height: 64 }))),
       h('figcaption', {}, nameOf(set.player))));
   });
-  if (!shown.length) stack.append(h('p', { class: 'muted' }, view.phase === 'play' ? 'Whoever leads plays any set.' : ''));
+  if (!shown.length) stack.append(h('p', { class: 'muted' }, view.phase === 'play' ? t('daihinmin.pile.any_set') : ''));
   pile.append(stack);
   return h('div', { class: 'dhm-table' }, seats, pile);
 }
@@ -296,17 +436,18 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
   const { catalog } = ctx;
   const plays = legal.filter((a) => a.kind === 'play');
   const pass = legal.find((a) => a.kind === 'pass');
-  const playBtn = h('button', { type: 'button', class: 'btn primary', id: 'play-selected', 'data-key': 'play-selected' }, 'Play');
+  const playBtn = h('button', { type: 'button', class: 'btn primary', id: 'play-selected', 'data-key': 'play-selected' }, t('daihinmin.button.play'));
   const passBtn = h('button', { type: 'button', class: 'btn', disabled: !pass, 'data-action': pass ? pass.text : '',
-    'data-action-id': pass ? pass.id : null, 'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act(pass); } }, 'Pass');
+    'data-action-id': pass ? pass.id : null, 'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act(pass); } }, t('daihinmin.button.pass'));
   const clearBtn = h('button', { type: 'button', class: 'btn subtle', 'data-key': 'clear-selection',
-    onclick: () => { selected.clear(); redraw(root, ctx); } }, 'Clear');
+    onclick: () => { selected.clear(); redraw(root, ctx); } }, t('daihinmin.button.clear'));
   const update = () => {
     const a = playFor([...selected], plays, catalog);
     playBtn.disabled = !a;
     playBtn.dataset.action = a ? a.text : '';
     playBtn.dataset.actionId = a ? a.id : '';
-    playBtn.textContent = selected.size ? (a ? `Play ${cardWords([...selected], catalog)}` : 'Not a legal set') : 'Play';
+    playBtn.textContent = !selected.size ? t('daihinmin.button.play')
+      : a ? t('daihinmin.button.play_cards', { cards: cardWords([...selected], catalog) }) : t('daihinmin.button.not_legal');
   };
   playBtn.addEventListener('click', () => {
     const a = playFor([...selected], plays, catalog);
@@ -318,7 +459,7 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
   update();
   const out = [h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn)];
   if (myTurn && plays.length) {
-    out.push(h('details', { class: 'legal-plays' }, h('summary', {}, `All legal plays (${plays.length})`),
+    out.push(h('details', { class: 'legal-plays' }, h('summary', {}, t('daihinmin.hand.legal_plays', { count: plays.length })),
       h('div', { class: 'chips' }, plays.map((a) => h('button', { type: 'button', class: 'chip', 'data-key': `chip:${a.id}`,
         'data-text': a.text, 'data-action-id': a.id,
         onclick: () => {
@@ -333,14 +474,14 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
   const jokers = plays.some((a) => a.params.jokers > 0);
   const received = new Set((ctx.view.exchange || []).filter((e) => e.to === ctx.seat).flatMap((e) => e.cards));
   hand.forEach((c, k) => {
-    const face = playingCard(c, catalog);
+    const face = cardFace(c, catalog);
     const joker = isJoker(catalog, c);
     const rank = cardOf(catalog, c).rank;
     const ok = myTurn && (joker ? jokers : ranks.has(rank));
     const got = received.has(c);
     const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}${got ? ' received' : ''}`,
       disabled: !ok, 'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
-      'aria-label': `${face.getAttribute('aria-label')}${got ? ', received in the exchange' : ''}` }, face);
+      'aria-label': got ? t('daihinmin.hand.received_label', { card: face.getAttribute('aria-label') }) : face.getAttribute('aria-label') }, face);
     b.addEventListener('click', () => {
       if (selected.has(c)) selected.delete(c);
       else {
@@ -360,28 +501,29 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
 }
 
 /** Your hand: cards to select and play, or to pick as gifts in the exchange. */
-function handSection(root, ctx, legal, myTurn, nameOf) {
+function handSection(root, ctx, legal, myTurn, P) {
   const { view, catalog } = ctx;
   const hand = view.hand || [];
-  const section = h('section', { class: 'hand', id: 'hand', 'aria-label': 'Your hand' }, h('h2', {}, `Your hand (${hand.length})`));
-  const cardsRow = h('div', { class: 'hand-cards dhm-hand', role: 'group', 'aria-label': 'Your cards' });
+  const section = h('section', { class: 'hand', id: 'hand', 'aria-label': t('daihinmin.hand.label') },
+    h('h2', {}, t('daihinmin.hand.heading', { count: hand.length })));
+  const cardsRow = h('div', { class: 'hand-cards dhm-hand', role: 'group', 'aria-label': t('daihinmin.hand.cards_label') });
   const exchange = giftPicker(view, ctx, legal, myTurn && view.phase === 'exchange', () => redraw(root, ctx));
   let controls = [];
   if (view.phase === 'exchange') {
-    hand.forEach((c) => cardsRow.append(giftCard(c, playingCard(c, catalog), exchange)));
+    hand.forEach((c) => cardsRow.append(giftCard(c, cardFace(c, catalog), exchange)));
   } else {
     controls = playControls(root, ctx, view.phase === 'play' ? legal : [], myTurn && view.phase === 'play', hand, cardsRow);
   }
-  if (!hand.length) cardsRow.append(h('p', { class: 'muted' }, view.finished.includes(ctx.seat) ? 'You are out of cards.' : 'No cards.'));
+  if (!hand.length) cardsRow.append(h('p', { class: 'muted' }, view.finished.includes(ctx.seat) ? t('daihinmin.hand.out') : t('daihinmin.hand.none')));
   section.append(cardsRow);
   if (exchange.open) section.append(h('div', { class: 'hand-actions' }, exchange.giveButton));
   if (exchange.dispatched) root.setAttribute('aria-busy', 'true');   // the next gift is on its way
-  const summary = exchangeSummary(view, ctx.seat, nameOf, catalog);
+  const summary = exchangeSummary(view, ctx.seat, P.whom, catalog);
   if (summary) section.append(summary);
   if (view.phase === 'play' && !ctx.replay) section.append(...controls);   // a replay takes no action
   if (view.known && view.known.length) {
-    section.append(h('p', { class: 'muted small' }, 'You know: ',
-      view.known.map((k) => `${nameOf(k.player)} holds ${cardWords(k.cards, catalog)}`).join('; '), '.'));
+    section.append(h('p', { class: 'muted small' }, t('daihinmin.hand.known', { facts: view.known.map((k) =>
+      t('daihinmin.hand.known_one', { whom: P.whom(k.player), cards: cardWords(k.cards, catalog) })).join(t('daihinmin.separator')) })));
   }
   return section;
 }
@@ -389,11 +531,15 @@ function handSection(root, ctx, legal, myTurn, nameOf) {
 function scoreTable(ctx, nameOf) {
   const { view } = ctx;
   const order = [...Array(view.players).keys()].sort((a, b) => view.scores[b] - view.scores[a]);
-  return h('section', { class: 'dhm-scores', 'aria-label': 'Scores' },
-    h('h2', {}, `Scores — round ${view.round}, ${view.target ? `first to ${view.target} points` : ''}${view.max_rounds ? `, ${view.max_rounds} rounds at most` : ''}`),
-    h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'), h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col' }, 'Points'))),
+  const goal = [t('daihinmin.scores.round', { round: view.round })];
+  if (view.target) goal.push(t('daihinmin.scores.target', { count: view.target }));
+  if (view.max_rounds) goal.push(t('daihinmin.scores.max_rounds', { count: view.max_rounds }));
+  return h('section', { class: 'dhm-scores', 'aria-label': t('daihinmin.scores.label') },
+    h('h2', {}, t('daihinmin.scores.heading', { goal: goal.join(t('daihinmin.separator')) })),
+    h('table', {}, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('daihinmin.scores.player')),
+      h('th', { scope: 'col' }, t('daihinmin.scores.title')), h('th', { scope: 'col' }, t('daihinmin.scores.points')))),
       h('tbody', {}, order.map((p) => h('tr', { class: p === ctx.seat ? 'me' : '' },
-        h('td', {}, nameOf(p)), h('td', {}, view.titles[p] || '—'), h('td', {}, String(view.scores[p])))))));
+        h('td', {}, nameOf(p)), h('td', {}, titleWords(view.titles[p]) || '—'), h('td', {}, String(view.scores[p])))))));
 }
 
 /**
@@ -405,23 +551,31 @@ export function render(root, ctx) {
   const legal = ctx.readOnly ? [] : (ctx.legal || []);
   const mine = ctx.seat !== null && ctx.seat !== undefined;
   const myTurn = mine && legal.length > 0;
-  const nameOf = (p) => (names[p] ?? `Player ${p + 1}`) + (p === ctx.seat ? ' (you)' : '');
+  const P = people(names, ctx.seat);
+  const nameOf = (p) => (p === ctx.seat ? t('daihinmin.name_you', { name: P.name(p) }) : P.name(p));
   const hand = mine && view.hand ? view.hand : [];
   for (const c of [...selected]) if (!hand.includes(c)) selected.delete(c);
   if (!myTurn || view.phase !== 'play') selected.clear();
 
   root.replaceChildren();
   root.className = 'game daihinmin';
-  root.append(promptBar(ctx, legal, myTurn, nameOf));
+  root.append(promptBar(ctx, legal, myTurn, P));
   root.append(tableArea(ctx, nameOf));
-  if (mine && view.hand) root.append(handSection(root, ctx, legal, myTurn, nameOf));
+  if (mine && view.hand) root.append(handSection(root, ctx, legal, myTurn, P));
   root.append(scoreTable(ctx, nameOf));
 }
 
-export function result(view, names) {
-  const winners = (view.winners || []).map((p) => names[p] ?? `Player ${p + 1}`);
-  const scores = view.scores.map((sc, p) => `${names[p] ?? p}: ${sc}`).join(', ');
-  return `${listWords(winners)} ${winners.length > 1 ? 'win' : 'wins'}! Points — ${scores}.`;
+/** The final result in one sentence: who won, and everyone's points. `outcome` is the table's
+ *  result when known; `you` the seat the sentence speaks to (the view's viewer when not given). */
+export function result(view, names, outcome, you) {
+  const winners = (outcome && outcome.winners) || view.winners || [];
+  const points = (outcome && outcome.scores) || view.scores || [];
+  const P = people(names, you ?? (Number.isInteger(view.viewer) ? view.viewer : null));
+  const scores = points.map((n, p) => t('daihinmin.result.score', { name: P.name(p), points: n }))
+    .join(t('daihinmin.separator'));
+  if (winners.length === 1 && P.you(winners[0])) return t('daihinmin.result.you', { scores });
+  if (winners.length === 1) return t('daihinmin.result.one', { who: P.who(winners[0]), scores });
+  return t('daihinmin.result.many', { names: list(winners.map((p, i) => (i ? P.whom(p) : P.who(p)))), scores });
 }
 
 /** Every hand is secret. */

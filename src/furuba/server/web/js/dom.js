@@ -112,6 +112,14 @@ export function capital(text) {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
+/** Text as a sentence: a capital first letter and a full stop, a Japanese one ("。") after
+ *  Japanese text, unless it already ends in one ("wrong name" → "Wrong name."). */
+export function sentence(text) {
+  const said = capital(String(text ?? '').trim());
+  if (!said || /[.!?。！？]$/.test(said)) return said;
+  return `${said}${/[\u3040-\u30ff\u4e00-\u9fff]/.test(said) ? '。' : '.'}`;
+}
+
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : (many || one + 's')}`;
 }

@@ -1,11 +1,26 @@
 // The home page: choose a game, its seats (you, a friend, another player here, bots) and its options.
 // Everything about the games comes from GET /api/games: their names and titles, how many may play,
-// and each option's input, built from its description (kind, min, max, choices, default, help).
+// and each option's input, built from its description (kind, min, max, choices, default, help) —
+// its words come from the server in the page's language. The page's own words are the catalog's.
 import './install.js';
-import { h, replace, capital } from './dom.js';
+import { h, replace, capital, sentence } from './dom.js';
+import { has, parts, t, translatePage } from './i18n.js';
 import { getJSON, postJSON, joinSeat, lastName, rememberName } from './api.js';
-import { motionToggle } from './prefs.js';
+import { pageTools } from './prefs.js';
 import { describeGames } from './games.js';
+
+/** Fill [data-i18n-rich="key"]: the key's text, its {fields} the element's children marked
+ *  data-i18n-field (kept as they are, e.g. a <strong> translated by its own data-i18n). */
+function translateRich(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n-rich]')) {
+    const fields = {};
+    for (const child of el.querySelectorAll('[data-i18n-field]')) fields[child.dataset.i18nField] = child;
+    replace(el, parts(el.dataset.i18nRich, fields));
+  }
+}
+
+translatePage();
+translateRich();
 
 const form = document.getElementById('new-table');
 const playersSel = document.getElementById('players');
@@ -23,11 +38,11 @@ const optionLabel = (opt) => words(opt.label || opt.name);
 const choiceLabel = (opt, c) => words((opt.choice_labels && opt.choice_labels[c]) || c);
 
 function botLabel(spec) {
-  const [name, level] = spec.split(':');
-  if (name === 'random') return 'Bot — random (for beginners)';
-  if (name === 'greedy') return 'Bot — greedy (quick)';
-  if (name === 'ismcts') return `Bot — search, ${level || 'normal'}`;
-  return `Bot — ${spec}`;
+  const [name, level = 'normal'] = spec.split(':');
+  if (name === 'random') return t('home.bot.random');
+  if (name === 'greedy') return t('home.bot.greedy');
+  if (name === 'ismcts') return t('home.bot.search', { level: has(`home.level.${level}`) ? t(`home.level.${level}`) : level });
+  return t('home.bot.other', { name: spec });
 }
 
 /** The bots a seat may be given; a bare name the server also lists after another bot's name
@@ -62,11 +77,12 @@ function renderGames() {
       const rules = document.getElementById(`rules-${g.name}`);
       if (rules) rules.open = true;
     });
+    const players = min === max ? t('home.players_exact', { count: min }) : t('home.players_range', { min, max });
     return h('label', { class: 'radio-card' }, input,
       h('span', {}, h('strong', {}, g.title), h('br'),
-        h('small', {}, `${g.description} ${min === max ? min : `${min}–${max}`} players.`)));
+        h('small', {}, t('home.game_blurb', { description: g.description, players }))));
   });
-  replace(box, h('legend', {}, 'Game'), radios);
+  replace(box, h('legend', {}, t('page.game')), radios);
 }
 
 function renderPlayers() {
@@ -83,13 +99,13 @@ function renderSeats() {
   while (seats.length < n) seats.push(seats.length === 0 ? { kind: 'you', name: lastName() } : { kind: `bot:${bestBot()}`, name: '' });
   seats.length = n;
   const kinds = [
-    ['you', 'You'],
-    ['local', 'Another player here (hot-seat)'],
-    ['invite', 'A friend (invite link)'],
+    ['you', t('home.seat.you')],
+    ['local', t('home.seat.local')],
+    ['invite', t('home.seat.invite')],
     ...seatBots().map((b) => [`bot:${b}`, botLabel(b)]),
   ];
   replace(rows, ...seats.map((seat, i) => {
-    const select = h('select', { id: `seat-kind-${i}`, 'aria-label': `Seat ${i + 1}: who plays` },
+    const select = h('select', { id: `seat-kind-${i}`, 'aria-label': t('home.seat.who', { seat: i + 1 }) },
       kinds.map(([value, label]) => h('option', { value }, label)));
     select.value = seat.kind;
     select.addEventListener('change', () => {
@@ -104,7 +120,8 @@ function renderSeats() {
     });
     const needsName = seat.kind === 'you' || seat.kind === 'local';
     const name = h('input', { type: 'text', id: `seat-name-${i}`, maxlength: 32, value: seat.name || '',
-      placeholder: 'Name', 'aria-label': `Seat ${i + 1}: name`, required: needsName, hidden: !needsName });
+      placeholder: t('home.seat.name_placeholder'), 'aria-label': t('home.seat.name', { seat: i + 1 }),
+      required: needsName, hidden: !needsName });
     name.addEventListener('input', () => { seat.name = name.value; });
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${i + 1}`), select, name);
   }));
@@ -132,12 +149,12 @@ function choiceSelect(opt, values) {
 function intInput(opt) {
   const auto = opt.nullable || opt.default === null;
   if (opt.min !== undefined && opt.max !== undefined && opt.max - opt.min <= 30) {
-    const values = auto ? [['', opt.default === null ? 'Automatic' : 'None']] : [];
+    const values = auto ? [['', opt.default === null ? t('home.option.automatic') : t('home.option.none')]] : [];
     for (let n = opt.min; n <= opt.max; n++) values.push([String(n), String(n)]);
     return choiceSelect(opt, values);
   }
   return h('input', { type: 'number', id: `option-${opt.name}`, name: `option-${opt.name}`, inputmode: 'numeric',
-    min: opt.min, max: opt.max, value: opt.default ?? '', placeholder: auto ? 'none' : '' });
+    min: opt.min, max: opt.max, value: opt.default ?? '', placeholder: auto ? t('home.option.none_placeholder') : '' });
 }
 
 /** The field of one option, or null when there is nothing to choose. */
@@ -146,7 +163,7 @@ function optionField(opt) {
   let input;
   if (opt.choices) {
     if (opt.choices.length < 2) return null;
-    input = choiceSelect(opt, [...(opt.nullable ? [['', 'Automatic']] : []), ...opt.choices.map((c) => [c, choiceLabel(opt, c)])]);
+    input = choiceSelect(opt, [...(opt.nullable ? [['', t('home.option.automatic')]] : []), ...opt.choices.map((c) => [c, choiceLabel(opt, c)])]);
   } else if (opt.kind === 'int') {
     input = intInput(opt);
   } else {
@@ -162,7 +179,7 @@ function renderOptions() {
   const options = Object.values(info.options || {});
   const fields = options.filter((o) => !o.advanced).map(optionField).filter(Boolean);
   const more = options.filter((o) => o.advanced).map(optionField).filter(Boolean);
-  if (more.length) fields.push(h('details', { class: 'more-options' }, h('summary', {}, 'More options'), ...more));
+  if (more.length) fields.push(h('details', { class: 'more-options' }, h('summary', {}, t('home.option.more')), ...more));
   document.getElementById('game-options-title').textContent = info.title;
   replace(document.getElementById('option-fields'), ...fields);
   document.getElementById('game-options').hidden = !fields.length;
@@ -180,7 +197,7 @@ function optionValue(opt) {
   if (value === '') value = opt.nullable ? null : undefined;
   else if (opt.kind === 'int') {
     value = Number(value);
-    if (!Number.isInteger(value)) throw new Error(`${optionLabel(opt)} must be a whole number.`);
+    if (!Number.isInteger(value)) throw new Error(t('home.option.whole_number', { option: optionLabel(opt) }));
   }
   return value === opt.default ? undefined : value;
 }
@@ -219,7 +236,7 @@ async function submit(ev) {
   const local = seats.map((s, i) => ({ ...s, seat: i })).filter((s) => s.kind === 'you' || s.kind === 'local');
   for (const s of local) {
     if (!s.name || !s.name.trim()) {
-      errorBox.textContent = `Seat ${s.seat + 1} needs a name.`;
+      errorBox.textContent = t('home.seat.needs_name', { seat: s.seat + 1 });
       document.getElementById(`seat-name-${s.seat}`)?.focus();
       return;
     }
@@ -235,7 +252,7 @@ async function submit(ev) {
     if (you) rememberName(you.name.trim());
     location.assign(created.url);
   } catch (err) {
-    errorBox.textContent = `${capital(err.message)}${/[.!?]$/.test(err.message) ? '' : '.'}`;
+    errorBox.textContent = sentence(err.message);
     button.disabled = false;
   }
 }
@@ -257,7 +274,7 @@ async function signedIn() {
 }
 
 async function start() {
-  document.getElementById('page-tools').append(motionToggle());
+  pageTools();
   described = await describeGames();
   form.elements.chat.checked = described.defaults.chat !== false;
   form.elements.hints.checked = described.defaults.hints !== false;
@@ -276,4 +293,4 @@ async function start() {
   renderOptions();
 }
 
-start().catch((err) => { errorBox.textContent = `The server could not be reached: ${err.message}`; });
+start().catch((err) => { errorBox.textContent = t('page.unreachable', { error: err.message }); });

@@ -2,10 +2,13 @@
 // switcher between games and a player-count filter. Every game and its player counts come from
 // GET /api/games; /leaderboard alone shows the first game.
 import './install.js';
-import { h, replace, plural } from './dom.js';
+import { h, replace } from './dom.js';
+import { number, t, translatePage } from './i18n.js';
 import { getJSON } from './api.js';
-import { motionToggle } from './prefs.js';
+import { pageTools } from './prefs.js';
 import { describeGames } from './games.js';
+
+translatePage();
 
 const PAGE = 50;
 const el = {
@@ -50,6 +53,12 @@ function currentGame() {
   return lb.games.find((g) => g.name === lb.game);
 }
 
+/** A board's game in the page's language (the board's own title when the game is unknown here). */
+function gameTitle(board) {
+  const game = lb.games.find((g) => g.name === board.game);
+  return game ? game.title : board.title;
+}
+
 function renderSwitcher() {
   replace(el.switcher, lb.games.map((g) => h('a', {
     href: addressOf({ game: g.name }), class: 'btn subtle small', 'aria-current': g.name === lb.game ? 'page' : null,
@@ -61,35 +70,40 @@ function renderFilter() {
   const game = currentGame();
   const counts = [];
   if (game) for (let n = game.players.min; n <= game.players.max; n += 1) counts.push(n);
-  replace(el.filter, h('option', { value: '' }, 'Every player count'),
-    counts.map((n) => h('option', { value: n }, plural(n, 'player'))));
+  replace(el.filter, h('option', { value: '' }, t('page.every_player_count')),
+    counts.map((n) => h('option', { value: n }, t('page.players', { count: n }))));
   el.filter.value = lb.players ? String(lb.players) : '';
 }
 
-function percent(rate) {
-  return `${Math.round(rate * 100)}%`;
-}
+const percent = (rate) => number(rate, { style: 'percent', maximumFractionDigits: 0 });
+const rating = (n) => number(n, { useGrouping: false });
 
 function ratingCell(entry) {
-  return h('td', { class: 'num' }, String(entry.rating),
-    entry.provisional ? h('span', { class: 'provisional', title: 'provisional: few rated games yet' }, ' provisional') : null);
+  return h('td', { class: 'num' }, rating(entry.rating),
+    entry.provisional ? h('span', { class: 'provisional', title: t('page.provisional_why') }, ' ', t('page.provisional')) : null);
 }
+
+/** "Zodiac: 4 players" / "Zodiac: every player count". */
+const pool = (players) => (players ? t('page.players', { count: players }) : t('page.every_player_count_lower'));
 
 function renderTable(board) {
   if (!board.entries.length) {
     replace(el.body, h('p', { class: 'panel', id: 'leaderboard-empty' },
-      board.total ? 'No players on this page.' : `Nobody has played a rated game of ${board.title} here yet${board.players ? ` with ${board.players} players` : ''}.`));
+      board.total ? t('leaderboard.empty_page')
+        : board.players ? t('leaderboard.nobody_with', { game: gameTitle(board), count: board.players })
+          : t('leaderboard.nobody', { game: gameTitle(board) })));
     return;
   }
   const rows = board.entries.map((e) => h('tr', {},
     h('td', { class: 'num' }, String(e.place)),
-    h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(e.name)}` }, e.name)),
+    h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(e.name)}` }, h('bdi', {}, e.name))),
     ratingCell(e),
-    h('td', { class: 'num' }, String(e.games)),
+    h('td', { class: 'num' }, number(e.games)),
     h('td', { class: 'num' }, percent(e.win_rate))));
+  const headings = ['leaderboard.place', 'page.player', 'page.rating', 'page.games', 'page.win_rate'];
   replace(el.body, h('table', { class: 'ratings-table', id: 'leaderboard-table' },
-    h('caption', {}, `${board.title}: ${board.players ? plural(board.players, 'player') : 'every player count'}`),
-    h('thead', {}, h('tr', {}, ['Place', 'Player', 'Rating', 'Games', 'Win rate'].map((t, i) => h('th', { scope: 'col', class: i === 1 ? null : 'num' }, t)))),
+    h('caption', {}, t('leaderboard.caption', { game: gameTitle(board), pool: pool(board.players) })),
+    h('thead', {}, h('tr', {}, headings.map((key, i) => h('th', { scope: 'col', class: i === 1 ? null : 'num' }, t(key))))),
     h('tbody', {}, rows)));
 }
 
@@ -99,9 +113,9 @@ function renderPages(board) {
     type: 'button', class: 'btn small', disabled, onclick: () => go({ offset }),
   }, text);
   replace(el.pages, board.total > board.limit ? [
-    button('‹ Previous', Math.max(0, board.offset - board.limit), board.offset === 0),
-    h('span', { class: 'muted' }, `${board.offset + 1}–${last} of ${board.total}`),
-    button('Next ›', board.offset + board.limit, last >= board.total),
+    button(t('leaderboard.previous'), Math.max(0, board.offset - board.limit), board.offset === 0),
+    h('span', { class: 'muted' }, t('leaderboard.range', { first: number(board.offset + 1), last: number(last), total: number(board.total) })),
+    button(t('leaderboard.next'), board.offset + board.limit, last >= board.total),
   ] : []);
 }
 
@@ -110,9 +124,9 @@ async function show(where) {
   renderSwitcher();
   renderFilter();
   const game = currentGame();
-  document.title = `Leaderboard${game ? `: ${game.title}` : ''} — furuba`;
-  replace(el.title, game ? `Leaderboard: ${game.title}` : 'Leaderboard');
-  el.status.textContent = 'Loading…';
+  document.title = game ? t('leaderboard.game_page_title', { game: game.title }) : t('leaderboard.page_title');
+  replace(el.title, game ? t('leaderboard.game_title', { game: game.title }) : t('page.leaderboard'));
+  el.status.textContent = t('page.loading');
   const query = new URLSearchParams({ limit: PAGE, offset: lb.offset });
   if (lb.players) query.set('players', lb.players);
   let board;
@@ -125,14 +139,14 @@ async function show(where) {
     return;
   }
   if (lb.game !== where.game || lb.players !== where.players || lb.offset !== where.offset) return;
-  el.status.textContent = plural(board.total, 'rated player');
-  el.note.textContent = `“Provisional” marks a player with fewer than ${board.provisional_games} rated games in this list.`;
+  el.status.textContent = t('leaderboard.rated_players', { count: board.total, total: number(board.total) });
+  el.note.textContent = t('leaderboard.provisional_note', { count: board.provisional_games });
   renderTable(board);
   renderPages(board);
 }
 
 async function start() {
-  document.getElementById('page-tools').append(motionToggle());
+  pageTools();
   try {
     lb.games = (await describeGames()).games;
   } catch (err) {

@@ -1,6 +1,9 @@
 // The home page's online play: Play now, the open tables (live, from the lobby's event stream),
-// and — signed in — your games, those where it is your turn first.
-import { h, replace, capital } from './dom.js';
+// and — signed in — your games, those where it is your turn first. The lobby's tables come as
+// data; this page says them in its language: each game's title and options from GET /api/games,
+// names people chose in <bdi> (they are no one's words but theirs).
+import { h, replace, capital, sentence } from './dom.js';
+import { has, lang, list, parts, t, when } from './i18n.js';
 import { getJSON, postJSON, joinSeat, saveToken, lastName, rememberName } from './api.js';
 import { describeGames } from './games.js';
 import { onTurns, canAskForNotices, askForNotices } from './notices.js';
@@ -12,87 +15,119 @@ const variantFilter = document.getElementById('lobby-variant');
 const openList = document.getElementById('open-tables');
 let me = { signed_in: false };
 let tables = [];
+let games = [];
 
-const sentence = (text) => `${capital(text)}${/[.!?]$/.test(text) ? '' : '.'}`;
+const named = (name) => h('bdi', {}, name);
 
-function seatsWords(t) {
-  const names = t.seats.filter((s) => s.claimed && s.kind === 'human').map((s) => s.name);
-  const waiting = names.length ? `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} there` : 'nobody is there yet';
-  return `${t.open_seats} of ${t.seats.length} seats free — ${waiting}`;
+/** `items` (text or nodes) as a list in the page's language: "a, b and c" / "a、b、c". */
+function listOf(items) {
+  const format = new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' });
+  return format.formatToParts(items.map((_, i) => String(i)))
+    .map((piece) => (piece.type === 'element' ? items[Number(piece.value)] : piece.value));
 }
 
-function badges(t) {
+const gameOf = (table) => games.find((g) => g.name === table.game);
+const titleOf = (table) => (gameOf(table) || table).title;
+
+/** How a table's options differ from its game's defaults, in the game's words ("Points to win: 11"). */
+function variantOf(table) {
+  const game = gameOf(table);
+  if (!game) return table.variant;
   const out = [];
-  if (t.rated) out.push(h('span', { class: 'badge' }, 'rated'));
-  if (t.pace === 'correspondence') out.push(h('span', { class: 'badge' }, `${t.move_hours} h per move`));
-  if (t.bots_after !== null && t.bots_after !== undefined && t.status === 'waiting') {
-    out.push(h('span', { class: 'badge' }, 'bots fill in'));
+  for (const opt of Object.values(game.options || {})) {
+    const value = table.options[opt.name];
+    if (value === null || value === undefined || value === opt.default) continue;
+    const labels = opt.choice_labels || {};
+    const shown = String(value).split(',').map((v) => labels[v] || v);
+    out.push(t('lobby.variant_item', { option: capital(opt.label || opt.name.replace(/_/g, ' ')), value: list(shown) }));
+  }
+  return out;
+}
+
+const variantWords = (table) => variantOf(table).join(' · ');
+
+function seatsWords(table) {
+  const names = table.seats.filter((s) => s.claimed && s.kind === 'human').map((s) => named(s.name));
+  const who = names.length ? parts('lobby.there', { count: names.length, names: listOf(names) }) : t('lobby.nobody');
+  const seats = t('lobby.seats_free', { free: table.open_seats, count: table.seats.length });
+  return parts('lobby.seats_line', { seats, who });
+}
+
+function badges(table) {
+  const out = [];
+  if (table.rated) out.push(h('span', { class: 'badge' }, t('lobby.badge.rated')));
+  if (table.pace === 'correspondence') out.push(h('span', { class: 'badge' }, t('lobby.badge.hours', { count: table.move_hours })));
+  if (table.bots_after !== null && table.bots_after !== undefined && table.status === 'waiting') {
+    out.push(h('span', { class: 'badge' }, t('lobby.badge.bots')));
   }
   return out;
 }
 
 function guestName() {
   const name = document.getElementById('play-name').value.trim();
-  if (!me.signed_in && !name) throw new Error('Write your name first, or sign in.');
+  if (!me.signed_in && !name) throw new Error(t('lobby.need_name'));
   if (name) rememberName(name);
   return name;
 }
 
-async function takeSeat(t) {
+async function takeSeat(table) {
   playError.textContent = '';
   try {
     const name = guestName();
-    const seat = t.seats.find((s) => s.kind === 'human' && !s.claimed);
-    if (!seat) throw new Error('That table has just filled up.');
-    await joinSeat(t.id, seat.seat, name);
-    location.assign(t.url);
+    const seat = table.seats.find((s) => s.kind === 'human' && !s.claimed);
+    if (!seat) throw new Error(t('lobby.filled'));
+    await joinSeat(table.id, seat.seat, name);
+    location.assign(table.url);
   } catch (err) {
     playError.textContent = sentence(err.message);
   }
 }
 
-function tableItem(t, mine = false) {
-  const title = [t.title, ...t.variant].join(' · ');
-  const actions = [];
-  if (mine) {
-    actions.push(h('a', { class: `btn${t.my_turn ? ' primary' : ''}`, href: t.url }, t.my_turn ? 'Your turn — play' : 'Open'));
-  } else if (t.status === 'waiting' && t.open_seats > 0) {
-    actions.push(h('button', { type: 'button', class: 'btn primary', onclick: () => takeSeat(t) }, 'Take a seat'));
-  } else {
-    actions.push(h('a', { class: 'btn', href: t.url }, 'Watch'));
-  }
-  const status = mine ? statusWords(t) : (t.status === 'waiting' ? seatsWords(t) : 'being played');
-  return h('li', { class: `table-item${mine && t.my_turn ? ' my-turn' : ''}`, dataset: { table: t.id } },
-    h('div', { class: 'table-item-text' }, h('strong', {}, title), ' ', badges(t), h('br'), h('span', { class: 'muted small' }, status)),
-    h('div', { class: 'table-item-actions' }, actions));
+/** A table of yours in words: its state, with whom, and by when a correspondence move is due. */
+function statusWords(table) {
+  const others = table.seats.filter((s) => !table.my_seats.includes(s.seat))
+    .map((s) => (s.name ? named(s.name) : t('lobby.free_seat')));
+  const kind = table.status === 'playing' ? (table.my_turn ? 'your_turn' : 'their_turn') : table.status;
+  const key = `lobby.mine.${kind}${others.length ? '_with' : ''}`;
+  const said = has(key) ? parts(key, { names: listOf(others) }) : [table.status];
+  if (table.status !== 'playing' || !table.deadline) return said;
+  return parts('lobby.mine.due', { status: said, time: when(table.deadline * 1000) });
 }
 
-function statusWords(t) {
-  const others = t.seats.filter((s) => !t.my_seats.includes(s.seat)).map((s) => s.name || 'a free seat');
-  const against = others.length ? ` with ${others.join(', ')}` : '';
-  if (t.status === 'waiting') return `waiting for players${against}`;
-  if (t.status === 'playing') {
-    const due = t.deadline ? ` — move by ${new Date(t.deadline * 1000).toLocaleString()}` : '';
-    return `${t.my_turn ? 'your turn' : 'their turn'}${against}${due}`;
+function tableItem(table, mine = false) {
+  const title = [titleOf(table), ...variantOf(table)].join(' · ');
+  const actions = [];
+  if (mine) {
+    actions.push(h('a', { class: `btn${table.my_turn ? ' primary' : ''}`, href: table.url },
+      table.my_turn ? t('lobby.your_turn_play') : t('lobby.open')));
+  } else if (table.status === 'waiting' && table.open_seats > 0) {
+    actions.push(h('button', { type: 'button', class: 'btn primary', onclick: () => takeSeat(table) }, t('lobby.take_seat')));
+  } else {
+    actions.push(h('a', { class: 'btn', href: table.url }, t('lobby.watch')));
   }
-  return `${t.status}${against}`;
+  const status = mine ? statusWords(table) : (table.status === 'waiting' ? seatsWords(table) : t('lobby.being_played'));
+  return h('li', { class: `table-item${mine && table.my_turn ? ' my-turn' : ''}`, dataset: { table: table.id } },
+    h('div', { class: 'table-item-text' }, h('strong', {}, title), ' ', badges(table), h('br'),
+      h('span', { class: 'muted small' }, status)),
+    h('div', { class: 'table-item-actions' }, actions));
 }
 
 function renderVariants() {
   const chosen = variantFilter.value;
-  const seen = new Set(tables.filter((t) => !gameFilter.value || t.game === gameFilter.value)
-    .map((t) => t.variant.join(' · ')).filter(Boolean));
-  replace(variantFilter, h('option', { value: '' }, 'Any'),
-    h('option', { value: '-' }, 'The usual rules'),
+  const seen = new Set(tables.filter((table) => !gameFilter.value || table.game === gameFilter.value)
+    .map(variantWords).filter(Boolean));
+  replace(variantFilter, h('option', { value: '' }, t('lobby.any')),
+    h('option', { value: '-' }, t('lobby.usual_rules')),
     [...seen].sort().map((v) => h('option', { value: v, selected: v === chosen }, v)));
   if (chosen === '-') variantFilter.value = '-';
 }
 
 function renderOpen() {
   renderVariants();
-  const shown = tables.filter((t) => (!gameFilter.value || t.game === gameFilter.value)
-    && (!variantFilter.value || (variantFilter.value === '-' ? t.variant.length === 0 : t.variant.join(' · ') === variantFilter.value)));
-  replace(openList, shown.map((t) => tableItem(t)));
+  const wanted = variantFilter.value;
+  const shown = tables.filter((table) => (!gameFilter.value || table.game === gameFilter.value)
+    && (!wanted || (wanted === '-' ? variantOf(table).length === 0 : variantWords(table) === wanted)));
+  replace(openList, shown.map((table) => tableItem(table)));
   document.getElementById('open-empty').hidden = shown.length > 0;
 }
 
@@ -101,9 +136,9 @@ async function renderMine() {
   const found = await getJSON('/api/me/games');
   const box = document.getElementById('your-games');
   box.hidden = false;
-  const list = document.getElementById('your-games-list');
-  if (!found.tables.length) replace(list, h('li', { class: 'muted' }, 'No games yet: press Play now, or start a table below.'));
-  else replace(list, found.tables.map((t) => tableItem(t, true)));
+  const mine = document.getElementById('your-games-list');
+  if (!found.tables.length) replace(mine, h('li', { class: 'muted' }, t('lobby.no_games')));
+  else replace(mine, found.tables.map((table) => tableItem(table, true)));
 }
 
 async function playNow(ev) {
@@ -145,10 +180,10 @@ function listen() {
 }
 
 async function start() {
-  const described = await describeGames();
-  const games = described.games.map((g) => [g.name, g.title]);
-  replace(document.getElementById('play-game'), games.map(([name, title]) => h('option', { value: name }, title)));
-  gameFilter.append(...games.map(([name, title]) => h('option', { value: name }, title)));
+  games = (await describeGames()).games;
+  const choices = () => games.map((g) => h('option', { value: g.name }, g.title));
+  replace(document.getElementById('play-game'), choices());
+  gameFilter.append(...choices());
   gameFilter.addEventListener('change', renderOpen);
   variantFilter.addEventListener('change', renderOpen);
   document.getElementById('play-name').value = lastName();
@@ -175,4 +210,4 @@ async function start() {
   }
 }
 
-start().catch((err) => { playError.textContent = `The server could not be reached: ${err.message}`; });
+start().catch((err) => { playError.textContent = t('page.unreachable', { error: err.message }); });

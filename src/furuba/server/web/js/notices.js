@@ -3,10 +3,11 @@
 // notification says where (Notifications API, once the player allowed it). The server's event
 // stream GET /api/me/events says which tables wait for you ("turns"), whichever server process
 // drives them.
+import { t } from './i18n.js';
 
 const ICON = '/static/favicon.svg';
 const TURN_ICON = '/static/favicon-turn.svg';
-const baseTitle = document.title.replace(/^\(\d+\) /, '');
+const COUNT = /^\(\d+\) /;
 const listeners = new Set();
 let waiting = [];
 
@@ -28,7 +29,9 @@ export async function askForNotices() {
 }
 
 function showCount(tables) {
-  document.title = tables.length ? `(${tables.length}) ${baseTitle}` : baseTitle;
+  // The title as the page has it now (translated, or changed by the page), without a count.
+  const base = document.title.replace(COUNT, '');
+  document.title = tables.length ? `(${tables.length}) ${base}` : base;
   const link = document.querySelector('link[rel="icon"]');
   if (link) link.setAttribute('href', tables.length ? TURN_ICON : ICON);
 }
@@ -41,8 +44,8 @@ function thisTable() {
 function notify(tableId) {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
   if (tableId === thisTable() && document.hasFocus()) return;   // you are looking at it
-  const note = new Notification('furuba — your turn', {
-    body: 'A table is waiting for your move.', tag: `turn-${tableId}`, icon: '/static/icons/icon-192.png',
+  const note = new Notification(t('notices.title'), {
+    body: t('notices.body'), tag: `turn-${tableId}`, icon: '/static/icons/icon-192.png',
   });
   note.addEventListener('click', () => {
     window.focus();

@@ -1,6 +1,7 @@
 // Passkeys in the browser: the server's WebAuthn options (JSON, byte strings in base64url) turned
 // into what navigator.credentials wants, and the browser's answer turned back into JSON.
 import { postJSON } from './api.js';
+import { t } from './i18n.js';
 
 /** Whether this browser can make and use passkeys here (a secure context with WebAuthn). */
 export function passkeysWork() {
@@ -52,11 +53,11 @@ function answer(cred) {
 /** What went wrong, in words, when the browser itself refused (cancelled, timed out…). */
 export function passkeyTrouble(err) {
   switch (err && err.name) {
-    case 'NotAllowedError': return 'The passkey request was cancelled or timed out.';
-    case 'InvalidStateError': return 'This device already holds a passkey for your account.';
-    case 'SecurityError': return 'Passkeys need this site opened by its name over a secure connection (https, or localhost).';
-    case 'NotSupportedError': return 'This device has no passkey that works here.';
-    default: return err && err.message ? err.message : 'The passkey did not work.';
+    case 'NotAllowedError': return t('passkey.cancelled');
+    case 'InvalidStateError': return t('passkey.exists');
+    case 'SecurityError': return t('passkey.insecure');
+    case 'NotSupportedError': return t('passkey.unsupported');
+    default: return err && err.message ? err.message : t('passkey.failed');
   }
 }
 

@@ -2,9 +2,13 @@
 // game as a plot (inline SVG, with a table of the same numbers), the latest games with links to
 // their replays, and win rates by game and by seat. Everything comes from GET /api/players/{name}.
 import './install.js';
-import { h, s, replace, plural } from './dom.js';
+import { h, s, replace } from './dom.js';
+import { lang, number, t, translatePage, when } from './i18n.js';
 import { getJSON } from './api.js';
-import { motionToggle } from './prefs.js';
+import { describeGames } from './games.js';
+import { pageTools } from './prefs.js';
+
+translatePage();
 
 const PLOT = { width: 640, height: 240, left: 56, right: 16, top: 14, bottom: 34 };
 const el = {
@@ -18,23 +22,26 @@ const el = {
 let titles = {};
 
 const titleOf = (game) => titles[game] || game;
-const percent = (rate) => `${Math.round(rate * 100)}%`;
-const day = (at) => new Date(at * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
-const poolWords = (players) => (players ? plural(players, 'player') : 'every player count');
+const percent = (rate) => number(rate, { style: 'percent', maximumFractionDigits: 0 });
+const rating = (n) => number(n, { useGrouping: false });
+const day = (at) => when(at * 1000, { dateStyle: 'medium' });
+const signed = (n) => (n > 0 ? `+${rating(n)}` : n < 0 ? `−${rating(-n)}` : '±0');
+const poolWords = (players) => (players ? t('page.players', { count: players }) : t('page.every_player_count_lower'));
+const ordinals = new Intl.PluralRules(lang, { type: 'ordinal' });
 
-/** A table; headings that end with '#' head a column of numbers (the '#' is not shown). */
+/** A table; heading keys that end with '#' head a column of numbers (the '#' is not shown). */
 function table(id, caption, headings, rows) {
-  const head = (t) => (t.endsWith('#') ? h('th', { scope: 'col', class: 'num' }, t.slice(0, -1)) : h('th', { scope: 'col' }, t));
+  const head = (key) => (key.endsWith('#') ? h('th', { scope: 'col', class: 'num' }, t(key.slice(0, -1)))
+    : h('th', { scope: 'col' }, t(key)));
   return h('table', { class: 'ratings-table', id },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, headings.map(head))),
     h('tbody', {}, rows));
 }
 
+/** A place in the page's language: "1st", "2nd" / "1位". */
 function ordinal(n) {
-  const tail = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th');
-  return `${n}${tail}`;
+  return t(`player.ordinal.${ordinals.select(n)}`, { n: number(n) });
 }
 
 /** A rounded range that holds every rating, at least 100 points tall. */
@@ -66,61 +73,64 @@ export function ratingPlot(points, { id, label }) {
     'aria-labelledby': `${id}-title ${id}-desc`, 'data-points': points.length,
   },
   s('title', { id: `${id}-title` }, label),
-  s('desc', { id: `${id}-desc` }, `${plural(points.length, 'rated game')}: from ${ratings[0]} after the first to `
-    + `${ratings[ratings.length - 1]} after the last; lowest ${Math.min(...ratings)}, highest ${Math.max(...ratings)}.`),
-  ticks.map((t) => s('g', { class: 'plot-tick' },
-    s('line', { x1: left, x2: width - right, y1: y(t), y2: y(t) }),
-    s('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end' }, String(Math.round(t))))),
+  s('desc', { id: `${id}-desc` }, t('player.plot_desc', {
+    games: t('player.rated_games', { count: points.length }), first: rating(ratings[0]),
+    last: rating(ratings[ratings.length - 1]), low: rating(Math.min(...ratings)), high: rating(Math.max(...ratings)) })),
+  ticks.map((tick) => s('g', { class: 'plot-tick' },
+    s('line', { x1: left, x2: width - right, y1: y(tick), y2: y(tick) }),
+    s('text', { x: left - 6, y: y(tick) + 4, 'text-anchor': 'end' }, rating(Math.round(tick))))),
   s('text', { class: 'plot-axis', x: left + span / 2, y: height - 8, 'text-anchor': 'middle' },
-    `rated games, oldest to newest (${points.length})`),
+    t('player.plot_axis', { count: points.length })),
   s('path', { class: 'rating-line', d }),
   points.map((p, i) => s('circle', { class: 'rating-dot', cx: x(i), cy: y(p.rating), r: 3.5 },
-    s('title', {}, `game ${i + 1}, ${day(p.at)}: ${p.rating}`))));
+    s('title', {}, t('player.plot_point', { n: number(i + 1), date: day(p.at), rating: rating(p.rating) })))));
 }
 
 function renderHeader(profile) {
   document.title = `${profile.name} — furuba`;
-  replace(el.header, h('h1', {}, profile.name),
-    h('p', { class: 'muted' }, `Playing since ${day(profile.created_at)}`));
+  replace(el.header, h('h1', {}, h('bdi', {}, profile.name)),
+    h('p', { class: 'muted' }, t('player.since', { date: day(profile.created_at) })));
 }
 
 function renderRatings(profile) {
   const rows = profile.ratings.map((r) => h('tr', {},
     h('th', { scope: 'row' }, titleOf(r.game)),
     h('td', {}, h('a', { href: `/leaderboard/${encodeURIComponent(r.game)}${r.players ? `?players=${r.players}` : ''}` }, poolWords(r.players))),
-    h('td', { class: 'num' }, String(r.rating), r.provisional ? h('span', { class: 'provisional' }, ' provisional') : null),
-    h('td', { class: 'num' }, String(r.games)),
+    h('td', { class: 'num' }, rating(r.rating),
+      r.provisional ? h('span', { class: 'provisional', title: t('page.provisional_why') }, ' ', t('page.provisional')) : null),
+    h('td', { class: 'num' }, number(r.games)),
     h('td', { class: 'num' }, percent(r.win_rate))));
-  replace(el.ratings, h('h2', { id: 'player-ratings-title' }, 'Ratings'),
-    rows.length ? table('ratings-list', 'Rating by game and player count',
-      ['Game', 'Player count', 'Rating#', 'Rated games#', 'Win rate#'], rows)
-      : h('p', {}, 'No rated games yet.'));
+  replace(el.ratings, h('h2', { id: 'player-ratings-title' }, t('player.ratings')),
+    rows.length ? table('ratings-list', t('player.ratings_caption'),
+      ['page.game', 'page.player_count', 'page.rating#', 'player.rated_games_column#', 'page.win_rate#'], rows)
+      : h('p', {}, t('player.no_rated_games')));
 }
 
 function historyTable(game, points) {
   const rows = points.map((p, i) => h('tr', {},
-    h('td', { class: 'num' }, String(i + 1)),
+    h('td', { class: 'num' }, number(i + 1)),
     h('td', {}, day(p.at)),
-    h('td', { class: 'num' }, String(p.rating)),
-    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(p.table_id)}` }, 'Replay'))));
-  return h('details', { class: 'plot-data' }, h('summary', {}, `The ${titleOf(game)} ratings as a table`),
-    table(`history-table-${game}`, `${titleOf(game)}: rating after each rated game`, ['Game#', 'Date', 'Rating#', 'Replay'], rows));
+    h('td', { class: 'num' }, rating(p.rating)),
+    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(p.table_id)}` }, t('player.replay')))));
+  return h('details', { class: 'plot-data' }, h('summary', {}, t('player.as_table', { game: titleOf(game) })),
+    table(`history-table-${game}`, t('player.history_caption', { game: titleOf(game) }),
+      ['player.game_number#', 'player.date', 'page.rating#', 'player.replay'], rows));
 }
 
 function renderHistory(profile) {
   const games = Object.entries(profile.history).filter(([, points]) => points.length);
-  replace(el.history, h('h2', { id: 'player-history-title' }, 'Rating over time'),
+  replace(el.history, h('h2', { id: 'player-history-title' }, t('player.history')),
     games.length ? games.map(([game, points]) => h('figure', { class: 'plot-figure' },
-      h('figcaption', {}, `${titleOf(game)}, every player count`),
-      ratingPlot(points, { id: `plot-${game}`, label: `${profile.name}'s ${titleOf(game)} rating after each rated game` }),
+      h('figcaption', {}, t('player.plot_caption', { game: titleOf(game) })),
+      ratingPlot(points, { id: `plot-${game}`, label: t('player.plot_label', { name: profile.name, game: titleOf(game) }) }),
       historyTable(game, points)))
-      : h('p', {}, 'The plot appears after the first rated game.'));
+      : h('p', {}, t('player.no_plot')));
 }
 
 function resultWords(g) {
-  if (g.cooperative) return g.share > 0 ? 'won together' : 'lost together';
-  const shared = g.share > 0 && g.share < 1 ? ', shared win' : '';
-  return `${ordinal(g.rank)} of ${g.players}${shared}`;
+  if (g.cooperative) return g.share > 0 ? t('player.won_together') : t('player.lost_together');
+  const shared = g.share > 0 && g.share < 1;
+  return t(shared ? 'player.place_shared' : 'player.place', { place: ordinal(g.rank), count: g.players });
 }
 
 function renderGames(profile) {
@@ -128,41 +138,44 @@ function renderGames(profile) {
     h('td', {}, day(g.at)),
     h('td', {}, titleOf(g.game)),
     h('td', {}, resultWords(g)),
-    h('td', { class: 'num' }, g.rating_change === null ? (g.rated ? '—' : 'not rated') : signed(g.rating_change)),
-    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(g.table_id)}`, class: 'replay-link' }, 'Replay'))));
-  replace(el.games, h('h2', { id: 'player-games-title' }, 'Latest games'),
-    rows.length ? table('games-list', 'Latest games, newest first', ['Date', 'Game', 'Result', 'Rating#', 'Replay'], rows)
-      : h('p', {}, 'No finished games yet.'));
+    h('td', { class: 'num' }, g.rating_change === null ? (g.rated ? '—' : t('player.not_rated')) : signed(g.rating_change)),
+    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(g.table_id)}`, class: 'replay-link' }, t('player.replay')))));
+  replace(el.games, h('h2', { id: 'player-games-title' }, t('player.latest')),
+    rows.length ? table('games-list', t('player.latest_caption'),
+      ['player.date', 'page.game', 'player.result', 'page.rating#', 'player.replay'], rows)
+      : h('p', {}, t('player.no_finished_games')));
 }
 
 function renderWinRates(profile) {
   const { by_game: byGame, by_seat: bySeat } = profile.win_rates;
   const gameRows = byGame.map((r) => h('tr', {}, h('th', { scope: 'row' }, titleOf(r.game)),
-    h('td', { class: 'num' }, String(r.games)), h('td', { class: 'num' }, percent(r.win_rate))));
+    h('td', { class: 'num' }, number(r.games)), h('td', { class: 'num' }, percent(r.win_rate))));
   const seatRows = bySeat.map((r) => h('tr', {}, h('th', { scope: 'row' }, titleOf(r.game)),
-    h('td', { class: 'num' }, String(r.seat + 1)), h('td', { class: 'num' }, String(r.games)),
+    h('td', { class: 'num' }, number(r.seat + 1)), h('td', { class: 'num' }, number(r.games)),
     h('td', { class: 'num' }, percent(r.win_rate))));
-  replace(el.rates, h('h2', { id: 'player-win-rates-title' }, 'Win rates'),
-    h('p', { class: 'muted small' }, 'Every finished game counts, rated or not; a shared win counts its share.'),
+  replace(el.rates, h('h2', { id: 'player-win-rates-title' }, t('player.win_rates')),
+    h('p', { class: 'muted small' }, t('player.win_rates_help')),
     gameRows.length ? [
-      table('win-rates-game', 'By game', ['Game', 'Games#', 'Win rate#'], gameRows),
-      table('win-rates-seat', 'By seat (1 is the first seat)', ['Game', 'Seat#', 'Games#', 'Win rate#'], seatRows),
-    ] : h('p', {}, 'No finished games yet.'));
+      table('win-rates-game', t('player.by_game'), ['page.game', 'page.games#', 'page.win_rate#'], gameRows),
+      table('win-rates-seat', t('player.by_seat'), ['page.game', 'player.seat#', 'page.games#', 'page.win_rate#'], seatRows),
+    ] : h('p', {}, t('player.no_finished_games')));
 }
 
 async function start() {
-  document.getElementById('page-tools').append(motionToggle());
+  pageTools();
   const name = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] || '');
   let profile;
   try {
     profile = await getJSON(`/api/players/${encodeURIComponent(name)}`);
   } catch (err) {
-    replace(el.header, h('h1', {}, name || 'Player'));
+    replace(el.header, h('h1', {}, name ? h('bdi', {}, name) : t('player.heading')));
     el.status.textContent = '';
     el.status.append(h('span', { class: 'error', role: 'alert' }, err.message));
     return;
   }
-  titles = profile.titles || {};
+  // Each game's title as /api/games says it in the page's language, else as the profile says it.
+  const described = await describeGames().catch(() => ({ games: [] }));
+  titles = { ...(profile.titles || {}), ...Object.fromEntries(described.games.map((g) => [g.name, g.title])) };
   el.status.textContent = '';
   renderHeader(profile);
   renderRatings(profile);

@@ -1,5 +1,7 @@
-// Preferences shared by every page: animations on or off (also off when the system asks for less motion).
+// Preferences shared by every page: animations on or off (also off when the system asks for less
+// motion) and the language, both in the top bar's #page-tools.
 import { h } from './dom.js';
+import { languageSwitch, t } from './i18n.js';
 
 const KEY = 'furuba:motion';
 
@@ -24,7 +26,12 @@ export function motionToggle() {
     localStorage.setItem(KEY, box.checked ? 'off' : 'on');
     applyMotion();
   });
-  return h('label', { class: 'toggle', for: 'motion-toggle' }, box, ' Reduce motion');
+  return h('label', { class: 'toggle', for: 'motion-toggle' }, box, ' ', t('page.motion'));
+}
+
+/** Fill the top bar's tools (#page-tools, or `slot`): Reduce motion and the language switch. */
+export function pageTools(slot = document.getElementById('page-tools')) {
+  if (slot) slot.append(motionToggle(), languageSwitch());
 }
 
 /** A short message at the bottom of the screen, read out by screen readers. */

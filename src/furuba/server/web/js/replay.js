@@ -1,10 +1,13 @@
 // The replay page (/replay/{id}): a finished game step by step, each step at its own address (#step=N).
+// Every word of the page is the catalog's (i18n.js); the game's own drawing and log are its module's.
 import './install.js';
+import { t, translatePage } from './i18n.js';
 import { h, replace, keepFocus } from './dom.js';
-import { getJSON, tableIdFromPath } from './api.js';
-import { motionToggle } from './prefs.js';
+import { getJSON, loadTokens, tableIdFromPath } from './api.js';
+import { pageTools } from './prefs.js';
 import { moduleFor } from './games.js';
 import { reviewPanel } from './review.js';
+import { seatNames, youOf, gameTitle } from './table-words.js';
 
 const tableId = tableIdFromPath();
 const base = `/api/tables/${encodeURIComponent(tableId)}`;
@@ -15,7 +18,10 @@ const el = {
   steps: document.getElementById('steps'),
   log: document.getElementById('log'),
 };
-const rp = { summary: null, game: null, catalog: {}, step: 0, total: 0, seat: 'all', cache: new Map(), playing: null, names: [] };
+const rp = {
+  summary: null, game: null, catalog: {}, step: 0, total: 0, seat: 'all', cache: new Map(), playing: null, names: [],
+  you: null,   // the seat this browser held at the table, when it held one: its sentences say "you"
+};
 
 function stepFromHash() {
   const m = /step=(\d+)/.exec(location.hash);
@@ -56,11 +62,12 @@ function show(data) {
 }
 
 function renderHands(data) {
-  const box = h('section', { class: 'panel all-hands', 'aria-label': 'Every hand' }, h('h2', {}, 'Every hand at this step'));
+  const box = h('section', { class: 'panel all-hands', 'aria-label': t('table.replay.hands_label') }, h('h2', {}, t('table.replay.hands')));
   const list = h('ul', {});
   for (const v of data.views) {
     const hand = v.view.hand || [];
-    list.append(h('li', {}, h('strong', {}, `${rp.names[v.seat]}: `), hand.length ? rp.game.cardWords(hand, rp.catalog) : 'no cards'));
+    list.append(h('li', {}, h('strong', {}, t('table.replay.whose', { name: rp.names[v.seat] })),
+      hand.length ? rp.game.cardWords(hand, rp.catalog) : t('table.replay.no_cards')));
   }
   box.append(list);
   el.game.prepend(box);
@@ -70,41 +77,44 @@ function renderControls(data) {
   const button = (id, label, text, step, disabled) => h('button', { type: 'button', class: 'btn', id, 'data-key': id,
     'aria-label': label, disabled, onclick: () => { stop(); go(step); } }, text);
   const slider = h('input', { type: 'range', id: 'step-slider', min: 0, max: rp.total, value: rp.step, 'data-key': 'slider',
-    'aria-label': 'Step', 'aria-valuetext': `step ${rp.step} of ${rp.total}` });
+    'aria-label': t('table.replay.step'), 'aria-valuetext': t('table.replay.step_of', { step: rp.step, total: rp.total }) });
   slider.value = String(rp.step);
   slider.addEventListener('input', () => { stop(); go(Number(slider.value)); });
   const play = h('button', { type: 'button', class: 'btn primary', id: 'replay-play', 'data-key': 'replay-play',
-    onclick: () => (rp.playing ? stop() : startPlaying()) }, rp.playing ? 'Pause' : 'Play');
-  const perspective = h('select', { id: 'perspective', 'data-key': 'perspective', 'aria-label': 'Whose view' },
-    h('option', { value: 'all' }, 'Everyone (all hands)'),
-    rp.names.map((n, p) => h('option', { value: p }, `${n}'s view`)));
+    onclick: () => (rp.playing ? stop() : startPlaying()) }, rp.playing ? t('table.replay.pause') : t('table.replay.play'));
+  const perspective = h('select', { id: 'perspective', 'data-key': 'perspective', 'aria-label': t('table.replay.perspective') },
+    h('option', { value: 'all' }, t('table.replay.everyone')),
+    rp.names.map((n, p) => h('option', { value: p }, p === rp.you ? t('table.replay.view_you', { name: n }) : t('table.replay.view', { name: n }))));
   perspective.value = String(rp.seat);
   perspective.addEventListener('change', () => { rp.seat = perspective.value; go(rp.step); });
-  const action = data.action
-    ? `${rp.names[data.action.player]}: ${rp.game.actionWords(data.action, rp.names, rp.catalog)}`
-    : 'The deal';
+  const action = data.action ? stepWords(data.action) : t('table.replay.deal');
   replace(el.controls,
     h('div', { class: 'replay-buttons' },
-      button('replay-first', 'First step', '« First', 0, rp.step === 0),
-      button('replay-prev', 'Previous step', '‹ Back', rp.step - 1, rp.step === 0),
+      button('replay-first', t('table.replay.first_label'), t('table.replay.first'), 0, rp.step === 0),
+      button('replay-prev', t('table.replay.prev_label'), t('table.replay.prev'), rp.step - 1, rp.step === 0),
       play,
-      button('replay-next', 'Next step', 'Next ›', rp.step + 1, rp.step >= rp.total),
-      button('replay-last', 'Last step', 'Last »', rp.total, rp.step >= rp.total),
+      button('replay-next', t('table.replay.next_label'), t('table.replay.next'), rp.step + 1, rp.step >= rp.total),
+      button('replay-last', t('table.replay.last_label'), t('table.replay.last'), rp.total, rp.step >= rp.total),
       perspective),
     slider,
     h('p', { class: 'replay-status', id: 'replay-status', 'aria-live': 'polite' },
-      h('strong', {}, `Step ${rp.step} of ${rp.total}`), ` — ${action}`));
+      h('strong', {}, t('table.replay.step_of_title', { step: rp.step, total: rp.total })), t('table.replay.action', { action })));
+}
+
+/** A step in words: who did what ("Aoi: pass"). */
+function stepWords(step) {
+  return t('table.replay.did', { name: rp.names[step.player], action: rp.game.actionWords(step, rp.names, rp.catalog) });
 }
 
 function renderSteps() {
   const list = h('ol', { class: 'step-list', start: 0 });
-  list.append(h('li', { class: rp.step === 0 ? 'current' : '' }, h('a', { href: '#step=0', 'aria-current': rp.step === 0 ? 'step' : null }, 'The deal')));
+  list.append(h('li', { class: rp.step === 0 ? 'current' : '' }, h('a', { href: '#step=0', 'aria-current': rp.step === 0 ? 'step' : null }, t('table.replay.deal'))));
   for (const st of rp.summary.steps) {
     list.append(h('li', { class: st.n === rp.step ? 'current' : '' },
       h('a', { href: `#step=${st.n}`, 'aria-current': st.n === rp.step ? 'step' : null },
-        `${rp.names[st.player]}: ${rp.game.actionWords(st, rp.names, rp.catalog)}`)));
+        stepWords(st))));
   }
-  replace(el.steps, h('h2', {}, 'Moves'), list);
+  replace(el.steps, h('h2', {}, t('table.replay.moves')), list);
   const cur = list.querySelector('.current');
   if (cur) list.scrollTop = cur.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
@@ -112,7 +122,7 @@ function renderSteps() {
 function renderLog(view, seat) {
   const lines = rp.game.log(view.log, rp.names, seat, rp.catalog);
   const list = h('ol', { class: 'log-list' }, lines.slice(-60).map((l) => h('li', {}, l.text)));
-  replace(el.log, h('h2', {}, 'Log'), list);
+  replace(el.log, h('h2', {}, t('table.replay.log')), list);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -131,24 +141,27 @@ function stop() {
 }
 
 async function start() {
-  document.getElementById('page-tools').append(motionToggle());
+  translatePage();
+  pageTools();
   try {
     rp.summary = await getJSON(`${base}/replay`);
   } catch (err) {
-    replace(el.controls, h('p', {}, err.message, ' ', h('a', { href: `/t/${tableId}` }, 'Go to the table.')));
+    replace(el.controls, h('p', {}, err.message, ' ', h('a', { href: `/t/${tableId}` }, t('table.replay.to_table'))));
     return;
   }
-  const t = rp.summary.table;
-  [rp.game, rp.catalog] = await Promise.all([moduleFor(t), getJSON(`${base}/catalog`).catch(() => ({}))]);
-  rp.names = t.seats.map((s) => s.name || (s.kind === 'bot' ? s.bot : `Seat ${s.seat + 1}`));
+  const table = rp.summary.table;
+  let title;
+  [rp.game, rp.catalog, title] = await Promise.all([moduleFor(table), getJSON(`${base}/catalog`).catch(() => ({})), gameTitle(table)]);
+  rp.names = seatNames(table.seats);
+  rp.you = youOf(Object.keys(loadTokens(tableId)).map(Number).filter((p) => p >= 0 && p < rp.names.length));
   rp.total = rp.summary.steps.length;
   const last = await position(rp.total);
-  const result = rp.game.result(last.public, rp.names, t.result);
-  document.title = `Replay: ${t.title} — furuba`;
-  replace(el.header, h('h1', {}, `Replay: ${t.title}`),
-    h('p', { class: 'table-status' }, `${t.seats.map((s, p) => rp.names[p]).join(', ')} · ${result}`),
-    h('p', {}, h('a', { href: `/t/${tableId}` }, 'Back to the table')));
-  reviewPanel(document.getElementById('review'), { base, tableId, names: rp.names, game: rp.game, catalog: rp.catalog });
+  const result = rp.game.result(last.public, rp.names, table.result, rp.you);
+  document.title = t('table.replay.doc_title', { title });
+  replace(el.header, h('h1', {}, t('table.replay.heading', { title })),
+    h('p', { class: 'table-status' }, t('table.replay.players', { players: rp.names.join(t('table.separator')), result })),
+    h('p', {}, h('a', { href: `/t/${tableId}` }, t('table.replay.back'))));
+  reviewPanel(document.getElementById('review'), { base, tableId, names: rp.names, you: rp.you, game: rp.game, catalog: rp.catalog });
   window.addEventListener('hashchange', () => go(stepFromHash()));
   rp.game.watchLayout(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {

@@ -3,31 +3,54 @@
 // (the page asks again every half second); then an SVG graph of every player's win chance over the
 // game (one line per player, each with its own dash and marker and a legend, the seat's mistakes
 // marked and linked to their steps), the biggest mistakes, and the move played against the bot's
-// preferred move at each decision. Every number in the graph is also in a table.
-import { h, s, replace, plural, withNames } from './dom.js';
+// preferred move at each decision. Every number in the graph is also in a table. Its words are
+// the catalog's (i18n.js); the moves are the game module's words.
+import { t } from './i18n.js';
+import { h, s, replace, withNames } from './dom.js';
 import { getJSON, loadTokens } from './api.js';
+import { capital, person } from './table-words.js';
 
 const PLOT = { width: 640, height: 260, left: 44, right: 14, top: 16, bottom: 34 };
 const DASHES = ['', '9 4', '2 4', '12 4 2 4', '5 3', '14 3 3 3 3 3', '1 5'];
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'cross', 'down', 'plus'];
-const SHAPE_WORDS = { circle: 'circles', square: 'squares', triangle: 'triangles', diamond: 'diamonds', cross: 'crosses', down: 'triangles pointing down', plus: 'plus signs' };
-const DASH_WORDS = ['solid line', 'dashed line', 'dotted line', 'dash-dot line', 'short dashes', 'dash-dot-dot line', 'sparse dots'];
+const SHAPE_WORDS = {
+  circle: () => t('table.review.shape.circle'),
+  square: () => t('table.review.shape.square'),
+  triangle: () => t('table.review.shape.triangle'),
+  diamond: () => t('table.review.shape.diamond'),
+  cross: () => t('table.review.shape.cross'),
+  down: () => t('table.review.shape.down'),
+  plus: () => t('table.review.shape.plus'),
+};
+const DASH_WORDS = [() => t('table.review.dash.solid'), () => t('table.review.dash.dashed'), () => t('table.review.dash.dotted'),
+  () => t('table.review.dash.dash_dot'), () => t('table.review.dash.short'), () => t('table.review.dash.dash_dot_dot'),
+  () => t('table.review.dash.sparse')];
 const SYMBOLS = { blunder: '??', mistake: '?', inaccuracy: '?!' };
-const WORDS = { blunder: 'Blunder', mistake: 'Mistake', inaccuracy: 'Inaccuracy' };
+const WORDS = {
+  blunder: () => t('table.review.blunder'),
+  mistake: () => t('table.review.mistake'),
+  inaccuracy: () => t('table.review.inaccuracy'),
+};
+/** A judgement in words with its symbol: "Mistake ?". */
+const judged = (j) => t('table.review.judged', { judgement: WORDS[j](), symbol: SYMBOLS[j] });
 const POLL_MS = 500;
 const SHOWN_MISTAKES = 5;
 
 const pct = (c) => `${Math.round(c * 100)}%`;
 let unfollow = null;
 
-/** The review panel in `root`; ctx = {base, tableId, names, game, catalog}. */
+/** Whose play, in a sentence: "your" / "Kaito's" (the {name} of a catalog text that has a `_you` twin). */
+const isYou = (p, ctx) => ctx.you !== null && ctx.you !== undefined && p === ctx.you;
+
+/** The review panel in `root`; ctx = {base, tableId, names, you (the seat sentences call "you",
+ * or null), game, catalog}. */
 export function reviewPanel(root, ctx) {
   const held = Object.keys(loadTokens(ctx.tableId)).map(Number).filter((p) => p >= 0 && p < ctx.names.length);
   const st = { seat: held.length ? held[0] : 0, timer: null, asked: 0 };
   const select = h('select', { id: 'review-seat', 'data-key': 'review-seat' },
     ctx.names.map((n, p) => h('option', { value: p }, n)));
   select.value = String(st.seat);
-  const button = h('button', { type: 'button', class: 'btn primary', id: 'review-start', 'data-key': 'review-start' }, 'Analyse');
+  const button = h('button', { type: 'button', class: 'btn primary', id: 'review-start', 'data-key': 'review-start' }, t('table.review.analyse'));
   const status = h('p', { id: 'review-status', class: 'review-status', role: 'status' });
   const output = h('div', { id: 'review-output', class: 'review-output' });
   const restart = () => { clearTimeout(st.timer); st.asked += 1; ask(st.asked); };
@@ -47,40 +70,42 @@ export function reviewPanel(root, ctx) {
       if (round !== st.asked) return;
       button.disabled = false;
       status.textContent = '';
-      replace(output, h('p', { class: 'error', role: 'alert' }, `The review could not be made: ${err.message}`));
+      replace(output, h('p', { class: 'error', role: 'alert' }, t('table.review.failed', { error: err.message })));
       return;
     }
     if (round !== st.asked) return;
     if (answer.status === 'done') {
       button.disabled = false;
-      status.textContent = `The review of ${ctx.names[st.seat]}'s play is ready.`;
+      status.textContent = isYou(st.seat, ctx) ? t('table.review.ready_you') : t('table.review.ready', { name: ctx.names[st.seat] });
       replace(output, reviewView(answer, ctx));
       return;
     }
-    if (!output.querySelector('#review-progress')) status.textContent = `Analysing ${ctx.names[st.seat]}'s play…`;
-    showProgress(output, answer.progress, ctx.names[st.seat]);
+    if (!output.querySelector('#review-progress')) {
+      status.textContent = isYou(st.seat, ctx) ? t('table.review.working_you') : t('table.review.working', { name: ctx.names[st.seat] });
+    }
+    showProgress(output, answer.progress, isYou(st.seat, ctx) ? t('table.review.progress_you') : t('table.review.progress', { name: ctx.names[st.seat] }));
     st.timer = setTimeout(() => ask(round), POLL_MS);
   }
 
   root.hidden = false;
-  replace(root, h('h2', { id: 'review-title' }, 'Game review'),
-    h('p', { class: 'muted small' }, 'The search bot looks again at each decision of one player, from what that player could know then, and estimates every player\u2019s chance to win over the game.'),
-    h('div', { class: 'review-controls' }, h('label', { for: 'review-seat' }, 'Player'), select, button),
+  replace(root, h('h2', { id: 'review-title' }, t('table.review.title')),
+    h('p', { class: 'muted small' }, t('table.review.intro')),
+    h('div', { class: 'review-controls' }, h('label', { for: 'review-seat' }, t('table.review.player')), select, button),
     status, output);
 }
 
-function showProgress(output, progress, name) {
+function showProgress(output, progress, label) {
   const value = Math.round(progress * 100);
   let bar = output.querySelector('#review-progress');
   if (!bar) {
     bar = h('progress', { id: 'review-progress', max: 100, 'aria-labelledby': 'review-progress-label' });
     replace(output, h('div', { class: 'review-progress' },
-      h('span', { id: 'review-progress-label' }, `Analysing ${name}'s play`), bar,
+      h('span', { id: 'review-progress-label' }, label), bar,
       h('span', { id: 'review-progress-text', class: 'review-progress-text' })));
   }
   bar.value = value;
   bar.textContent = `${value}%`;
-  output.querySelector('#review-progress-text').textContent = `${value}% done`;
+  output.querySelector('#review-progress-text').textContent = t('table.review.done', { percent: value });
 }
 
 /** The finished review: summary, graph with legend and data table, mistakes, decisions. */
@@ -90,11 +115,14 @@ export function reviewView(review, ctx) {
   const c = review.counts;
   const agreed = Math.round(review.agreement * n);
   return [
-    h('p', { id: 'review-summary' }, `${name}: ${plural(n, 'decision')}, each searched with ${review.sims} simulations. `
-      + `The bot agreed with ${agreed} of ${n}; on average ${(review.mean_loss * 100).toFixed(1)} points of win chance were lost per decision. `
-      + `${plural(c.blunder, 'blunder')}, ${plural(c.mistake, 'mistake')}, ${plural(c.inaccuracy, 'inaccuracy', 'inaccuracies')}.`),
+    h('p', { id: 'review-summary' }, t('table.review.summary', {
+      name, decisions: t('table.review.decisions', { count: n }), sims: review.sims, agreed, total: n,
+      loss: (review.mean_loss * 100).toFixed(1),
+      counts: [t('table.review.blunders', { count: c.blunder }), t('table.review.mistakes', { count: c.mistake }),
+        t('table.review.inaccuracies', { count: c.inaccuracy })].join(t('table.separator')),
+    })),
     h('figure', { class: 'plot-figure review-figure' },
-      h('figcaption', {}, 'Win chance over the game — each line is that player\u2019s own estimate, from what they could know'),
+      h('figcaption', {}, t('table.review.caption')),
       graph(review, ctx), legend(review, ctx), dataTable(review, ctx)),
     mistakesList(review, ctx),
     decisionsTable(review, ctx),
@@ -129,12 +157,16 @@ function describe(review, ctx) {
     const line = review.chances.map((row) => row[p]);
     const hi = Math.max(...line);
     const lo = Math.min(...line);
-    return `${name} (${DASH_WORDS[p % DASH_WORDS.length]} with ${SHAPE_WORDS[SHAPES[p % SHAPES.length]]}): from ${pct(line[0])} at the deal to ${pct(line[line.length - 1])} at the end, `
-      + `highest ${pct(hi)} at step ${line.indexOf(hi)}, lowest ${pct(lo)} at step ${line.indexOf(lo)}`;
+    return t('table.review.series', {
+      name: capital(person(p, ctx.names, ctx.you)), line: DASH_WORDS[p % DASH_WORDS.length](),
+      shapes: SHAPE_WORDS[SHAPES[p % SHAPES.length]](), start: pct(line[0]), end: pct(line[line.length - 1]),
+      high: pct(hi), high_step: line.indexOf(hi), low: pct(lo), low_step: line.indexOf(lo),
+    });
   });
-  const marked = review.mistakes.slice(0, SHOWN_MISTAKES);
-  const tail = marked.length ? ` ${ctx.names[review.seat]}'s biggest mistakes are marked at steps ${marked.join(', ')}.` : '';
-  return `Each player's win chance after every step, from 0 to 100%. ${players.join('; ')}.${tail}`;
+  const marked = review.mistakes.slice(0, SHOWN_MISTAKES).join(t('table.separator'));
+  let tail = '';
+  if (marked) tail = isYou(review.seat, ctx) ? t('table.review.marked_you', { steps: marked }) : t('table.review.marked', { name: ctx.names[review.seat], steps: marked });
+  return t('table.review.description', { players: players.join(t('table.review.series_separator')), tail });
 }
 
 function graph(review, ctx) {
@@ -153,19 +185,23 @@ function graph(review, ctx) {
   const marks = review.mistakes.slice(0, SHOWN_MISTAKES).map((n) => {
     const dec = byStep.get(n);
     return s('a', { href: `#step=${n}`, class: `review-mistake ${dec.judgement}` },
-      s('title', {}, `Step ${n}, ${WORDS[dec.judgement].toLowerCase()}: played ${moveWords(dec.played, dec, ctx)} (${pct(dec.played.win_chance)}); the bot preferred ${moveWords(dec.best, dec, ctx)} (${pct(dec.best.win_chance)})`),
+      s('title', {}, t('table.review.mark', {
+        step: n, judgement: WORDS[dec.judgement]().toLowerCase(), played: moveWords(dec.played, dec, ctx),
+        played_chance: pct(dec.played.win_chance), best: moveWords(dec.best, dec, ctx), best_chance: pct(dec.best.win_chance),
+      })),
       s('line', { x1: x(n), x2: x(n), y1: top, y2: height - bottom }),
       s('text', { x: x(n), y: top - 4, 'text-anchor': 'middle' }, SYMBOLS[dec.judgement]));
   });
   const now = s('line', { class: 'review-now', x1: 0, x2: 0, y1: top, y2: height - bottom });
   const svg = s('svg', { class: 'review-graph', id: 'review-graph', viewBox: `0 0 ${width} ${height}`, role: 'img',
     'aria-labelledby': 'review-graph-title review-graph-desc', 'data-lines': ctx.names.length },
-  s('title', { id: 'review-graph-title' }, `Win chance of every player over the game, with ${ctx.names[review.seat]}'s mistakes`),
+  s('title', { id: 'review-graph-title' }, isYou(review.seat, ctx) ? t('table.review.graph_you')
+    : t('table.review.graph', { name: ctx.names[review.seat] })),
   s('desc', { id: 'review-graph-desc' }, describe(review, ctx)),
-  [0, 0.25, 0.5, 0.75, 1].map((t) => s('g', { class: 'plot-tick' },
-    s('line', { x1: left, x2: width - right, y1: y(t), y2: y(t) }),
-    s('text', { x: left - 6, y: y(t) + 4, 'text-anchor': 'end' }, pct(t)))),
-  s('text', { class: 'plot-axis', x: left + (width - left - right) / 2, y: height - 8, 'text-anchor': 'middle' }, `steps of the game (0 to ${total})`),
+  [0, 0.25, 0.5, 0.75, 1].map((tick) => s('g', { class: 'plot-tick' },
+    s('line', { x1: left, x2: width - right, y1: y(tick), y2: y(tick) }),
+    s('text', { x: left - 6, y: y(tick) + 4, 'text-anchor': 'end' }, pct(tick)))),
+  s('text', { class: 'plot-axis', x: left + (width - left - right) / 2, y: height - 8, 'text-anchor': 'middle' }, t('table.review.axis', { total })),
   lines, marks, now);
   const follow = () => {
     const m = /step=(\d+)/.exec(location.hash);
@@ -187,20 +223,20 @@ function graph(review, ctx) {
 }
 
 function legend(review, ctx) {
-  return h('ul', { class: 'review-legend', id: 'review-legend', 'aria-label': 'Legend' }, ctx.names.map((name, p) => h('li', {},
+  return h('ul', { class: 'review-legend', id: 'review-legend', 'aria-label': t('table.review.legend') }, ctx.names.map((name, p) => h('li', {},
     s('svg', { viewBox: '0 0 36 12', width: 36, height: 12, 'aria-hidden': 'true' },
       s('line', { class: `review-line player-${p % 7}`, x1: 1, x2: 35, y1: 6, y2: 6, 'stroke-dasharray': DASHES[p % DASHES.length] || null }),
       marker(SHAPES[p % SHAPES.length], 18, 6, `review-marker player-${p % 7}`, 3.5)),
-    p === review.seat ? h('strong', {}, `${name} (reviewed)`) : name,
-    ` — result ${pct(review.returns[p])}`)));
+    p === review.seat ? h('strong', {}, t('table.review.reviewed', { name })) : name,
+    t('table.review.result', { result: pct(review.returns[p]) }))));
 }
 
 function dataTable(review, ctx) {
   const table = h('table', { class: 'ratings-table review-data', id: 'review-data' },
-    h('caption', {}, 'Each player\u2019s win chance after every step'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num' }, 'Step'), ctx.names.map((n) => h('th', { scope: 'col', class: 'num' }, n)))),
+    h('caption', {}, t('table.review.data_caption')),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'num' }, t('table.review.col.step')), ctx.names.map((n) => h('th', { scope: 'col', class: 'num' }, n)))),
     h('tbody', {}));
-  const details = h('details', { class: 'plot-data' }, h('summary', {}, 'The win chances as a table'), table);
+  const details = h('details', { class: 'plot-data' }, h('summary', {}, t('table.review.data_summary')), table);
   details.addEventListener('toggle', () => {          // many rows: built when first opened
     const body = table.tBodies[0];
     if (!details.open || body.rows.length) return;
@@ -217,16 +253,18 @@ function moveWords(move, decision, ctx) {
 function mistakesList(review, ctx) {
   const byStep = new Map(review.decisions.map((d) => [d.step, d]));
   const shown = review.mistakes.slice(0, SHOWN_MISTAKES).map((n) => byStep.get(n));
-  const title = h('h3', { id: 'review-mistakes-title' }, 'Biggest mistakes');
+  const title = h('h3', { id: 'review-mistakes-title' }, t('table.review.mistakes_title'));
   if (!shown.length) {
     const least = Math.min(...Object.values(review.thresholds)) * 100;
-    return h('section', { class: 'review-mistakes-box' }, title, h('p', { id: 'review-mistakes' }, `No mistakes: every decision was within ${least} points of the bot\u2019s choice.`));
+    return h('section', { class: 'review-mistakes-box' }, title, h('p', { id: 'review-mistakes' }, t('table.review.no_mistakes', { points: least })));
   }
   return h('section', { class: 'review-mistakes-box' }, title,
     h('ol', { id: 'review-mistakes', class: 'review-mistakes', 'aria-labelledby': 'review-mistakes-title' }, shown.map((d) => h('li', { class: d.judgement },
-      h('a', { href: `#step=${d.step}` }, `Step ${d.step}: `, h('strong', {}, `${WORDS[d.judgement]} ${SYMBOLS[d.judgement]}`)),
-      ` — played ${moveWords(d.played, d, ctx)} (${pct(d.played.win_chance)}); the bot preferred ${moveWords(d.best, d, ctx)} (${pct(d.best.win_chance)}), `
-        + `${Math.round(d.loss * 100)} points better.`,
+      h('a', { href: `#step=${d.step}` }, t('table.review.step_link', { step: d.step }), h('strong', {}, judged(d.judgement))),
+      t('table.review.mistake_line', {
+        played: moveWords(d.played, d, ctx), played_chance: pct(d.played.win_chance),
+        best: moveWords(d.best, d, ctx), best_chance: pct(d.best.win_chance), points: Math.round(d.loss * 100),
+      }),
       d.best.reason ? h('span', { class: 'muted' }, ` ${withNames(d.best.reason, ctx.names)}`) : null))));
 }
 
@@ -236,15 +274,16 @@ function decisionsTable(review, ctx) {
     return h('tr', { class: d.judgement || '' },
       h('td', { class: 'num' }, h('a', { href: `#step=${d.step}` }, String(d.step))),
       h('td', {}, moveWords(d.played, d, ctx)), h('td', { class: 'num' }, pct(d.played.win_chance)),
-      h('td', {}, same ? 'the same' : moveWords(d.best, d, ctx)), h('td', { class: 'num' }, pct(d.best.win_chance)),
+      h('td', {}, same ? t('table.review.same') : moveWords(d.best, d, ctx)), h('td', { class: 'num' }, pct(d.best.win_chance)),
       h('td', { class: 'num' }, same ? '' : String(Math.round(d.loss * 100))),
-      h('td', {}, d.judgement ? `${WORDS[d.judgement]} ${SYMBOLS[d.judgement]}` : ''));
+      h('td', {}, d.judgement ? judged(d.judgement) : ''));
   });
   return h('details', { class: 'plot-data', open: review.decisions.length <= 40 },
-    h('summary', {}, `Every decision (${review.decisions.length})`),
+    h('summary', {}, t('table.review.every_decision', { count: review.decisions.length })),
     h('table', { class: 'ratings-table review-decisions', id: 'review-decisions' },
-      h('caption', {}, 'The move played and the bot\u2019s preferred move, with the win chance after each'),
-      h('thead', {}, h('tr', {}, ['Step', 'Played', 'Win chance', 'Bot\u2019s move', 'Win chance', 'Points lost', 'Judgement']
-        .map((t, i) => h('th', { scope: 'col', class: [0, 2, 4, 5].includes(i) ? 'num' : null }, t)))),
+      h('caption', {}, t('table.review.decisions_caption')),
+      h('thead', {}, h('tr', {}, [t('table.review.col.step'), t('table.review.col.played'), t('table.review.col.chance'),
+        t('table.review.col.best'), t('table.review.col.chance'), t('table.review.col.lost'), t('table.review.col.judgement')]
+        .map((text, i) => h('th', { scope: 'col', class: [0, 2, 4, 5].includes(i) ? 'num' : null }, text)))),
       h('tbody', {}, rows)));
 }

@@ -2,6 +2,7 @@
 // both lead to the account page. Imported by every page.
 import { getJSON } from './api.js';
 import { h, replace } from './dom.js';
+import { parts, t } from './i18n.js';
 
 /** Where the account page sends a player back to once signed in: this page. */
 function signInLink() {
@@ -15,10 +16,13 @@ export function showAccount(me) {
   const slot = document.getElementById('account-tools');
   if (!slot) return;
   if (me && me.signed_in) {
-    replace(slot, h('a', { class: 'account-link', href: '/account', id: 'account-name', title: 'Your account' },
-      h('span', { class: 'visually-hidden' }, 'Signed in as '), me.name));
+    // Seen: the name; heard: "Signed in as <name>" in the page's word order.
+    const said = parts('session.signed_in_as', { name: h('bdi', {}, me.name) })
+      .map((piece) => (typeof piece === 'string' ? h('span', { class: 'visually-hidden' }, piece) : piece));
+    replace(slot, h('a', { class: 'account-link', href: '/account', id: 'account-name', title: t('session.your_account') },
+      said));
   } else {
-    replace(slot, h('a', { class: 'account-link', href: signInLink(), id: 'sign-in-link' }, 'Sign in'));
+    replace(slot, h('a', { class: 'account-link', href: signInLink(), id: 'sign-in-link' }, t('session.sign_in')));
   }
 }
 

@@ -1,15 +1,23 @@
 // The table page (/t/{id}): take a seat or watch, play, chat, hints, rematch; hot-seat curtain.
+// Every word of the page is the catalog's (i18n.js); the game's own drawing and log are its module's.
 import './install.js';
-import { h, replace, keepFocus, plural, capital } from './dom.js';
+import { t, parts, number, translatePage } from './i18n.js';
+
+/** A rating as players write it: digits without grouping (1500, not 1,500). */
+const rating = (n) => number(n, { useGrouping: false });
+import { h, replace, keepFocus } from './dom.js';
 import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
 import { TableSocket } from './socket.js';
-import { motionToggle, toast } from './prefs.js';
+import { pageTools, toast } from './prefs.js';
 import { moduleFor } from './games.js';
+import { coach } from './tutorial.js';
+import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration } from './table-words.js';
 
 const tableId = tableIdFromPath();
 const app = {
   game: null,            // the module that draws this table's game (games.js)
   catalog: {},
+  title: '',             // the game's title in the page's language (GET /api/games), else the table's
   table: null,
   views: new Map(),      // seat (or null for a spectator) → {view, log, legal}
   seats: [],             // the seats this browser holds at this table
@@ -20,6 +28,7 @@ const app = {
   revealed: null,        // hot-seat: the seat whose player said "show my cards"
   busy: false,
   hint: null,
+  hinting: null,         // the seat whose hint is being worked out
   wantRematch: false,
   ratings: null,         // a rated game's end: [{seat, name, before, after}]
   closedWhy: '',         // why the table closed early, when it was told
@@ -49,25 +58,26 @@ const socket = new TableSocket(tableId, {
   },
   onEvent: (msg) => {
     const ev = msg.event;
-    const t = app.table;
+    const table = app.table;
     if (msg.views) {
       for (const v of msg.views) {
         const prev = app.views.get(v.seat);
         const log = prev && v.log.from > 0 ? prev.log.slice(0, v.log.from).concat(v.log.entries) : v.log.entries;
         app.views.set(v.seat, { view: v.view, log, legal: v.legal, undo: v.undo });
       }
-      t.status = msg.status;
-      t.current_player = msg.current_player;
+      table.status = msg.status;
+      table.current_player = msg.current_player;
       if (msg.status === 'finished') {
-        t.replay_url = `/replay/${tableId}`;
-        if (!t.result) refreshTable();   // the result (winners, scores) comes with the table
+        table.replay_url = `/replay/${tableId}`;
+        if (!table.result) refreshTable();   // the result (winners, scores) comes with the table
       }
       setTimer(msg.timer);
       app.busy = false;
       app.hint = null;
+      app.hinting = null;
     }
     if (msg.table) {
-      const was = t.status;
+      const was = table.status;
       app.table = msg.table;
       setTimer(msg.timer);
       if (was === 'waiting' && msg.table.status === 'playing') {
@@ -78,7 +88,9 @@ const socket = new TableSocket(tableId, {
     if (ev.kind === 'table' && ev.reason === 'rated') app.ratings = ev.ratings;
     if (ev.kind === 'table' && (ev.reason === 'timeout' || ev.reason === 'abandoned')) app.closedWhy = ev.message;
     if (ev.kind === 'chat') app.chat.push({ seq: msg.seq, seat: ev.seat, name: ev.name, text: ev.text, at: ev.at });
-    if (ev.kind === 'undo') toast(`${app.seats.includes(ev.player) && app.seats.length === 1 ? 'You' : names()[ev.player]} took back the last action`);
+    if (ev.kind === 'undo') {
+      toast(ev.player === you() ? t('table.undo.done_you') : t('table.undo.done', { name: names()[ev.player] }));
+    }
     if (ev.kind === 'rematch') {
       app.table.rematch = ev.table_id;
       copyTokens(tableId, ev.table_id);
@@ -91,11 +103,13 @@ const socket = new TableSocket(tableId, {
   },
   onError: (msg) => {
     app.busy = false;
+    app.hinting = null;
     toast(msg.message, 'error');
     render();
   },
   onHint: (msg) => {
     app.hint = msg;
+    app.hinting = null;
     render();
   },
   onState: (state) => renderConn(state),
@@ -118,14 +132,18 @@ function setTimer(timer) {
 }
 
 function names() {
-  if (!app.table) return [];
-  return app.table.seats.map((s) => s.name || (s.kind === 'bot' ? s.bot : `Seat ${s.seat + 1}`));
+  return app.table ? seatNames(app.table.seats) : [];
+}
+
+/** The seat this page's sentences call "you" (none for a spectator or a hot-seat device). */
+function you() {
+  return youOf(app.seats);
 }
 
 function currentEntry() {
-  const t = app.table;
+  const table = app.table;
   if (!app.seats.length) return app.views.get(null);
-  const cur = t.current_player;
+  const cur = table.current_player;
   if (cur !== null && cur !== undefined && app.seats.includes(cur)) app.active = cur;
   if (app.active === null || !app.seats.includes(app.active)) app.active = app.seats[0];
   return app.views.get(app.active);
@@ -142,7 +160,7 @@ function change(message) {
   if (app.busy) return;
   const sent = socket.send(message);
   if (!sent) {
-    toast('Not connected: trying again…', 'error');
+    toast(t('table.not_connected'), 'error');
     return;
   }
   app.busy = true;
@@ -158,16 +176,40 @@ function change(message) {
 
 // -- rendering ---------------------------------------------------------------------------------
 
+const CONN_WORDS = {
+  connecting: () => t('table.conn.connecting'),
+  open: () => t('table.conn.open'),
+  reconnecting: () => t('table.conn.reconnecting'),
+  paused: () => t('table.conn.paused'),
+  gone: () => t('table.conn.gone'),
+};
+
 function renderConn(state) {
-  const words = { connecting: 'Connecting…', open: 'Connected', reconnecting: 'Reconnecting…', paused: 'Paused', gone: 'No such table' };
   el.conn.dataset.state = state;
-  el.conn.textContent = words[state] || state;
+  el.conn.textContent = CONN_WORDS[state] ? CONN_WORDS[state]() : state;
+}
+
+const STATUS_WORDS = {
+  waiting: () => t('table.status.waiting'),
+  playing: () => t('table.status.playing'),
+  finished: () => t('table.status.finished'),
+  abandoned: () => t('table.status.closed', { why: app.closedWhy || t('table.status.closed_why') }),
+};
+
+/** Whose turn it is, as the status line says it: "Your turn", "Waiting for Aoi", "Aoi's turn". */
+function turnWords() {
+  const table = app.table;
+  const cur = table.current_player;
+  if (table.status !== 'playing' || !Number.isInteger(cur) || cur < 0) return '';
+  if (cur === you()) return t('table.turn.you');
+  if (app.seats.length && !app.seats.includes(cur)) return t('table.turn.waiting', { name: names()[cur] });
+  return t('table.turn.seat', { name: names()[cur] });
 }
 
 function renderHeader() {
-  const t = app.table;
+  const table = app.table;
   const invite = `${location.origin}/t/${tableId}`;
-  const input = h('input', { type: 'text', id: 'invite-link', readonly: true, value: invite, 'aria-label': 'Invite link' });
+  const input = h('input', { type: 'text', id: 'invite-link', readonly: true, value: invite, 'aria-label': t('table.invite.label') });
   const copy = h('button', { type: 'button', class: 'btn', id: 'copy-invite', onclick: async () => {
     try {
       await navigator.clipboard.writeText(invite);
@@ -175,146 +217,138 @@ function renderHeader() {
       input.select();
       document.execCommand('copy');
     }
-    toast('Invite link copied');
-  } }, 'Copy invite link');
-  const status = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished', abandoned: `Closed: ${app.closedWhy || 'the game stopped before its end (nobody played for too long, or a move came too late)'}` }[t.status];
+    toast(t('table.invite.copied'));
+  } }, t('table.invite.copy'));
+  const status = STATUS_WORDS[table.status] ? STATUS_WORDS[table.status]() : table.status;
+  const turn = turnWords();
+  const who = app.seats.length
+    ? t('table.you_are', { names: app.seats.map((s) => names()[s]).join(t('table.separator')) })
+    : t('table.watching');
   replace(el.header,
-    h('h1', {}, t.title),
-    h('p', { class: 'table-status', id: 'table-status', 'data-status': t.status }, status,
-      app.seats.length ? ` · you are ${app.seats.map((s) => names()[s]).join(', ')}` : ' · you are watching'),
+    h('h1', {}, app.title),
+    h('p', { class: 'table-status', id: 'table-status', 'data-status': table.status }, status,
+      turn ? [t('table.dot'), h('span', { id: 'turn-status' }, turn)] : '', t('table.dot'), who),
     h('div', { class: 'invite' }, input, copy));
 }
 
+function joinForm(s) {
+  const id = `name-${s.seat}`;
+  const input = h('input', { type: 'text', id, name: 'name', required: true, maxlength: 32, value: lastName(),
+    autocomplete: 'nickname', pattern: "[\\p{L}\\p{N} _.'\\-]+" });
+  return h('form', { class: 'join-form', 'data-seat': s.seat, onsubmit: async (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) return;
+    try {
+      await joinSeat(tableId, s.seat, name);
+      rememberName(name);
+      socket.restart();
+    } catch (err) {
+      toast(err.message, 'error');
+    }
+  } },
+  h('label', { for: id }, t('table.join.name', { n: s.seat + 1 })), input,
+  h('button', { type: 'submit', class: 'btn primary' }, t('table.join.take', { n: s.seat + 1 })));
+}
+
 function renderSeats() {
-  const t = app.table;
-  const free = t.seats.filter((s) => s.kind === 'human' && !s.claimed);
+  const table = app.table;
+  const free = table.seats.filter((s) => s.kind === 'human' && !s.claimed);
   if (!free.length) {
     el.seats.hidden = true;
     el.seats.replaceChildren();
     return;
   }
   el.seats.hidden = false;
-  const forms = free.map((s) => {
-    const id = `name-${s.seat}`;
-    const input = h('input', { type: 'text', id, name: 'name', required: true, maxlength: 32, value: lastName(),
-      autocomplete: 'nickname', pattern: "[\\p{L}\\p{N} _.'\\-]+" });
-    return h('form', { class: 'join-form', 'data-seat': s.seat, onsubmit: async (ev) => {
-      ev.preventDefault();
-      const name = input.value.trim();
-      if (!name) return;
-      try {
-        await joinSeat(tableId, s.seat, name);
-        rememberName(name);
-        socket.restart();
-      } catch (err) {
-        toast(err.message, 'error');
-      }
-    } },
-    h('label', { for: id }, `Seat ${s.seat + 1}: your name`), input,
-    h('button', { type: 'submit', class: 'btn primary' }, `Take seat ${s.seat + 1}`));
-  });
   replace(el.seats,
-    h('h2', {}, app.seats.length ? 'Free seats' : 'Take a seat'),
-    h('p', {}, app.seats.length
-      ? 'Another player at this device can take a free seat too (hot-seat), or share the invite link.'
-      : 'Pick a name and take a free seat, or just watch: anyone with the link can follow the game.'),
-    forms,
-    t.status === 'waiting' ? h('p', { class: 'muted' }, `The game starts when every seat is taken (${plural(free.length, 'seat')} free).`) : '');
+    h('h2', {}, app.seats.length ? t('table.join.free_title') : t('table.join.title')),
+    h('p', {}, app.seats.length ? t('table.join.another') : t('table.join.intro')),
+    free.map(joinForm),
+    table.status === 'waiting' ? h('p', { class: 'muted' }, t('table.join.starts', { count: free.length })) : '');
 }
 
-/** A bot as a player reads it: "hard bot", "greedy bot" (never the search's internal name). */
-function botWords(spec) {
-  const [name, setting] = String(spec || '').split(':');
-  const level = name === 'ismcts' ? (/^(easy|normal|hard|expert|beginner)$/.test(setting || '') ? setting : 'search') : name;
-  return `${level} bot`;
+function seatRow(s, n) {
+  const table = app.table;
+  const bits = [];
+  if (s.kind === 'bot') bits.push(botWords(s.bot));
+  else if (!s.claimed) bits.push(t('table.seat.free'));
+  else bits.push(s.connected ? t('table.seat.online') : t('table.seat.offline'));
+  if (s.zombie) bits.push(t('table.seat.zombie'));
+  const mine = app.seats.includes(s.seat);
+  return h('li', { class: `${table.current_player === s.seat ? 'current' : ''}${mine ? ' me' : ''}`, 'data-seat': s.seat },
+    h('span', { class: `dot ${s.kind === 'bot' || s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
+    h('strong', {}, s.account && s.name ? h('a', { href: `/players/${encodeURIComponent(s.name)}` }, n[s.seat]) : n[s.seat]),
+    mine ? t('table.seat.you') : '', h('span', { class: 'muted' }, t('table.seat.about', { about: bits.join(t('table.separator')) })),
+    table.current_player === s.seat ? h('span', { class: 'turn-mark' }, t('table.seat.deciding')) : '',
+    s.zombie && mine ? h('button', { type: 'button', class: 'btn small', onclick: () => socket.send({ type: 'reclaim', seat: s.seat }) }, t('table.seat.reclaim')) : '');
 }
 
 function renderPlayers() {
-  const t = app.table;
+  const table = app.table;
   const n = names();
-  const list = h('ul', { class: 'seat-list' }, t.seats.map((s) => {
-    const bits = [];
-    if (s.kind === 'bot') bits.push(botWords(s.bot));
-    else if (!s.claimed) bits.push('free seat');
-    else bits.push(s.connected ? 'online' : 'offline');
-    if (s.zombie) bits.push('a bot is playing for them');
-    const mine = app.seats.includes(s.seat);
-    return h('li', { class: `${t.current_player === s.seat ? 'current' : ''}${mine ? ' me' : ''}`, 'data-seat': s.seat },
-      h('span', { class: `dot ${s.kind === 'bot' || s.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-      h('strong', {}, s.account && s.name ? h('a', { href: `/players/${encodeURIComponent(s.name)}` }, n[s.seat]) : n[s.seat]),
-      mine ? ' (you)' : '', h('span', { class: 'muted' }, ` — ${bits.join(', ')}`),
-      t.current_player === s.seat ? h('span', { class: 'turn-mark' }, ' ◀ deciding') : '',
-      s.zombie && mine ? h('button', { type: 'button', class: 'btn small', onclick: () => socket.send({ type: 'reclaim', seat: s.seat }) }, 'Take my seat back') : '');
-  }));
+  const list = h('ul', { class: 'seat-list' }, table.seats.map((s) => seatRow(s, n)));
   const clock = h('p', { class: 'timer', id: 'timer' });
-  const st = t.settings || {};
-  const kinds = [st.rated ? 'Rated' : '', st.public ? 'In the lobby' : '',
-    st.pace === 'correspondence' ? `Correspondence: ${duration(st.move_hours * 3600)} per move` : ''].filter(Boolean);
-  const kind = kinds.length ? h('p', { class: 'muted small', id: 'table-kind' }, kinds.join(' · ')) : '';
-  replace(el.players, h('h2', {}, 'Players'), list, kind, clock);
+  const st = table.settings || {};
+  const kinds = [st.rated ? t('table.kind.rated') : '', st.public ? t('table.kind.public') : '',
+    st.pace === 'correspondence' ? t('table.kind.correspondence', { time: duration(st.move_hours * 3600) }) : ''].filter(Boolean);
+  const kind = kinds.length ? h('p', { class: 'muted small', id: 'table-kind' }, kinds.join(t('table.dot'))) : '';
+  replace(el.players, h('h2', {}, t('table.players')), list, kind, clock);
   renderTimer();
 }
 
 function renderTimer() {
   const clock = document.getElementById('timer');
   if (!clock) return;
-  const t = app.timer;
-  if (!t) {
+  const timer = app.timer;
+  if (!timer) {
     clock.textContent = '';
     return;
   }
-  const left = Math.max(0, Math.ceil((t.ms_left - (performance.now() - app.timerAt)) / 1000));
-  const who = names()[t.seat];
-  clock.textContent = t.kind === 'turn' ? `${who}: ${duration(left)} to decide` : `${who} is away: a bot takes over in ${duration(left)}`;
-}
-
-/** Seconds as a person reads them: "45 s", "12 min", "5 h 20 min", "2 days 3 h". */
-function duration(seconds) {
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
-  return `${Math.floor(hours / 24)} days${hours % 24 ? ` ${hours % 24} h` : ''}`;
+  const left = deadline(Math.max(0, Math.ceil((timer.ms_left - (performance.now() - app.timerAt)) / 1000)));
+  const mine = timer.seat === you();
+  const name = names()[timer.seat];
+  if (timer.kind === 'turn') clock.textContent = mine ? t('table.timer.turn_you', { time: left }) : t('table.timer.turn', { name, time: left });
+  else clock.textContent = mine ? t('table.timer.away_you', { time: left }) : t('table.timer.away', { name, time: left });
 }
 setInterval(renderTimer, 1000);
 
+function ratingChanges() {
+  const changes = app.ratings.map((r, i) => [
+    i ? t('table.separator') : '', h('a', { href: `/players/${encodeURIComponent(r.name)}` }, r.name),
+    ` ${rating(r.before)} → ${rating(r.after)} (${r.after >= r.before ? '+' : '−'}${rating(Math.abs(r.after - r.before))})`]);
+  return h('p', { id: 'rating-changes' }, parts('table.result.ratings', { changes }));
+}
+
 function renderResult(entry) {
-  const t = app.table;
-  if (t.status !== 'finished' || !entry) {
+  const table = app.table;
+  if (table.status !== 'finished' || !entry) {
     el.result.hidden = true;
     return;
   }
   el.result.hidden = false;
-  const n = names();
-  const text = app.game.result(entry.view, n, t.result);
-  const parts = [h('h2', {}, 'Game over'), h('p', { id: 'result-text' }, text)];
-  if (app.ratings) {
-    parts.push(h('p', { id: 'rating-changes' }, 'Ratings: ', app.ratings.map((r, i) => [
-      i ? ', ' : '', h('a', { href: `/players/${encodeURIComponent(r.name)}` }, r.name),
-      ` ${r.before} → ${r.after} (${r.after >= r.before ? '+' : '−'}${Math.abs(r.after - r.before)})`])));
-  }
+  const text = app.game.result(entry.view, names(), table.result, you());
+  const content = [h('h2', {}, t('table.result.title')), h('p', { id: 'result-text' }, text)];
+  if (app.ratings) content.push(ratingChanges());
   const actions = h('div', { class: 'prompt-actions' });
-  actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, 'Watch the replay'));
-  if (t.rematch) {
-    copyTokens(tableId, t.rematch);
-    actions.append(h('a', { class: 'btn primary', href: `/t/${t.rematch}`, id: 'rematch-link' }, 'Go to the rematch'));
+  actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, t('table.result.replay')));
+  if (table.rematch) {
+    copyTokens(tableId, table.rematch);
+    actions.append(h('a', { class: 'btn primary', href: `/t/${table.rematch}`, id: 'rematch-link' }, t('table.result.to_rematch')));
   } else if (app.seats.length) {
     actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: () => {
       app.wantRematch = socket.send({ type: 'rematch' });
-    } }, 'Rematch'));
+    } }, t('table.result.rematch')));
   }
-  actions.append(h('a', { class: 'btn subtle', href: '/' }, 'New table'));
-  parts.push(actions);
-  replace(el.result, ...parts);
+  actions.append(h('a', { class: 'btn subtle', href: '/' }, t('table.result.new')));
+  content.push(actions);
+  replace(el.result, ...content);
 }
 
 function renderLog(entry) {
-  const n = names();
-  const lines = !entry ? [] : app.game.log(entry.log, n, app.seats.length ? app.active : null, app.catalog);
-  const list = h('ol', { class: 'log-list', tabindex: 0, 'aria-label': 'Game log, latest last' },
+  const lines = !entry ? [] : app.game.log(entry.log, names(), app.seats.length ? app.active : null, app.catalog);
+  const list = h('ol', { class: 'log-list', tabindex: 0, 'aria-label': t('table.log.list') },
     lines.slice(-200).map((l) => h('li', { class: l.private ? 'private' : '' }, l.text)));
-  replace(el.log, h('h2', {}, 'Game log'), list);
+  replace(el.log, h('h2', {}, t('table.log.title')), list);
   list.scrollTop = list.scrollHeight;
   announce(lines);
 }
@@ -339,14 +373,16 @@ function decode(text) {
 }
 
 function renderChat() {
-  const t = app.table;
-  if (!t.settings.chat) {
-    replace(el.chat, h('h2', {}, 'Chat'), h('p', { class: 'muted' }, 'Chat is off at this table.'));
+  const table = app.table;
+  const title = h('h2', {}, t('table.chat.title'));
+  if (!table.settings.chat) {
+    replace(el.chat, title, h('p', { class: 'muted' }, t('table.chat.off')));
     return;
   }
-  const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {}, h('strong', {}, `${c.name}: `), decode(c.text))));
-  if (!app.seats.length && !t.settings.spectator_chat) {
-    replace(el.chat, h('h2', {}, 'Chat'), list, h('p', { class: 'muted' }, 'Only the players chat at this table.'));
+  const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {},
+    h('strong', {}, t('table.chat.from', { name: c.name })), decode(c.text))));
+  if (!app.seats.length && !table.settings.spectator_chat) {
+    replace(el.chat, title, list, h('p', { class: 'muted' }, t('table.chat.players_only')));
     list.scrollTop = list.scrollHeight;
     return;
   }
@@ -357,39 +393,39 @@ function renderChat() {
     ev.preventDefault();
     const text = input.value.trim();
     if (text && socket.send({ type: 'chat', text })) input.value = '';
-  } }, h('label', { for: 'chat-text', class: 'visually-hidden' }, 'Message'), input,
-  h('button', { type: 'submit', class: 'btn' }, 'Say'));
-  replace(el.chat, h('h2', {}, 'Chat'), list, form);
+  } }, h('label', { for: 'chat-text', class: 'visually-hidden' }, t('table.chat.message')), input,
+  h('button', { type: 'submit', class: 'btn' }, t('table.chat.send')));
+  replace(el.chat, title, list, form);
   list.scrollTop = list.scrollHeight;
 }
 
 function renderCurtain(entry) {
-  const t = app.table;
-  const hotSeat = app.seats.length > 1 && t.status === 'playing' && !(entry && !app.game.privateView(entry.view));
+  const table = app.table;
+  const hotSeat = app.seats.length > 1 && table.status === 'playing' && !(entry && !app.game.privateView(entry.view));
   if (!hotSeat || app.revealed === app.active) {
     el.curtain.hidden = true;
     return false;
   }
-  const who = names()[app.active];
+  const name = names()[app.active];
   el.curtain.hidden = false;
   const show = h('button', { type: 'button', class: 'btn primary', id: 'reveal', onclick: () => {
     app.revealed = app.active;
     render();
     document.getElementById('prompt')?.focus();
-  } }, `I am ${who}: show my cards`);
-  replace(el.curtain, h('h2', {}, `Pass the device to ${who}`),
-    h('p', {}, 'The other players should look away: the next screen shows a hand.'), show);
+  } }, t('table.curtain.show', { name }));
+  replace(el.curtain, h('h2', {}, t('table.curtain.title', { name })),
+    h('p', {}, t('table.curtain.look_away')), show);
   setTimeout(() => show.focus(), 0);
   return true;
 }
 
 function render() {
-  const t = app.table;
-  if (!t || !app.game) return;
+  const table = app.table;
+  if (!table || !app.game) return;
   el.game.removeAttribute('aria-busy');
   const entry = currentEntry();
-  const myTurn = app.seats.length && t.status === 'playing' && app.seats.includes(t.current_player);
-  document.title = `${myTurn ? '● Your turn — ' : ''}${t.title} — furuba`;
+  const myTurn = app.seats.length && table.status === 'playing' && app.seats.includes(table.current_player);
+  document.title = myTurn ? t('table.doc_title_turn', { title: app.title }) : t('table.doc_title', { title: app.title });
   renderHeader();
   renderSeats();
   renderPlayers();
@@ -398,26 +434,26 @@ function render() {
   const hidden = renderCurtain(entry);
   if (hidden) {
     // The log names the cards this seat drew: it waits behind the curtain too.
-    replace(el.log, h('h2', {}, 'Game log'), h('p', { class: 'muted' }, 'Hidden until the next player shows their cards.'));
+    replace(el.log, h('h2', {}, t('table.log.title')), h('p', { class: 'muted' }, t('table.log.hidden')));
   } else {
     renderLog(entry);
   }
   if (hidden || !entry) {
     el.game.replaceChildren();
-    if (!entry) el.game.append(h('p', { class: 'muted' }, 'Loading the table…'));
+    if (!entry) el.game.append(h('p', { class: 'muted' }, t('table.loading')));
     return;
   }
   const ctx = {
     view: entry.view,
     log: entry.log,
-    legal: t.status === 'playing' ? entry.legal : [],
+    legal: table.status === 'playing' ? entry.legal : [],
     seat: app.seats.length ? app.active : null,
     catalog: app.catalog,
     names: names(),
     act,
-    readOnly: t.status !== 'playing' || app.busy,
-    waiting: t.status === 'waiting',
-    status: t.status,
+    readOnly: table.status !== 'playing' || app.busy,
+    waiting: table.status === 'waiting',
+    status: table.status,
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
     redraw: render,
   };
@@ -427,22 +463,38 @@ function render() {
     renderHintBar(entry);
     renderUndo();
   }, el.game, () => app.game.firstControl(el.game));
+  coach({ app, entry, names: names() });
+}
+
+/** The hint in words: the move, its chance to win, and the bot's reason as the server says it. */
+function hintWords(hint) {
+  const best = (hint.suggestions && hint.suggestions[0]) || hint.action;
+  const action = app.game.actionWords(hint.action, names(), app.catalog);
+  const said = typeof best.win_chance === 'number'
+    ? t('table.hint.text_chance', { action, percent: Math.round(best.win_chance * 100) })
+    : t('table.hint.text', { action });
+  if (!best.reason) return said;
+  const reason = capital(best.reason);
+  return t('table.hint.with_reason', { hint: said, reason: /[.!?。！？]$/.test(reason) ? reason : reason + t('table.full_stop') });
 }
 
 function renderHintBar(entry) {
-  const t = app.table;
+  const table = app.table;
   const prompt = document.getElementById('prompt');
-  if (!prompt || !t.settings.hints || t.status !== 'playing' || !entry.legal.length || !app.seats.length) return;
+  if (!prompt || !table.settings.hints || table.status !== 'playing' || !entry.legal.length || !app.seats.length) return;
   const bar = h('div', { class: 'hint-bar' });
-  bar.append(h('button', { type: 'button', class: 'btn subtle', id: 'hint', 'data-key': 'hint',
-    onclick: () => socket.send({ type: 'hint', seat: app.active }) }, 'Hint'));
+  const working = app.hinting === app.active;
+  bar.append(h('button', { type: 'button', class: 'btn subtle', id: 'hint', 'data-key': 'hint', 'aria-busy': working ? 'true' : null,
+    onclick: () => {
+      if (!socket.send({ type: 'hint', seat: app.active })) return;
+      app.hinting = app.active;
+      render();
+    } }, t('table.hint.button')));
   if (app.hint && app.hint.seat === app.active) {
-    const best = (app.hint.suggestions && app.hint.suggestions[0]) || app.hint.action;
-    const chance = typeof best.win_chance === 'number' ? ` (about ${Math.round(best.win_chance * 100)}% to win)` : '';
-    const reason = best.reason ? ` ${capital(best.reason)}${/[.!?]$/.test(best.reason) ? '' : '.'}` : '';
-    bar.append(h('span', { class: 'hint-text', id: 'hint-text' },
-      `Hint: ${app.game.actionWords(app.hint.action, names(), app.catalog)}${chance}.${reason}`));
+    bar.append(h('span', { class: 'hint-text', id: 'hint-text' }, hintWords(app.hint)));
     for (const c of el.game.querySelectorAll(`[data-action-id="${app.hint.action.id}"]`)) c.classList.add('hinted');
+  } else if (working) {
+    bar.append(h('span', { class: 'hint-text', id: 'hint-text', role: 'status' }, t('table.hint.working')));
   }
   prompt.append(bar);
 }
@@ -453,27 +505,38 @@ function renderUndo() {
   const prompt = document.getElementById('prompt');
   const seat = app.seats.find((s) => app.views.get(s)?.undo);
   if (!prompt || app.table.status !== 'playing' || seat === undefined) return;
-  const whose = app.seats.length > 1 ? `${names()[seat]}'s` : 'your';
+  const title = seat === you() ? t('table.undo.title_you') : t('table.undo.title', { name: names()[seat] });
   prompt.append(h('div', { class: 'undo-bar' }, h('button', { type: 'button', class: 'btn subtle', id: 'undo',
-    'data-key': 'undo', title: `Take back ${whose} last action`, disabled: app.busy,
-    onclick: () => change({ type: 'undo', seat }) }, 'Undo')));
+    'data-key': 'undo', title, disabled: app.busy,
+    onclick: () => change({ type: 'undo', seat }) }, t('table.undo.button'))));
+}
+
+/** Whether the server says there is no such table (its words are in the page's language: the
+ * status says it). */
+async function missing(url) {
+  try {
+    return (await fetch(url, { headers: { accept: 'application/json' } })).status === 404;
+  } catch {
+    return false;
+  }
 }
 
 async function start() {
-  const top = document.getElementById('page-tools');
-  top.append(motionToggle());
+  translatePage();
+  pageTools();
   renderConn('connecting');
   const base = `/api/tables/${encodeURIComponent(tableId)}`;
   try {
     const table = await getJSON(base);
-    [app.game, app.catalog] = await Promise.all([moduleFor(table), getJSON(`${base}/catalog`).catch(() => ({}))]);
+    [app.game, app.catalog, app.title] = await Promise.all([moduleFor(table),
+      getJSON(`${base}/catalog`).catch(() => ({})), gameTitle(table)]);
   } catch (err) {
-    if (/no such table/i.test(err.message)) {
-      replace(el.game, h('p', {}, 'There is no such table. ', h('a', { href: '/' }, 'Start a new one.')));
+    if (await missing(base)) {
+      replace(el.game, h('p', {}, t('table.missing'), ' ', h('a', { href: '/' }, t('table.missing_new'))));
       renderConn('gone');
       return;
     }
-    replace(el.game, h('p', {}, `The table could not be loaded: ${err.message}`));
+    replace(el.game, h('p', {}, t('table.load_failed', { error: err.message })));
     return;
   }
   app.game.watchLayout(render);   // e.g. the circle on wide screens, the ring of cards on narrow ones

@@ -1,0 +1,145 @@
+"""The guided first games in the browser: from the home page's "Learn to play" button, a learner
+who does what the coach says — Continue on the steps that only ask to look, the highlighted
+control on the steps that ask to act — goes through every step of each game's tutorial and ends
+on the offer of a real game against easy bots; in English, and once in Japanese. Another action
+than the one asked for is refused with a note, Continue works from the keyboard, each step is read
+out, and axe finds no serious accessibility violation with the coach on screen."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from furuba import games
+from furuba.tutorial import Tutorial
+
+from .conftest import LiveServer
+from .helpers import WAIT_MS
+from .test_accessibility import violations
+
+pytestmark = pytest.mark.browser
+
+COACH_READY = """() => {
+  const coach = document.querySelector('#coach');
+  if (!coach || coach.hidden) return false;
+  const kind = coach.dataset.kind;
+  if (kind === 'look' || kind === 'end') return true;
+  return kind === 'do' && !!document.querySelector('#game[data-turn=mine]:not([aria-busy]) .coach-expected');
+}"""
+
+
+def tutorial_of(game: str) -> Tutorial:
+    loader = games.spec(game).tutorial
+    assert loader is not None
+    return loader()
+
+
+def start(page: Page, game: str, lang: str = "") -> str:
+    """Open the home page and press the game's "Learn to play" button; the tutorial table's id."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"/?lang={lang}" if lang else "/")
+    button = page.locator(f'#learn button[data-game="{game}"]')
+    expect(button).to_be_visible(timeout=WAIT_MS)
+    button.click()
+    page.wait_for_url(re.compile(r"/t/"), timeout=WAIT_MS)
+    return page.url.rsplit("/", 1)[-1]
+
+
+def visible(page: Page, selector: str) -> list[int]:
+    """The indexes of the elements matching ``selector`` that are on screen and enabled."""
+    loc = page.locator(selector)
+    return [i for i in range(loc.count()) if loc.nth(i).is_visible() and loc.nth(i).is_enabled()]
+
+
+def act_as_asked(page: Page) -> None:
+    """Take the action the coach highlights: its control, or its cards and then its control."""
+    asked = "#game [data-action-id].coach-expected"
+    shown = visible(page, asked)
+    if not shown:
+        picked = page.locator("#game [data-card].coach-expected:not(.selected)")
+        for name in [picked.nth(i).get_attribute("data-card") for i in range(picked.count())]:
+            card = page.locator(f'#game [data-card="{name}"]').first
+            if card.is_visible() and card.is_enabled():
+                card.click()
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not (shown := visible(page, asked)):
+            if time.monotonic() > deadline:
+                raise AssertionError("the cards picked did not make the action asked for: "
+                                     + page.locator("#coach").inner_text())
+            page.wait_for_timeout(50)
+    page.locator(asked).nth(shown[0]).click()
+
+
+def follow_the_coach(page: Page, limit: int = 400) -> list[str]:
+    """Do what the coach says until it offers a real game; the steps it showed, in order."""
+    steps: list[str] = []
+    for _ in range(limit):
+        page.wait_for_function(COACH_READY, timeout=WAIT_MS)
+        text = page.locator("#coach-text")
+        step, kind = text.get_attribute("data-step") or "", text.get_attribute("data-kind") or ""
+        if not steps or steps[-1] != step:
+            steps.append(step)
+        if kind == "end":
+            return steps
+        if kind == "look":
+            page.locator("#coach-continue").click()
+        else:
+            act_as_asked(page)
+    raise AssertionError(f"the coach never offered a real game (steps: {steps})")
+
+
+@pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
+def test_the_guided_first_game_from_the_home_page(page: Page, live_server: LiveServer,
+                                                  game: str) -> None:
+    tutorial = tutorial_of(game)
+    table_id = start(page, game)
+    table = live_server.table(table_id)
+    assert table["settings"]["tutorial"] == tutorial.seat and table["status"] == "playing"
+    expect(page.locator("#coach-title")).to_have_text("Learning to play", timeout=WAIT_MS)
+    steps = follow_the_coach(page)
+    assert [s for s in tutorial.steps if s not in steps] == []
+    expect(page.locator("#coach-progress")).to_have_text(
+        f"Step {len(tutorial.steps)} of {len(tutorial.steps)}")
+    expect(page.locator("#coach-real-game")).to_have_text("Play a real game against easy bots")
+
+
+def test_another_action_is_refused_and_continue_works_by_keyboard(
+        page: Page, live_server: LiveServer) -> None:
+    table_id = start(page, "zodiac")
+    page.wait_for_function(COACH_READY, timeout=WAIT_MS)
+    assert page.locator("#coach-text").get_attribute("data-step") == "welcome"
+    for _ in range(2):   # welcome, then the three actions: Continue by keyboard
+        page.locator("#coach-continue").focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(COACH_READY, timeout=WAIT_MS)
+    assert page.locator("#coach-text").get_attribute("data-step") == "draw"
+    expect(page.locator("#announcer")).to_contain_text("Step 3 of 11")   # read out
+    assert violations(page) == []
+    dimmed = page.locator('#game [data-action="move"]')
+    expect(dimmed).to_have_class(re.compile(r"coach-dim"))
+    dimmed.click()
+    expect(page.locator("#coach-note")).to_be_visible()
+    assert live_server.app.state.hub.rooms[table_id].record.actions == []
+    expect(page.locator('#game [data-action="draw"]')).to_have_class(re.compile(r"coach-expected"))
+
+
+def test_the_offer_of_a_real_game_in_japanese(page: Page, live_server: LiveServer) -> None:
+    tutorial = tutorial_of("zodiac")
+    learning = start(page, "zodiac", lang="ja")
+    expect(page.locator("#coach-title")).to_have_text("遊び方ガイド", timeout=WAIT_MS)
+    steps = follow_the_coach(page)
+    assert [s for s in tutorial.steps if s not in steps] == []
+    expect(page.locator("#coach-text")).to_contain_text("ガイドはここまで")
+    real = page.locator("#coach-real-game")
+    expect(real).to_have_text("やさしいボットと本番の対戦をする")
+    real.click()
+    page.wait_for_url(lambda url: "/t/" in url and not url.endswith(learning), timeout=WAIT_MS)
+    page.wait_for_function("() => document.querySelector('#game[data-turn=mine]')", timeout=WAIT_MS)
+    table = live_server.table(page.url.rsplit("/", 1)[-1])
+    assert table["settings"]["tutorial"] is None and table["status"] == "playing"
+    assert [s["bot"] for s in table["seats"] if s["kind"] == "bot"] \
+        == [tutorial.bot] * (tutorial.players - 1)
+    expect(page.locator("#coach")).to_be_hidden()
