@@ -1,5 +1,5 @@
 """``furuba`` in Japanese: ``--lang ja`` or the terminal's ``LANG``, its help included, and bots
-that sit at the table under people's names ("Kaito (greedy bot)", 「Kaito（欲張りボット）」).
+that sit at the table under people's names ("Kaito (greedy bot)", 「Kaito（欲ばりボット）」).
 
 The games' own screens are their packages' (and their tests'); these tests look at the words of
 the command itself: the seats, the prompts and commands of the play loop, hints, saves, errors
@@ -46,7 +46,7 @@ def test_a_game_is_played_in_japanese(game: str) -> None:
     flat = " ".join(out.split())
     with i18n.speaking("ja"):
         title = games.spec(game).said_title
-    seated = "あなた、Kaito（欲張りボット）、Mio（ランダムボット）、Ren（欲張りボット）"
+    seated = "あなた、Kaito（欲ばりボット）、Mio（ランダムボット）、Ren（欲ばりボット）"
     assert f"{title} — シード 3 — {seated}" in flat
     for said in ("help と入力するとコマンドの一覧が出ます", "メニューのその行を選ぶ", "ゲームをやめる",
                  "99番の選択肢はありません。1〜", "log には件数を指定してください（'x' ではなく）。",
@@ -107,8 +107,8 @@ def test_bots_sit_under_peoples_names() -> None:
     assert "You, Kaito (greedy bot), Mio (hard bot), Ren (random bot), Sora (easy bot)" in english
     assert "ismcts" not in english.lower() and "Greedy 2" not in english
     japanese = furuba(["--lang", "ja", "play", "daihinmin", "--seed", "1", "--seats", seats], ["quit"]).output
-    seated = ("あなた、Kaito（欲張りボット）、Mio（強いボット）、Ren（ランダムボット）、"
-              "Sora（かんたんなボット）")
+    seated = ("あなた、Kaito（欲ばりボット）、Mio（つよいボット）、Ren（ランダムボット）、"
+              "Sora（やさしいボット）")
     assert seated in "".join(japanese.split())
     named = furuba(["play", "--seed", "1", "--seats", "human:Kaito,greedy"], ["quit"]).output
     assert "Kaito, Aoi (greedy bot)" in named   # a bot never takes a human's name

@@ -24,7 +24,7 @@ from furuba.zodiac.state import GameState
 from furuba.zodiac.text import condition_words
 from furuba.zodiac.view_types import ConditionCode, LogEntryView, LogMessage, PendingKind
 
-PARTS = Path(__file__).resolve().parents[2] / "src" / "furuba" / "server" / "web" / "i18n" / "parts"
+CATALOGS = Path(__file__).resolve().parents[2] / "src" / "furuba" / "server" / "web" / "i18n"
 ENTRY_KEYS = {"n", "actor", "kind", "msg", "args"}
 LATIN = re.compile(r"[A-Za-z]{2,}")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -200,14 +200,14 @@ def test_the_catalog_carries_the_card_set_translations() -> None:
     assert texts["ja"]["Trust"] == state.rules.cardset.text("Trust", "ja")
 
 
-def web_part(language: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((PARTS / f"zodiac.{language}.json").read_text("utf-8"))
+def web_catalog(language: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((CATALOGS / f"{language}.json").read_text("utf-8"))
     return data
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_browser_has_words_for_every_message_and_code(language: str) -> None:
-    part = web_part(language)
+    part = web_catalog(language)
     wanted = [f"zodiac.log.{m}" for m in get_args(LogMessage)]
     wanted += [f"zodiac.cond.{c}" for c in get_args(ConditionCode)]
     wanted += [f"zodiac.waiting.{k}" for k in get_args(PendingKind) if k != "over"]

@@ -31,6 +31,7 @@ from furuba.zodiac.text import (
     sohma_name,
     tohru,
     tohru_side_word,
+    variant_words,
 )
 
 
@@ -178,6 +179,7 @@ class ZodiacBoard:
         return table
 
     def score_line(self, view: JSON) -> str:
+        """The round and what wins, or the team's score in co-op."""
         opts = view["options"]
         if view["team"]:
             team = view["friendships"][0]
@@ -187,7 +189,8 @@ class ZodiacBoard:
                      "{deck}").format(count=len(team), names=escape(names),
                                       deck=cards(view["deck_size"]))
         return _("Round {round} · first to {target} friendships ({variant})").format(
-            round=view["round"], target=opts["target"], variant=escape(opts["variant"]))
+            round=view["round"], target=opts["target"],
+            variant=escape(variant_words(opts["variant"])))
 
     def hand_table(self, view: JSON, full: bool = False) -> Table:
         name = self.names[view["viewer"]]

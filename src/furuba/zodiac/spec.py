@@ -23,7 +23,7 @@ from furuba.zodiac.reveals import reveals
 from furuba.zodiac.start import new_game
 from furuba.zodiac.state import GameState
 from furuba.zodiac.summary import summarize
-from furuba.zodiac.text import CATALOG
+from furuba.zodiac.text import CATALOG, VARIANT_LABELS
 from furuba.zodiac.view_types import ZodiacView
 
 if TYPE_CHECKING:
@@ -92,9 +92,7 @@ SPEC = GameSpec(
         Option("variant", "choice", "standard",
                N_("long, coop (Bestest Friends), true-friends; combine with commas"),
                choices=VARIANTS, combinable=True, label=N_("variant"),
-               choice_labels=(("standard", N_("Standard")), ("long", N_("the Long Game")),
-                              ("coop", N_("Bestest Friends (co-op)")),
-                              ("true-friends", N_("True Friends prompts")))),
+               choice_labels=VARIANT_LABELS),
         Option("sets", "int", None, N_("copies of the game (default: one per 4 players)"),
                low=1, high=8, nullable=True, label=N_("sets of cards")),
         Option("target", "int", None, N_("friendships to win (default 7; 13 in the Long Game)"),

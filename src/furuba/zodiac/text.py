@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from furuba.i18n import Catalog, current
+from furuba.i18n import N_, Catalog, current
 
 if TYPE_CHECKING:
     from furuba.zodiac.cardset import CardSet
@@ -133,3 +133,17 @@ def card_text(cardset: CardSet, text: str) -> str:
     """``text``, a text of ``cardset`` (a card's name, a symbol's name, a memory's text, an
     option's label …), in the current language; as written when the set has no translation."""
     return cardset_texts(cardset).get(current(), {}).get(text, text)
+
+
+# -- the variants ------------------------------------------------------------------------------
+VARIANT_LABELS: tuple[tuple[str, str], ...] = (
+    ("standard", N_("Standard")), ("long", N_("the Long Game")),
+    ("coop", N_("Bestest Friends (co-op)")), ("true-friends", N_("True Friends prompts")))
+"""What a menu calls each variant (the ``variant`` option's choice labels)."""
+
+
+def variant_words(variant: str) -> str:
+    """A variant option's value (``"long,true-friends"``) in words, in the current language."""
+    labels = dict(VARIANT_LABELS)
+    return pgettext("list", ", ").join(_(labels[v]) if v in labels else v
+                                       for v in variant.split(","))
