@@ -263,7 +263,7 @@ def test_a_late_correspondence_move_hands_the_seat_to_a_bot_or_ends_the_game(
         else:
             ended = client.until(lambda m: m.get("type") == "event"
                                  and m["event"].get("reason") == "timeout")
-            assert "did not move within 1 hours" in ended["event"]["message"]
+            assert "did not move within 1 hour:" in ended["event"]["message"]
             assert client.status == "abandoned"
 
 

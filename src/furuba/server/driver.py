@@ -229,8 +229,8 @@ async def forfeit(room: Room, seat: int) -> None:
         name = room.seats[seat].name or f"seat {seat + 1}"
         hours = int(room.settings.get("move_hours") or 0)
         room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat, "hours": hours,
-                             "message": f"{name} did not move within {hours} hours: the game "
-                                        "is over"}, table=True)
+                             "message": f"{name} did not move within {hours} "
+                                        f"hour{'' if hours == 1 else 's'}: the game is over"}, table=True)
         room.changed(lobby=True)
         log.info("table %s ended: seat %d ran out of time", room.id, seat)
     await on_forfeit(room, seat)

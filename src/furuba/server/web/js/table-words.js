@@ -19,8 +19,14 @@ export async function gameTitle(table) {
 
 /** Each seat's name: the player's, a bot's first name, else "Seat 3". */
 export function seatNames(seats) {
-  return seats.map((s) => s.name || (s.kind === 'bot' ? s.bot : t('table.seat_name', { n: s.seat + 1 })));
+  return seats.map((s) => {
+    if (s.name === DELETED) return t('table.deleted_player');
+    return s.name || (s.kind === 'bot' ? s.bot : t('table.seat_name', { n: s.seat + 1 }));
+  });
 }
+
+/** The name the server keeps on the seats of a deleted account (data: said in the page's words). */
+const DELETED = 'deleted player';
 
 /** The seat that sentences call "you": the only seat this browser holds, else none. */
 export function youOf(held) {

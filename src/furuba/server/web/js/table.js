@@ -11,7 +11,7 @@ import { TableSocket } from './socket.js';
 import { pageTools, toast } from './prefs.js';
 import { moduleFor } from './games.js';
 import { coach } from './tutorial.js';
-import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration } from './table-words.js';
+import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration, person } from './table-words.js';
 
 const tableId = tableIdFromPath();
 const app = {
@@ -86,7 +86,12 @@ const socket = new TableSocket(tableId, {
       }
     }
     if (ev.kind === 'table' && ev.reason === 'rated') app.ratings = ev.ratings;
-    if (ev.kind === 'table' && (ev.reason === 'timeout' || ev.reason === 'abandoned')) app.closedWhy = ev.message;
+    if (ev.kind === 'table' && ev.reason === 'timeout') {
+      app.closedWhy = t('table.closed.timeout', { who: person(ev.seat, names(), you()), count: ev.hours });
+    }
+    if (ev.kind === 'table' && ev.reason === 'abandoned') {
+      app.closedWhy = t('table.closed.abandoned', { time: duration(ev.idle_seconds) });
+    }
     if (ev.kind === 'chat') app.chat.push({ seq: msg.seq, seat: ev.seat, name: ev.name, text: ev.text, at: ev.at });
     if (ev.kind === 'undo') {
       toast(ev.player === you() ? t('table.undo.done_you') : t('table.undo.done', { name: names()[ev.player] }));
@@ -372,6 +377,13 @@ function decode(text) {
   return new DOMParser().parseFromString(`<p>${text}</p>`, 'text/html').documentElement.textContent;
 }
 
+/** Who wrote a chat line, in the page's words: the seat's name now (the server's English
+ *  "Player 2" of an unnamed seat is said by seatNames), or "Spectator". */
+function chatName(line) {
+  if (line.seat === null || line.seat === undefined) return t('table.chat.spectator');
+  return names()[line.seat] || line.name;
+}
+
 function renderChat() {
   const table = app.table;
   const title = h('h2', {}, t('table.chat.title'));
@@ -380,7 +392,7 @@ function renderChat() {
     return;
   }
   const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {},
-    h('strong', {}, t('table.chat.from', { name: c.name })), decode(c.text))));
+    h('strong', {}, t('table.chat.from', { name: chatName(c) })), decode(c.text))));
   if (!app.seats.length && !table.settings.spectator_chat) {
     replace(el.chat, title, list, h('p', { class: 'muted' }, t('table.chat.players_only')));
     list.scrollTop = list.scrollHeight;
