@@ -62,9 +62,10 @@ TABLE_KEEP = ["#game .hint-bar #hint", "#game .undo-bar"]
 """The page's own controls the game's prompt hosts: the Hint button and the Undo button."""
 
 REPLAY_SKIP = ["#game", "#log", "#steps ol", "#replay-status", "#replay-header .table-status",
-               "#review-mistakes li", "#review-decisions tbody", "a.review-mistake", "#announcer"]
-"""The game module's words on the replay page: the position, the log, each step's action, the
-result sentence, and the moves the review names."""
+               "#announcer"]
+"""The game module's words on the replay page: the position, the log, each step's action and
+the result sentence. The review's moves and the bot's reasons are checked: a review is kept
+with its reasons in every language."""
 REPLAY_KEEP = ["#replay-status strong", "#game .all-hands h2"]
 
 

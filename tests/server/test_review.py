@@ -92,6 +92,13 @@ def test_a_review_runs_in_the_background_and_is_kept(db_url: str, counted: Count
         assert counted.calls == 1
         stored = live.hub.db.call(ReviewStore.read, table_id, 1)
         assert stored.status == "done" and stored.review["decisions"] == review["decisions"]
+        japanese = live.http.get(url, headers={"accept-language": "ja"}).json()
+        best = [(d["best"]["reason"], d["best"]["reasons"]) for d in japanese["decisions"]]
+        assert all(ja == reasons["ja"] and reasons["en"] and reasons["ja"] != reasons["en"]
+                   for ja, reasons in best if ja), best
+        assert any(ja for ja, _ in best)
+        assert [d["best"]["reason"] for d in review["decisions"]] == \
+            [d["best"]["reasons"]["en"] for d in review["decisions"]]
     with LiveServer(db_url) as restarted:                  # served from the database
         assert restarted.http.get(url).json() == review
     assert counted.calls == 1

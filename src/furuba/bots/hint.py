@@ -25,9 +25,10 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from furuba import games
+from furuba import games, i18n
 from furuba.bots.ismcts import LEVELS, Search, Settings
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -49,10 +50,14 @@ class Hint:
     visits: int
     """How many of the search's simulations went through this action (its confidence)."""
     reason: str
+    """Why, in the context's language."""
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """Why, in each language asked for (``hint(..., languages=…)``): what is kept for readers
+    of several languages, such as a game review."""
 
 
 def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count: int = DEFAULT_COUNT,
-         seed: int = 0) -> list[Hint]:
+         seed: int = 0, languages: Sequence[str] = ()) -> list[Hint]:
     """The best ``count`` actions for ``seat`` (the player to move), best first.
 
     Raises :class:`~furuba.core.errors.OptionsError` when the game is over, when ``seat`` is not
@@ -73,8 +78,12 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
     out = []
     for stats in result.actions[:count]:
         reason = explain(world, stats.action, player)
+        reasons = {}
+        for language in languages:
+            with i18n.speaking(language):
+                reasons[language] = explain(world, stats.action, player)
         out.append(Hint(stats.action, state.action_to_string(stats.action),
-                        min(1.0, max(0.0, stats.value)), stats.visits, reason))
+                        min(1.0, max(0.0, stats.value)), stats.visits, reason, reasons))
     return out
 
 

@@ -39,9 +39,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from furuba import games
+from furuba import games, i18n
 from furuba.bots.hint import hint
 from furuba.bots.ismcts import Plan, Settings
 from furuba.core.errors import OptionsError
@@ -118,23 +118,25 @@ def is_decision(state: State, seat: int) -> bool:
 def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int) -> Decision:
     """The search's view of one decision: the move played and the bot's preferred move."""
     legal = state.legal_actions()
-    found = hint(state, seat, sims=max(sims, len(legal)), count=len(legal), seed=seed)
+    found = hint(state, seat, sims=max(sims, len(legal)), count=len(legal), seed=seed,
+                 languages=i18n.LANGUAGES)
     by_action = {h.action: h for h in found}
     best = found[0]
 
-    def move(action: int, win_chance: float, visits: int, reason: str) -> Move:
+    def move(action: int, win_chance: float, visits: int, reason: str,
+             reasons: Mapping[str, str]) -> Move:
         info = state.action_info(action)
         return Move(action, state.action_to_string(action), info["kind"], dict(info["params"]),
-                    win_chance, visits, reason)
+                    win_chance, visits, reason, dict(reasons))
 
     own = by_action.get(played)
     if own is None:      # not tried in any sampled world (only if legality hid in the world)
         chance, visits = sampled_chance(state, seat, played, seed)
-        mine = move(played, chance, visits, "")
+        mine = move(played, chance, visits, "", {})
     else:
-        mine = move(played, own.win_chance, own.visits, own.reason)
+        mine = move(played, own.win_chance, own.visits, own.reason, own.reasons)
     return Decision(step, seat, len(legal), mine,
-                    move(best.action, best.win_chance, best.visits, best.reason))
+                    move(best.action, best.win_chance, best.visits, best.reason, best.reasons))
 
 
 def sampled_chance(state: State, seat: int, action: int, seed: int, worlds: int = 16,

@@ -14,7 +14,8 @@ chances drop by 0.1, 0.2 or 0.3 on its scale from −1 to 1, which is twice a wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from furuba.core.errors import SaveFileError
@@ -53,18 +54,26 @@ class Move:
     visits: int
     """How many of the search's simulations went through this move (its confidence)."""
     reason: str
-    """Why the bot would play it, in words, from what the player could know."""
+    """Why the bot would play it, in words, from what the player could know (in the language
+    of the context that made the review)."""
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """The same reason in every language furuba speaks, for a review kept for every reader."""
+
+    def said(self, language: str) -> str:
+        """The reason in ``language`` (the one the review was made in when it has no other)."""
+        return self.reasons.get(language, self.reason)
 
     def to_json(self) -> JSON:
         return {"action": self.action, "name": self.name, "kind": self.kind,
                 "params": self.params, "win_chance": round(self.win_chance, DIGITS),
-                "visits": self.visits, "reason": self.reason}
+                "visits": self.visits, "reason": self.reason, "reasons": dict(self.reasons)}
 
     @classmethod
     def from_json(cls, data: JSON) -> Move:
         return cls(int(data["action"]), str(data["name"]), str(data["kind"]),
                    dict(data["params"]), float(data["win_chance"]), int(data["visits"]),
-                   str(data["reason"]))
+                   str(data["reason"]), {str(k): str(v) for k, v in
+                                         dict(data.get("reasons") or {}).items()})
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,3 +184,21 @@ class Review:
                        returns=tuple(float(r) for r in data["returns"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SaveFileError(_("not a game review: {exc!r}").format(exc=exc)) from None
+
+
+def in_language(review: JSON, language: str) -> JSON:
+    """A stored review (:meth:`Review.to_json`) with each move's ``reason`` in ``language``,
+    where the review kept it in that language (a review is made once for readers of every
+    language).
+
+    >>> move = {"reason": "it draws", "reasons": {"en": "it draws", "ja": "引きます"}}
+    >>> in_language({"decisions": [{"played": move, "best": move}]}, "ja")["decisions"][0]["best"]
+    {'reason': '引きます', 'reasons': {'en': 'it draws', 'ja': '引きます'}}
+    """
+    def said(move: JSON) -> JSON:
+        reasons = move.get("reasons") or {}
+        return {**move, "reason": reasons.get(language, move.get("reason", ""))}
+
+    return {**review, "decisions": [{**d, "played": said(d["played"]), "best": said(d["best"])}
+                                    for d in review.get("decisions", [])]}
+

@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 from furuba import i18n
 from furuba.core.record import GameRecord
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
+from furuba.review.model import in_language
 from furuba.server.errors import RoomError
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
 from furuba.server.routing import hub_of, refuse
@@ -65,8 +66,9 @@ class Job:
     def run(self) -> dict[str, Any]:
         """The analysis (on a worker thread): the review as JSON.
 
-        A review is kept once and read by everyone, whatever their language: its words (the
-        bot's reasons) are English, not the language of whoever asked first.
+        A review is kept once and read by everyone, whatever their language: it is made in
+        English, with the bot's reasons in every language (:func:`in_language` picks the
+        reader's).
         """
         def progress(done: float) -> None:
             if self.stopped:
@@ -183,7 +185,7 @@ async def finished(request: Request, table_id: str) -> tuple[GameRecord, int]:
 def answer(found: Found, job: Job | None) -> JSONResponse:
     """The response for a row as found (this process's own job gives the freshest progress)."""
     if found.status == "done" and found.review is not None:
-        return JSONResponse({"status": "done", **found.review})
+        return JSONResponse({"status": "done", **in_language(found.review, i18n.current())})
     if found.status == "failed":
         return JSONResponse({"status": "failed", "detail": _(
             "the analysis failed ({error}); ask again in {seconds:g} seconds to start it "
