@@ -257,9 +257,11 @@ def check_across_takeover(client: TableClient) -> int:
     within a resync snapshot.
 
     Usually the new owner continues the same epoch and numbering: one snapshot (the first), and
-    consecutive events. If the killed owner had stored an action but not yet sent it, the
-    database is ahead of what Redis kept: the new owner starts a new epoch, and the client gets
-    one more snapshot, holding that action, right after the last event it saw."""
+    consecutive events. If the killed owner had stored actions but not yet sent them (a batch
+    of sends still queued: on a loaded machine, a bot's next action can be stored before the
+    batch of its last one leaves), the database is ahead of what Redis kept: the new owner
+    starts a new epoch, and the client gets one more snapshot, holding those actions, right
+    after the last event it saw (never behind it: that would be a duplicate)."""
     result = client.result()
     assert result["lost"] == 0 and result["duplicated"] == 0, result
     epochs = list(dict.fromkeys(a.epoch for a in client.applied))
@@ -273,7 +275,7 @@ def check_across_takeover(client: TableClient) -> int:
     assert len(client.snapshots) == 2 and client.snapshots[1][0] == epochs[1], client.snapshots
     last_seen = max(a.seq for a in client.applied if a.epoch == epochs[0])
     in_snapshot = client.snapshots[1][1] - last_seen
-    assert in_snapshot in (0, 1), (last_seen, client.snapshots)
+    assert 0 <= in_snapshot <= 3, (last_seen, client.snapshots)
     return in_snapshot
 
 

@@ -11,7 +11,7 @@ reader's language, and never the search's internal name.
 >>> from furuba.i18n import speaking
 >>> with speaking("ja"):
 ...     bot_kind("hard"), bot_kind("random")
-('強いボット', 'ランダムボット')
+('つよいボット', 'ランダムボット')
 """
 
 from __future__ import annotations
