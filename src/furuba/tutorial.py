@@ -121,3 +121,34 @@ def cards(names: Sequence[str]) -> JSON:
 def said(key: str, **args: Any) -> JSON:
     """An argument that is itself a text of the catalog (a Sohma's name, a title)."""
     return {"t": key, "args": args}
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A tutorial's step ids in the order its story reaches them, and the prefix of its message
+    keys: what makes its pages.
+
+    >>> script = Script("tutorial.example.", ("welcome", "sweep", "end"))
+    >>> lesson = script.numbered([script.page("sweep", "look", leader=seat(2))], reached=1)
+    >>> lesson.pages[0].key, lesson.pages[0].number, lesson.total
+    ('tutorial.example.sweep', 2, 3)
+    """
+
+    key: str
+    steps: tuple[str, ...]
+
+    def page(self, step: str, kind: PageKind, key: str | None = None,
+             actions: Sequence[int] = (), **args: Any) -> Page:
+        """A page of ``step`` (its text: the key ``key``, by default the step's own), numbered
+        0 until :meth:`numbered`."""
+        return Page(step, self.key + (key or step), kind, 0, args, tuple(actions))
+
+    def numbered(self, pages: Sequence[Page], reached: int) -> Lesson:
+        """The pages numbered by their steps' places, never behind the furthest step done
+        (``reached``) nor behind the page before."""
+        out = []
+        for p in pages:
+            reached = max(reached, self.steps.index(p.step) + 1 if p.step in self.steps else 1)
+            out.append(Page(p.step, p.key, p.kind, reached, p.args, p.actions, p.cards))
+        return Lesson(tuple(out), len(self.steps))
+

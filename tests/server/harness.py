@@ -204,6 +204,15 @@ def my_turn(client: Client) -> int | None:
     return None
 
 
+def wait_my_turn(client: Client) -> int:
+    """Wait until one of the client's seats must decide; that seat."""
+    if my_turn(client) is None:
+        client.until(lambda msg: my_turn(client) is not None)
+    seat = my_turn(client)
+    assert seat is not None
+    return seat
+
+
 def play_to_end(client: Client, pick: Any = None, timeout: float = 120.0) -> None:
     """Act for the client's seats (first legal action, or ``pick(legal)``) until the game ends."""
     deadline = time.monotonic() + timeout

@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 from furuba import games, i18n
 
 from .account_client import Browser
-from .harness import Client, LiveServer, my_turn
+from .harness import Client, LiveServer, wait_my_turn
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 """Kana or kanji: a sentence in Japanese has some."""
@@ -38,14 +38,6 @@ def socket(live: LiveServer, table_id: str, tokens: list[str], query: str = "",
 def refusal(client: Client, message: dict[str, Any]) -> dict[str, Any]:
     client.send(message)
     return client.until_type("error", timeout=5)
-
-
-def wait_my_turn(client: Client) -> int:
-    if my_turn(client) is None:
-        client.until(lambda msg: my_turn(client) is not None)
-    seat = my_turn(client)
-    assert seat is not None
-    return seat
 
 
 def test_an_http_refusal_speaks_the_language_asked_for(live: LiveServer) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .harness import PRODUCTION_THROTTLE, Client, LiveServer, is_event, my_turn, play_to_end
+from .harness import (
+    PRODUCTION_THROTTLE,
+    Client,
+    LiveServer,
+    is_event,
+    my_turn,
+    play_to_end,
+    wait_my_turn,
+)
 
 
 def seated(live: LiveServer, game: str = "zodiac", seats: list[str] | None = None,
@@ -13,14 +21,6 @@ def seated(live: LiveServer, game: str = "zodiac", seats: list[str] | None = Non
     """A table with one human at seat 0 (the rest greedy bots): (table id, token)."""
     table_id = live.create(game=game, seats=seats or ["human", "greedy", "greedy", "greedy"], **body)["id"]
     return table_id, live.join(table_id, 0, "Ann")
-
-
-def wait_my_turn(client: Client) -> int:
-    if my_turn(client) is None:
-        client.until(lambda msg: my_turn(client) is not None)
-    seat = my_turn(client)
-    assert seat is not None
-    return seat
 
 
 def test_join_and_act(live: LiveServer) -> None:

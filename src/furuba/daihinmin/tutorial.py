@@ -23,11 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from furuba.core.protocol import JSON, ActionInfo, State
 from furuba.daihinmin.ranks import RANK_NAMES
-from furuba.tutorial import Lesson, Page, PageKind, Tutorial, cards, said, seat
+from furuba.tutorial import Lesson, Page, Script, Tutorial, cards, said, seat
 
 KEY = "tutorial.daihinmin."
 STEPS = ("welcome", "order", "lead", "beat", "pass", "sweep", "out", "titles", "revolution",
@@ -127,20 +126,13 @@ def read_story(view: JSON, learner: int) -> Story:
     return story
 
 
-def _page(step: str, kind: PageKind, key: str | None = None, actions: Sequence[int] = (),
-          **args: Any) -> Page:
-    """A page (numbered 0 until :func:`_numbered`)."""
-    return Page(step, KEY + (key or step), kind, 0, args, tuple(actions))
+SCRIPT = Script(KEY, STEPS)
+_page = SCRIPT.page
 
 
 def _numbered(pages: Sequence[Page], story: Story) -> Lesson:
-    """The pages numbered by their steps' places, never behind the furthest step done nor
-    behind the page before."""
-    out, reached = [], story.reached
-    for p in pages:
-        reached = max(reached, STEPS.index(p.step) + 1 if p.step in STEPS else 1)
-        out.append(Page(p.step, p.key, p.kind, reached, p.args, p.actions, p.cards))
-    return Lesson(tuple(out), len(STEPS))
+    """The pages numbered by their steps' places (:meth:`Script.numbered`)."""
+    return SCRIPT.numbered(pages, story.reached)
 
 
 def _level(rank: str | None) -> int:

@@ -29,7 +29,7 @@ from typing import Any
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.protocol import State
-from furuba.tutorial import Lesson, Page, PageKind, Tutorial, cards, said
+from furuba.tutorial import Lesson, Page, Script, Tutorial, cards, said
 from furuba.tutorial import action as choice
 from furuba.zodiac.actions import (
     A_DISCARD,
@@ -244,20 +244,13 @@ def _plays_event(state: GameState, path: list[int]) -> bool:
 
 
 # -- pages --------------------------------------------------------------------------------------
-def _page(step: str, kind: PageKind, key: str | None = None, actions: Sequence[int] = (),
-          **args: Any) -> Page:
-    """A page (numbered 0 until :func:`_numbered`)."""
-    return Page(step, KEY + (key or step), kind, 0, args, tuple(actions))
+SCRIPT = Script(KEY, STEPS)
+_page = SCRIPT.page
 
 
 def _numbered(pages: Sequence[Page], story: Story) -> Lesson:
-    """The pages numbered by their steps' places, never behind the furthest step done nor
-    behind the page before."""
-    out, reached = [], story.reached
-    for p in pages:
-        reached = max(reached, STEPS.index(p.step) + 1 if p.step in STEPS else 1)
-        out.append(Page(p.step, p.key, p.kind, reached, p.args, p.actions, p.cards))
-    return Lesson(tuple(out), len(STEPS))
+    """The pages numbered by their steps' places (:meth:`Script.numbered`)."""
+    return SCRIPT.numbered(pages, story.reached)
 
 
 def _card(state: GameState, action: int) -> dict[str, Any]:
