@@ -97,6 +97,11 @@ class Option:
     online: bool = True
     named: Callable[[], Mapping[str, str]] | None = None
     add_folder: Callable[[Path], None] | None = None
+    check_text: Callable[[str], JSON] | None = None
+    """For an option whose named values are files (card sets): checks the text of such a file,
+    as a user would upload it, and returns a summary of it (JSON), or raises
+    :class:`~furuba.core.errors.FileProblemsError` naming each faulty field (the server's
+    ``POST /api/<option>s/check``)."""
     label: str = ""
     """What a menu calls the option ("card set"); its name with spaces when empty."""
     choice_labels: tuple[tuple[str, str], ...] = ()

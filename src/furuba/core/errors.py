@@ -21,5 +21,15 @@ class CardSetError(FurubaError, ValueError):
     """A card-set file that cannot be used; the message names the file, the field and the fault."""
 
 
+class FileProblemsError(FurubaError, ValueError):
+    """A file (a card set a user uploads) with faults, each at a named place: ``problems`` is a
+    list of ``(field, message)``, the field empty for a fault of the whole file (bad TOML)."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{field}: {message}" if field else message
+                                   for field, message in problems))
+
+
 class SaveFileError(FurubaError, ValueError):
     """A saved game or game record that cannot be read back."""

@@ -24,6 +24,7 @@ from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.bots import available_bots
 from furuba.server.errors import RoomError
+from furuba.server.file_checks import add_file_checks
 from furuba.server.lobby.routes import add_lobby
 from furuba.server.messages import TableOut
 from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
@@ -74,6 +75,7 @@ def build_router() -> APIRouter:
     add_ratings(router)
     add_review(router)
     add_tutorials(router)
+    add_file_checks(router)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:

@@ -381,6 +381,12 @@ def _check_steps(where: str, steps: list[Step]) -> None:
 
 # -- loading -------------------------------------------------------------------------------------
 def _describe(error: dict[str, Any]) -> str:
+    loc, msg = _place_and_fault(error)
+    return f"{loc}: {msg}" if loc else msg
+
+
+def _place_and_fault(error: dict[str, Any]) -> tuple[str, str]:
+    """Where a pydantic error is (``memories[3].symbol``) and what is wrong there."""
     loc = ""
     for part in error["loc"]:
         if isinstance(part, int):
@@ -399,7 +405,7 @@ def _describe(error: dict[str, Any]) -> str:
         msg = f"missing {error.get('ctx', {}).get('discriminator', 'tag')}"
     elif error["type"] == "value_error":
         msg = msg.removeprefix("Value error, ")
-    return f"{loc}: {msg}" if loc else msg
+    return loc, msg
 
 
 def parse_cardset(data: dict[str, Any], source: str = "<card set>") -> CardSet:
@@ -412,6 +418,23 @@ def parse_cardset(data: dict[str, Any], source: str = "<card set>") -> CardSet:
         if more > 0:
             problems += f"; and {more} more"
         raise CardSetError(f"{source}: {problems}") from None
+
+
+def cardset_problems(text: str) -> tuple[CardSet | None, list[tuple[str, str]]]:
+    """The card set in ``text`` (a TOML document) and every fault in it, each at its place
+    (``("memories[3].symbol", "unknown symbol 'moon'…")``; the place empty for bad TOML).
+
+    >>> cardset_problems('name = [')[1][0][1].startswith("not valid TOML")
+    True
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [("", f"not valid TOML: {exc}")]
+    try:
+        return CardSet.model_validate(data), []
+    except ValidationError as exc:
+        return None, [_place_and_fault(dict(e)) for e in exc.errors()]
 
 
 def load_cardset(path: str | Path) -> CardSet:

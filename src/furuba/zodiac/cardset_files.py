@@ -48,3 +48,32 @@ def add_cardset_folder(folder: Path) -> None:
     resolved = str(folder.resolve())
     if resolved not in folders:
         os.environ[CARDSET_DIRS_ENV] = os.pathsep.join([*folders, resolved])
+
+
+def check_cardset_text(text: str) -> dict[str, object]:
+    """Check a card-set file's text (as a user uploads it) and summarise it: its name, its
+    counts, symbols and languages. Raises :class:`~furuba.core.errors.FileProblemsError` naming
+    every faulty field.
+
+    >>> text = (resources.files("furuba.zodiac") / "cardsets" / "default.toml").read_text("utf-8")
+    >>> summary = check_cardset_text(text)
+    >>> summary["name"], summary["memories"], summary["events"], summary["languages"]
+    ('furuba original', 37, 16, ['en', 'ja'])
+    >>> check_cardset_text('name = "mine"\\n[[symbols]]\\nid = 3')
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.FileProblemsError: symbols[0].id: Input should be a valid string; ...
+    """
+    from furuba.core.errors import FileProblemsError
+    from furuba.zodiac.cardset import cardset_problems
+
+    cs, problems = cardset_problems(text)
+    if cs is None:
+        raise FileProblemsError(problems)
+    total = len(cs.texts())
+    return {"name": cs.name, "description": cs.description, "deck_size": cs.deck_size,
+            "memories": sum(m.count for m in cs.memories),
+            "events": sum(e.count for e in cs.events),
+            "symbols": [s.id for s in cs.symbols], "languages": list(cs.languages()),
+            "texts": total,
+            "translated": {lang: len(texts) for lang, texts in cs.translations().items()}}

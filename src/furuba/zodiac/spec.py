@@ -15,7 +15,7 @@ from furuba.core.protocol import State
 from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
 from furuba.zodiac import playout
-from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets
+from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
@@ -100,7 +100,8 @@ SPEC = GameSpec(
         Option("max_rounds", "int", DEFAULT_MAX_ROUNDS, N_("safety cap on rounds"), low=1,
                high=MAX_ROUNDS, label=N_("round cap"), advanced=True),
         Option("cardset", "text", "default", N_("the card set (a name online, a file locally)"),
-               named=bundled_cardsets, add_folder=add_cardset_folder, label=N_("card set")),
+               named=bundled_cardsets, add_folder=add_cardset_folder, check_text=check_cardset_text,
+               label=N_("card set")),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,

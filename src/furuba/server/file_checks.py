@@ -1,0 +1,80 @@
+"""``POST /api/<option>s/check``: check a file a user would give an option (a card set).
+
+An option whose named values are files says so with a checker
+(:attr:`furuba.spec.Option.check_text`); for each such option the server answers
+``POST /api/<option name>s/check`` (``/api/cardsets/check`` for the options called ``cardset``)
+with the file's summary, or ``400`` with every faulty field — so an editor can show each error
+beside its field. The body is the file's text (UTF-8, at most :data:`MAX_BYTES`); nothing is
+kept. The server names no game: it finds the options by their checkers in the registered specs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from furuba import games
+from furuba.core.errors import FileProblemsError
+from furuba.spec import GameSpec, Option
+from furuba.text import _
+
+MAX_BYTES = 256 * 1024
+"""The largest file checked (the default card set is about 40 KB)."""
+
+
+def checked_options() -> dict[str, list[tuple[GameSpec, Option]]]:
+    """The options with a file checker, by the path word that checks them (``"cardsets"``)."""
+    found: dict[str, list[tuple[GameSpec, Option]]] = {}
+    for spec in games.specs():
+        for option in spec.options:
+            if option.check_text is not None:
+                found.setdefault(f"{option.name}s", []).append((spec, option))
+    return found
+
+
+def check(spec: GameSpec, option: Option, text: str) -> JSONResponse:
+    """One game's answer for one file: ``200`` with its summary, or ``400`` naming each fault."""
+    assert option.check_text is not None
+    try:
+        summary = option.check_text(text)
+    except FileProblemsError as exc:
+        problems = [{"field": field, "message": message} for field, message in exc.problems]
+        return JSONResponse({"detail": _("the file has {count} problem(s): {first}").format(
+            count=len(problems), first=str(exc).split("; ")[0]), "game": spec.name,
+            "problems": problems}, status_code=400)
+    return JSONResponse({"ok": True, "game": spec.name, "option": option.name,
+                         "summary": summary})
+
+
+def add_file_checks(router: APIRouter) -> None:
+    """A ``POST /api/<option>s/check`` route for each option that checks files."""
+    for word, owners in checked_options().items():
+        router.add_api_route(f"/api/{word}/check", endpoint_for(owners), methods=["POST"],
+                             summary=f"Check a {owners[0][1].name} file",
+                             response_model=None)
+
+
+def endpoint_for(owners: list[tuple[GameSpec, Option]]) -> Any:
+    """The route's endpoint: the file of the body, checked by the first owner (``?game=`` picks
+    another game's option of the same name)."""
+
+    async def check_file(request: Request, game: str | None = None) -> JSONResponse:
+        chosen = [o for o in owners if game in (None, o[0].name)]
+        if not chosen:
+            return JSONResponse({"detail": _("no game {game!r} checks these files").format(
+                game=game)}, status_code=404)
+        body = await request.body()
+        if len(body) > MAX_BYTES:
+            return JSONResponse({"detail": _("the file is too large: at most {kb} KB").format(
+                kb=MAX_BYTES // 1024)}, status_code=413)
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            return JSONResponse({"detail": _("the file is not UTF-8 text"), "problems": [
+                {"field": "", "message": _("the file is not UTF-8 text")}]}, status_code=400)
+        spec, option = chosen[0]
+        return check(spec, option, text)
+
+    return check_file
