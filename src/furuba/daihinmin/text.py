@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from furuba.cli.screen import is_you as is_you
+from furuba.cli.screen import you
 from furuba.daihinmin.catalog import CATALOG as CATALOG
 from furuba.daihinmin.catalog import _ as _
 from furuba.daihinmin.catalog import ngettext as ngettext
@@ -43,10 +45,6 @@ PLACES: tuple[str, ...] = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th")
                            N_("7th"))
 """Places in the order of going out."""
 
-YOU = N_("You")
-"""What the terminal calls the one human at the keyboard."""
-
-
 def title_words(title: str | None) -> str:
     """A title (English data, or ``None``: none yet) in the current language; ``""`` for none."""
     return _(TITLES.get(title, title)) if title else ""
@@ -57,20 +55,15 @@ def place_words(place: int) -> str:
     return _(PLACES[place - 1]) if 1 <= place <= len(PLACES) else str(place)
 
 
-def is_you(name: str) -> bool:
-    """Whether a seat's name is the terminal's "You" (in English or in the current language)."""
-    return name in (YOU, _(YOU))
-
-
 def shown(name: str) -> str:
     """A seat's name as a table shows it: the names players chose; "You" in the current language."""
-    return _(YOU) if is_you(name) else name
+    return you() if is_you(name) else name
 
 
 def subject(name: str) -> str:
     """A player as the subject of a sentence: ``"You"``, ``"Ann"``; 「あなた」, 「Annさん」."""
     if is_you(name):
-        return _(YOU)
+        return you()
     return pgettext("another player", "{name}").format(name=name)
 
 
