@@ -256,7 +256,8 @@ def player_address(table: int) -> str:
 
 
 async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: float,
-                      phase: Phase, stats: Stats, seed: int, takeover: Takeover, address: str) -> None:
+                      phase: Phase, stats: Stats, seed: int, takeover: Takeover, address: str,
+                      routes: bool) -> None:
     rng = random.Random(seed)
     played = 0
 
@@ -277,7 +278,7 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                     stats.pending.discard((table_id, seat))
 
     client = TableClient(ws_url, table_id, [token], reconnect_for=60.0, on_event=on_event,
-                         local_address=address)
+                         local_address=address, follow_routes=routes)
     stats.clients.append(client)
     await client.connect()
     due: float | None = None
@@ -336,7 +337,7 @@ def percentile(values: list[float], q: float) -> float:
 
 async def swarm(site: Site, tables: int, think: float, seconds: float, warmup: int,
                 on_start: Callable[[], None], kill: Callable[[list[str]], None] | None,
-                takeover: Takeover) -> tuple[Stats, int]:
+                takeover: Takeover, routes: bool) -> tuple[Stats, int]:
     stats = Stats()
     players = []
     for t in range(tables):
@@ -362,7 +363,8 @@ async def swarm(site: Site, tables: int, think: float, seconds: float, warmup: i
         if site.redis_url:
             await asyncio.to_thread(watch_leases, site.redis_url, takeover)
 
-    tasks = [seat_player(site.ws_base, table_id, token, seat, think, phase, stats, i, takeover, address)
+    tasks = [seat_player(site.ws_base, table_id, token, seat, think, phase, stats, i, takeover, address,
+                         routes)
              for i, (table_id, token, seat, address) in enumerate(players)]
     await asyncio.gather(*tasks, *([killer()] if kill is not None else []))
     stats.play_seconds = time.monotonic() - phase.start
@@ -394,7 +396,7 @@ class Cpu:
 
 def run(tables: int, think: float, seconds: float, warmup: int = 0, processes: int = 1,
         database: str | None = None, redis: bool | None = None, nginx: bool | None = None,
-        kill_one_process: bool = False) -> dict[str, Any]:
+        kill_one_process: bool = False, routes: bool = True) -> dict[str, Any]:
     several = processes > 1
     database = database or ("postgres" if several else "sqlite")
     redis = several if redis is None else redis
@@ -421,7 +423,7 @@ def run(tables: int, think: float, seconds: float, warmup: int = 0, processes: i
 
         try:
             stats, seats = asyncio.run(swarm(site, tables, think, seconds, warmup, on_start,
-                                             kill if kill_one_process else None, takeover))
+                                             kill if kill_one_process else None, takeover, routes))
         except BaseException:
             for server in site.servers:   # what the servers said, before their logs are gone
                 print(f"--- {server.name or server.port}\n{server.logs()[-6000:]}", file=sys.stderr)
@@ -440,6 +442,7 @@ def run(tables: int, think: float, seconds: float, warmup: int = 0, processes: i
     a = stats.actor_ms
     return {
         "processes": processes, "database": database, "redis": redis, "nginx": nginx,
+        "follow_routes": routes, "routed": sum(c["routed"] for c in counted),
         "seats": seats, "tables": tables, "games": "half Friends of the Zodiac, half Dai Hin Min, 4 seats",
         "warmup_actions_per_table": warmup, "finished_tables": stats.finished_tables,
         "think_s": think, "seconds": round(stats.play_seconds, 1), "actions": actions,
@@ -500,6 +503,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="give the processes a Redis (default: with several processes)")
     parser.add_argument("--nginx", action=argparse.BooleanOptionalAction, default=None,
                         help="connect through nginx (default: with several processes)")
+    parser.add_argument("--routes", action=argparse.BooleanOptionalAction, default=True,
+                        help="clients move a relayed socket to the process that drives its table "
+                             "when welcome names its route (default; --no-routes: stay relayed)")
     parser.add_argument("--kill-one", action="store_true",
                         help="SIGKILL one process a third of the way in and time the takeover")
     parser.add_argument("--json", type=Path, default=None,
@@ -517,7 +523,7 @@ def main(argv: list[str] | None = None) -> None:
     gc.set_threshold(*GC_THRESHOLDS)
     path = args.json or default_json(args.processes, args.warmup, args.kill_one)
     report = run(args.tables, args.think, args.seconds, args.warmup, args.processes, args.database,
-                 args.redis, args.nginx, args.kill_one)
+                 args.redis, args.nginx, args.kill_one, args.routes)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     a, f = report["actor_latency_ms"], report["fanout_latency_ms"]
@@ -533,7 +539,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"action → update, at every seat: p50 {f['p50']} ms, p99 {f['p99']} ms, max {f['max']} ms")
     print(f"lost events: {report['lost']}, duplicated: {report['duplicated']}, "
           f"errors: {report['errors'] or 'none'}; reconnects {report['reconnects']}, "
-          f"snapshots after the first {report['snapshots_after_the_first']}")
+          f"snapshots after the first {report['snapshots_after_the_first']}; "
+          f"moved to a direct socket {report['routed']}")
     if report["killed"]:
         k = report["killed"]
         done = [t for t in report["next_event_s"] if t is not None]

@@ -138,11 +138,14 @@ def running_redis() -> Iterator[Redis]:
 # -- nginx --------------------------------------------------------------------------------------
 _UPSTREAM_SERVER = re.compile(r"^(\s*)server\s+\S+:\d+(\s[^;]*)?;\n", re.MULTILINE)
 _LISTEN = re.compile(r"^(\s*)listen\s[^;]*;\n", re.MULTILINE)
+_ROUTE = re.compile(r"^(\s*)\S+(\s+)127\.0\.0\.1:\d+;\n", re.MULTILINE)
+"""A line of the map from a socket's ``via`` (a process's route: its port) to that process."""
 
 
 def render_site(text: str, upstream_ports: Sequence[int], port: int) -> str:
     """The documented site config with its upstream servers on ``upstream_ports`` (each keeping the
-    documented parameters) and its one server block listening on 127.0.0.1:``port``."""
+    documented parameters), its map of routes naming the same ports (a process's route is its
+    port), and its one server block listening on 127.0.0.1:``port``."""
     servers = list(_UPSTREAM_SERVER.finditer(text))
     listens = list(_LISTEN.finditer(text))
     if not servers or not listens:
@@ -150,6 +153,11 @@ def render_site(text: str, upstream_ports: Sequence[int], port: int) -> str:
     indent, params = servers[0].group(1), servers[0].group(2) or ""
     lines = "".join(f"{indent}server 127.0.0.1:{p}{params};\n" for p in upstream_ports)
     out = text[:servers[0].start()] + lines + text[servers[-1].end():]
+    routes = list(_ROUTE.finditer(out))
+    if routes:
+        indent, gap = routes[0].group(1), routes[0].group(2)
+        lines = "".join(f"{indent}{p}{gap}127.0.0.1:{p};\n" for p in upstream_ports)
+        out = out[:routes[0].start()] + lines + out[routes[-1].end():]
     listens = list(_LISTEN.finditer(out))
     first = listens[0]
     head = out[:first.start()] + f"{first.group(1)}listen 127.0.0.1:{port};\n"
@@ -268,6 +276,8 @@ class ServerProcess:
             cmd += ["--redis-url", self.redis_url]
         if self.name:
             cmd += ["--process-name", self.name]
+        if self.redis_url:
+            cmd += ["--route", str(self.port)]   # as the documented units: a process's route is its port
         return cmd
 
     def log_path(self) -> Path:

@@ -249,7 +249,12 @@ def test_killing_the_owner_mid_game_loses_nothing(cluster: Cluster) -> None:
     with httpx.Client(base_url=s2.base, timeout=10) as http:
         replay = http.get(f"/api/tables/{table_id}/replay").json()
     actions = sum(a.kind == "action" for a in spectator.applied)
-    assert len(replay["record"]["actions"]) == actions + in_snapshot
+    # The events the spectator had only within the second snapshot hold the actions it did not
+    # see one by one, and may hold other events too (a seat's disconnection, a round's end).
+    assert actions <= len(replay["record"]["actions"]) <= actions + in_snapshot, \
+        (len(replay["record"]["actions"]), actions, in_snapshot)
+    if in_snapshot == 0:
+        assert len(replay["record"]["actions"]) == actions
 
 
 def check_across_takeover(client: TableClient) -> int:

@@ -101,6 +101,13 @@ def test_nginx_systemd_and_procfile_name_the_same_ports() -> None:
     target = (DEPLOY / "systemd" / "furuba.target").read_text()
     assert re.findall(r"furuba@(\d+)\.service", target) == ports
     assert re.findall(r"--port (\d+)", (DEPLOY / "Procfile").read_text()) == ports
+    routes = re.search(r"map \$arg_via \$furuba_socket \{(.*?)\}", site, re.DOTALL)
+    assert routes is not None
+    assert re.findall(r"^\s*(\d+)\s+127\.0\.0\.1:(\d+);", routes.group(1), re.MULTILINE) == \
+        [(p, p) for p in ports], "each process's route is its port, one line per upstream server"
+    assert re.findall(r"--port (\d+) .*--route (\d+)", (DEPLOY / "Procfile").read_text()) == \
+        [(p, p) for p in ports]
+    assert "--route %i" in (DEPLOY / "systemd" / "furuba@.service").read_text()
 
 
 def test_the_documented_nginx_config_proxies_websockets_and_hides_metrics() -> None:
@@ -118,6 +125,9 @@ def test_the_documented_nginx_config_proxies_websockets_and_hides_metrics() -> N
     assert re.findall(r"server 127\.0\.0\.1:(\d+) max_fails=2 fail_timeout=5s;", rendered) == \
         ["7001", "7002", "7003"]
     assert re.findall(r"^\s*listen (\S+);", rendered, re.MULTILINE) == ["127.0.0.1:9000"]
+    assert re.findall(r"^\s*(\d+)\s+127\.0\.0\.1:(\d+);", rendered, re.MULTILINE) == \
+        [("7001", "7001"), ("7002", "7002"), ("7003", "7003")]
+    assert re.search(r"location /ws/ \{\s*proxy_pass http://\$furuba_socket;", site)
     assert rendered.count("#     listen 443 ssl;") == 1
 
 
@@ -221,10 +231,12 @@ class Game:
     """Two players (through nginx) and, optionally, a spectator on each process directly; the
     players act in turn with legal actions until the game ends."""
 
-    def __init__(self, ws_base: str, table_id: str, tokens: list[str], watch: list[str]) -> None:
+    def __init__(self, ws_base: str, table_id: str, tokens: list[str], watch: list[str],
+                 follow_routes: bool = False) -> None:
         self.actions: dict[int, int] = {}
         """seq → action id, of the actions the players saw confirmed."""
-        self.players = [TableClient(ws_base, table_id, [t], on_event=self.saw) for t in tokens]
+        self.players = [TableClient(ws_base, table_id, [t], on_event=self.saw, follow_routes=follow_routes)
+                        for t in tokens]
         self.watchers = [TableClient(base, table_id) for base in watch]
 
     def saw(self, client: TableClient, msg: dict[str, Any], now: float) -> None:
@@ -284,7 +296,8 @@ class Game:
 def check_stream(client: TableClient, final_seq: int) -> None:
     """One epoch, one snapshot, then every event up to the last, each once."""
     assert client.result() == {"duplicated": 0, "lost": 0, "gaps": 0, "snapshots": 1, "reconnects": 0,
-                               "errors": 0}, (client.result(), client.errors, client.close_codes)
+                               "errors": 0, "routed": client.routed}, \
+        (client.result(), client.errors, client.close_codes)
     (_, first), = client.snapshots
     assert [a.seq for a in client.applied] == list(range(first + 1, final_seq + 1))
 
@@ -321,6 +334,51 @@ def test_two_players_play_a_game_through_nginx(cluster: Cluster, http: httpx.Cli
     replay = http.get(f"/api/tables/{table_id}/replay")
     assert replay.status_code == 200, replay.text
     assert [game.actions[s] for s in sorted(game.actions)] == replay.json()["record"]["actions"]
+
+
+@pytest.mark.cluster
+def test_a_relayed_player_moves_to_the_process_driving_the_table(cluster: Cluster,
+                                                                  http: httpx.Client) -> None:
+    """A socket nginx sends to a process that does not drive its table is told the route of the
+    one that does (``welcome.route``); the client opens a socket with ``?via=`` that nginx sends
+    there, is served directly, and closes the relayed one before its seat ever looks empty."""
+    table_id, tokens = new_table(http, seed=5)
+    owner = lease_holder(cluster, table_id)
+    other = next(s for s in cluster.servers if s is not owner)
+    game = Game(cluster.ws_base, table_id, tokens, [], follow_routes=True)
+    ann, ben = game.players
+    ann.via = str(other.port)   # through nginx to the process that does not drive the table
+    ben.via = str(owner.port)
+
+    seen: list[tuple[int | None, str | None]] = []
+
+    def ben_saw(client: TableClient, msg: dict[str, Any], now: float) -> None:
+        game.saw(client, msg, now)
+        if msg["event"]["kind"] == "table":
+            seen.append((msg["event"].get("seat"), msg["event"].get("reason")))
+
+    ben.on_event = ben_saw
+
+    async def scenario() -> None:
+        for client in (ben, ann):   # Ben is in when Ann arrives and moves: he sees her seat's changes
+            await client.connect()
+            while not client.snapshots:
+                await client.receive(1.0)
+        assert (ann.routed, ann.via) == (1, str(owner.port)), (ann.routed, ann.via)
+        assert (ben.routed, ben.via) == (0, str(owner.port)), (ben.routed, ben.via)
+        try:
+            await game.play(timeout=120)
+        finally:
+            await game.close()
+
+    run_coroutine(scenario())
+    table = http.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "finished"
+    for client in game.players:
+        check_stream(client, table["seq"])
+    assert (0, "disconnect") not in seen, f"Ann's seat looked empty while she moved: {seen}"
+    replay = http.get(f"/api/tables/{table_id}/replay").json()
+    assert [game.actions[s] for s in sorted(game.actions)] == replay["record"]["actions"]
 
 
 def lease_holder(cluster: Cluster, table_id: str) -> ServerProcess:
@@ -362,7 +420,7 @@ def test_a_rolling_restart_does_not_stop_a_game(cluster: Cluster, http: httpx.Cl
     each player's socket is closed with 1012 at least once, reconnects through nginx with its
     last seq and epoch, and the game goes on to its end."""
     table_id, tokens = new_table(http, seed=0)
-    game = Game(cluster.ws_base, table_id, tokens, [])
+    game = Game(cluster.ws_base, table_id, tokens, [], follow_routes=True)
     restarted_mid_game: list[bool] = []
 
     def restart_all() -> None:
@@ -397,7 +455,7 @@ def test_a_killed_process_loses_no_table(cluster: Cluster, http: httpx.Client) -
     """The process driving a game is killed (SIGKILL): another takes the table over within a few
     seconds and the players, reconnected through nginx, finish the game."""
     table_id, tokens = new_table(http, seed=0)
-    game = Game(cluster.ws_base, table_id, tokens, [])
+    game = Game(cluster.ws_base, table_id, tokens, [], follow_routes=True)
     killed_at: list[float] = []
 
     async def scenario() -> None:

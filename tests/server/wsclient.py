@@ -73,20 +73,52 @@ class TableClient:
     """Seqs of a gap seen in this epoch, not received yet."""
     sync_sent: float | None = None
     finished: bool = False
+    follow_routes: bool = False
+    """Whether a relayed socket moves to the process that drives the table when ``welcome`` names
+    its ``route`` (a new socket with ``?via=``, then the old one closes)."""
+    via: str | None = None
+    """The route this client's sockets ask for (dropped when a socket to it cannot be opened)."""
+    routed: int = 0
+    """Times this client moved to a direct socket."""
 
     @property
     def url(self) -> str:
-        return f"{self.ws_base}/ws/tables/{self.table_id}"
+        via = f"?via={self.via}" if self.via else ""
+        return f"{self.ws_base}/ws/tables/{self.table_id}{via}"
 
     async def connect(self) -> None:
         """Open the socket and say hello (with what the client had, when it had anything)."""
+        self.ws = await self._open()
+        self.sync_sent = None
+
+    async def _open(self) -> ClientConnection:
         local: dict[str, Any] = {"local_addr": (self.local_address, 0)} if self.local_address else {}
-        self.ws = await connect(self.url, open_timeout=10, compression=None, max_size=None, **local)
+        ws = await connect(self.url, open_timeout=10, compression=None, max_size=None, **local)
         hello: dict[str, Any] = {"type": "hello", "tokens": self.tokens}
         if self.seq is not None and self.epoch is not None:
             hello.update(last_seq=self.seq, epoch=self.epoch)
-        self.sync_sent = None
-        await self.ws.send(json.dumps(hello))
+        await ws.send(json.dumps(hello))
+        return ws
+
+    async def _go_direct(self, route: str) -> dict[str, Any] | None:
+        """Open a socket to ``route`` and, when it is served there directly, use it and close the
+        relayed one (make before break: the seats never look empty); its ``welcome``, or ``None``
+        when this client stays where it is."""
+        old, self.via = self.ws, route
+        try:
+            ws = await self._open()
+            welcome: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError):
+            self.via = None
+            return None
+        if welcome.get("type") != "welcome" or welcome.get("route"):
+            await ws.close()   # not direct there either (the table moved on): stay relayed
+            return None
+        self.ws, self.sync_sent = ws, None
+        self.routed += 1
+        if old is not None:
+            await old.close()
+        return welcome
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -134,6 +166,7 @@ class TableClient:
                 self.reconnects += 1
                 return
             except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError) as exc:
+                self.via = None   # the process of that route is gone: any process will do
                 if time.monotonic() > deadline:
                     raise ConnectionError(f"could not reconnect to {self.url}: {exc}") from exc
                 await asyncio.sleep(pause)
@@ -146,6 +179,8 @@ class TableClient:
     async def handle(self, msg: dict[str, Any], now: float) -> None:
         kind = msg.get("type")
         if kind == "welcome":
+            if self.follow_routes and msg.get("route"):
+                msg = await self._go_direct(msg["route"]) or msg
             self.seats = list(msg["seats"])
         elif kind == "snapshot":
             self._snapshot(msg)
@@ -205,4 +240,5 @@ class TableClient:
     def result(self) -> dict[str, Any]:
         """What this client counted."""
         return {"duplicated": self.duplicated, "lost": self.lost + len(self.missing), "gaps": self.gaps,
-                "snapshots": len(self.snapshots), "reconnects": self.reconnects, "errors": len(self.errors)}
+                "snapshots": len(self.snapshots), "reconnects": self.reconnects, "errors": len(self.errors),
+                "routed": self.routed}

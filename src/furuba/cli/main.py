@@ -137,6 +137,9 @@ def serve(
     process_name: Annotated[str | None, typer.Option(
         help=_("this process's name in logs and metrics (default: host name and process "
                "id)"))] = None,
+    route: Annotated[str | None, typer.Option(
+        help=_("the name nginx routes table sockets to this process by (?via=NAME; see "
+               "docs/DEPLOY.md): clients relayed to this process reconnect straight to it"))] = None,
     address_key: Annotated[str, typer.Option(
         envvar="FURUBA_ADDRESS_KEY", show_default=False,
         help=_("secret key of the hashes that tables keep of their creators' addresses (the "
@@ -157,7 +160,7 @@ def serve(
         raise fail(str(exc)) from None
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
                log_level=log_level, redis_url=redis_url, process_name=process_name,
-               address_key=address_key)
+               address_key=address_key, route=route)
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

@@ -59,6 +59,10 @@ class ServerConfig:
     """Redis shared by several server processes (``None``: this process is the only one)."""
     process_name: str | None = None
     """This process's name in logs, metrics and Redis (``None``: host name and process id)."""
+    route: str | None = None
+    """The name the proxy routes table sockets to this process by (``/ws/…?via=<route>``; several
+    processes only). A client whose socket is relayed to this process is told it in ``welcome``,
+    and reconnects straight here (``None``: clients are never told)."""
     lease_seconds: float = 1.5
     """How long a process's claim on a table lasts unless renewed (several processes only)."""
     renew_seconds: float = 0.3

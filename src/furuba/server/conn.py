@@ -24,6 +24,9 @@ _conn_ids = itertools.count(1)
 class Conn:
     """One WebSocket's seats, throttle and outbox (``None`` in the outbox: close)."""
 
+    relayed = False
+    """Whether the socket is on another process (it is relayed here, see ``cluster/``)."""
+
     def __init__(self, seats: tuple[int, ...], config: ServerConfig, now: float,
                  address: str = "") -> None:
         self.id = next(_conn_ids)

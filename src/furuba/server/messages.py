@@ -244,6 +244,10 @@ class Welcome(BaseModel):
     epoch: str
     seq: int
     resync: Literal["snapshot", "events", "none"]
+    route: str | None = None
+    """Several processes: this socket is relayed to the process that drives the table, which a
+    socket opened with ``?via=<route>`` reaches directly (``None``: it is served directly, or the
+    process has no route)."""
 
 
 class Snapshot(BaseModel):

@@ -35,7 +35,8 @@ async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
         if reclaimed:
             room.new_decision()
         welcome = m.Welcome(table_id=room.id, seats=list(conn.seats), bad_tokens=bad_tokens,
-                            epoch=room.epoch, seq=room.seq, resync=resync)
+                            epoch=room.epoch, seq=room.seq, resync=resync,
+                            route=room.config.route if conn.relayed else None)
         missed: list[str] = []
         if resync == "events":
             probe = Conn(conn.seats, room.config, 0.0)

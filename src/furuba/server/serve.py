@@ -36,7 +36,7 @@ def display_host(host: str) -> str:
 def run_server(host: str, port: int, database_url: str, *, ready_table: bool = False,
                bot_delay: float = 0.6, log_level: str = "info", out: TextIO = sys.stdout,
                redis_url: str | None = None, process_name: str | None = None,
-               address_key: str = "") -> None:
+               address_key: str = "", route: str | None = None) -> None:
     """Serve until interrupted; once listening, print the address (and the ready table's page)."""
     import uvicorn
 
@@ -45,7 +45,8 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
 
     name = logs.process_name(process_name)
     app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay,
-                     redis_url=redis_url, process_name=name, address_key=address_key)
+                     redis_url=redis_url, process_name=name, address_key=address_key,
+                     route=route)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, log_config=logs.log_config(name, log_level))
     server = handing_over_server(config, app)

@@ -15,6 +15,7 @@ position in the database, so two writers can never both store the same move.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -62,19 +63,22 @@ def lease_key(table_id: str) -> str:
 
 
 class Leases:
-    """The leases of one process (``node``) on one Redis."""
+    """The leases of one process (``node``) on one Redis.
 
-    def __init__(self, redis: Any, node: str, ttl: float, keeper: Any = None) -> None:
+    Claims, releases and lookups run on the event loop (``redis``, an asyncio client); renewals
+    run in the keeper's thread (:mod:`~furuba.server.cluster.keeper`, :meth:`renew_with`), so the
+    deadlines are changed under a lock.
+    """
+
+    def __init__(self, redis: Any, node: str, ttl: float) -> None:
         self.redis = redis
         """For claims, releases and lookups."""
-        self.keeper = keeper if keeper is not None else redis
-        """For renewals (a connection of their own, so that they are never kept waiting)."""
         self.node = node
         self.ttl = ttl
         self.ttl_ms = max(1, int(ttl * 1000))
         self.deadlines: dict[str, float] = {}
         """Table → monotonic time until which this process may act for it."""
-        self._renew = self.keeper.register_script(RENEW)
+        self._lock = threading.Lock()
         self._release = redis.register_script(RELEASE)
 
     def _deadline(self, sent: float) -> float:
@@ -88,39 +92,45 @@ class Leases:
         """Take the lease of ``table_id`` if nobody holds it."""
         sent = time.monotonic()
         if await self.redis.set(lease_key(table_id), self.node, nx=True, px=self.ttl_ms):
-            self.deadlines[table_id] = self._deadline(sent)
+            with self._lock:
+                self.deadlines[table_id] = self._deadline(sent)
             return True
         return False
 
-    async def renew(self) -> list[str]:
-        """Renew every lease held; the tables whose lease was lost."""
-        tables = list(self.deadlines)
+    def renew_with(self, renew: Any) -> list[str]:
+        """Renew every lease held with ``renew``, the script :data:`RENEW` registered on a
+        blocking Redis client (the keeper's thread); the tables whose lease was lost."""
+        with self._lock:
+            tables = list(self.deadlines)
         if not tables:
             return []
         sent = time.monotonic()
-        kept = await self._renew(keys=[lease_key(t) for t in tables], args=[self.node, self.ttl_ms])
+        kept = renew(keys=[lease_key(t) for t in tables], args=[self.node, self.ttl_ms])
         lost = []
-        for table_id, ok in zip(tables, kept, strict=True):
-            if ok:
-                if table_id in self.deadlines:
-                    self.deadlines[table_id] = self._deadline(sent)
-            else:
-                lost.append(table_id)
-                self.deadlines.pop(table_id, None)
+        with self._lock:
+            for table_id, ok in zip(tables, kept, strict=True):
+                if ok:
+                    if table_id in self.deadlines:   # not released meanwhile
+                        self.deadlines[table_id] = self._deadline(sent)
+                else:
+                    lost.append(table_id)
+                    self.deadlines.pop(table_id, None)
         return lost
 
     async def release(self, tables: Iterable[str]) -> None:
         """Give up the leases of ``tables`` (those this process holds)."""
         tables = list(tables)
         keys = [lease_key(t) for t in tables]
-        for t in tables:
-            self.deadlines.pop(t, None)
+        with self._lock:
+            for t in tables:
+                self.deadlines.pop(t, None)
         if keys:
             await self._release(keys=keys, args=[self.node])
 
     def forget(self, table_id: str) -> None:
         """Stop renewing ``table_id`` (it lapses by itself)."""
-        self.deadlines.pop(table_id, None)
+        with self._lock:
+            self.deadlines.pop(table_id, None)
 
     async def owners(self, tables: list[str]) -> list[str | None]:
         """Who holds each of ``tables`` now (``None``: nobody)."""

@@ -31,10 +31,9 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import redis.asyncio as aioredis
-
 from furuba import i18n
 from furuba.server import presence
+from furuba.server.cluster.keeper import Keeper
 from furuba.server.cluster.leases import Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
 from furuba.server.cluster.rates import SharedBuckets
@@ -78,10 +77,10 @@ class Cluster:
         self.node = f"{self.name}.{secrets.token_hex(3)}"
         """This incarnation's name on Redis (a restarted process is a new node)."""
         self.link = Link(url, self.node, self._on_message, self._on_frame, on_round_trip)
-        self.keeper = aioredis.Redis.from_url(url, decode_responses=True,
-                                              single_connection_client=True)
-        """A connection of its own for renewals and heartbeats: busy times never delay them."""
-        self.leases = Leases(self.link.redis, self.node, self.config.lease_seconds, self.keeper)
+        self.leases = Leases(self.link.redis, self.node, self.config.lease_seconds)
+        self.keeper = Keeper(url, self.leases, self.node, PROCESSES, self.config.renew_seconds,
+                             self._on_beat)
+        """Renews the leases and beats the heart from a thread: a busy loop keeps its tables."""
         self.remotes = Remotes(hub, self.link)
         self.rates = SharedBuckets(self.link.redis)
         """The HTTP limits per client address, counted for all processes together."""
@@ -103,13 +102,13 @@ class Cluster:
     async def start(self) -> None:
         """Join the group: listen, list the unfinished tables for the sweep, start it."""
         await self.link.start()
-        await self._heartbeat()
+        self.alive, _lost = await asyncio.to_thread(self.keeper.beat)
         ids = await self.hub.db.run(Storage.open_table_ids)
         if ids:
             await self.link.redis.sadd(OPEN, *ids)
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._renewals(), name="cluster-renew"),
-                       loop.create_task(self._sweeps(), name="cluster-sweep")]
+        self.keeper.start(loop)
+        self._tasks = [loop.create_task(self._sweeps(), name="cluster-sweep")]
 
     async def handover(self) -> None:
         """Stop driving every table, release them for the others, close every socket (1012)."""
@@ -125,6 +124,7 @@ class Cluster:
                 self.keep(room)
         await self.link.flush()
         await self.leases.release([r.id for r in rooms])
+        await asyncio.to_thread(self.keeper.stop)   # no more heartbeats: this process is going
         self.link.broadcast({"k": "released", "tbl": [r.id for r in rooms]})
         for relay in list(self.relays.values()):
             relay.conn.close(CLOSE_MOVED, MOVED)
@@ -146,7 +146,7 @@ class Cluster:
             await self.link.flush(0.5)
         await self.link.close()
         with contextlib.suppress(Exception):
-            await self.keeper.aclose()
+            await asyncio.to_thread(self.keeper.stop)
 
     async def ping(self) -> float:
         """Redis's round trip, in seconds."""
@@ -358,24 +358,19 @@ class Cluster:
             except Exception:
                 log.exception("the cluster sweep failed; trying again")
 
-    async def _renewals(self) -> None:
-        every = self.config.renew_seconds
-        while not self.draining:
-            started = time.monotonic()
-            try:
-                await self.renew()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("could not renew the leases; trying again")
-            await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
-
-    async def renew(self) -> None:
-        """Beat, renew this process's leases, and drop the tables whose lease was lost."""
-        await self._heartbeat()
-        for table_id in await self.leases.renew():
+    def _on_beat(self, alive: set[str], lost: list[str]) -> None:
+        """What the keeper found (on the loop): the processes alive, the tables whose lease was
+        lost — dropped here."""
+        self.keeper.loop_alive()   # this callback ran: the loop is not stuck
+        if self.draining:
+            return
+        if self.alive - alive:
+            self._look_for_orphans = True   # a process stopped beating: its tables need a driver
+            self._sweep_now.set()
+        self.alive = alive
+        for table_id in lost:
             log.warning("table %s: lost its lease; another process drives it now", table_id)
-            await self.hub.drop(table_id)
+            self._spawn(self.hub.drop(table_id))
 
     async def sweep(self) -> None:
         """Notice processes gone and tables moved; take a fair share of the tables nobody
@@ -394,22 +389,6 @@ class Cluster:
                     and r.status != "waiting"]
         if finished:
             await self.link.redis.srem(OPEN, *finished)
-
-    async def _heartbeat(self) -> None:
-        now_ms = int(time.time() * 1000)
-        ttl_ms = int(self.config.lease_seconds * 1000)
-        async with self.keeper.pipeline(transaction=False) as pipe:
-            pipe.hset(PROCESSES, self.node, now_ms + ttl_ms)
-            pipe.hgetall(PROCESSES)
-            _beat, seen = await pipe.execute()
-        alive = {node for node, until in seen.items() if int(until) > now_ms}
-        if self.alive - alive:
-            self._look_for_orphans = True   # a process stopped beating: its tables need a driver
-            self._sweep_now.set()
-        gone = [node for node, until in seen.items() if int(until) <= now_ms - 60_000]
-        if gone:
-            await self.keeper.hdel(PROCESSES, *gone)
-        self.alive = alive | {self.node}
 
     async def _check_relays(self) -> None:
         by_table: dict[str, list[Relay]] = {}

@@ -51,6 +51,8 @@ class RemoteTable:
 class RemoteConn(Conn):
     """At the owner: a connection whose socket is on process ``host``."""
 
+    relayed = True
+
     def __init__(self, link: Link, host: str, remote_id: int, seats: tuple[int, ...],
                  config: ServerConfig, now: float, address: str) -> None:
         super().__init__(seats, config, now, address)

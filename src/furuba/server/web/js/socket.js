@@ -1,5 +1,8 @@
 // The table's WebSocket: numbered events, resync on gaps, automatic reconnection with backoff,
 // closed while the page is hidden and reopened when it is shown (mobile browsers keep dead sockets).
+// With several server processes, a socket relayed to the process that drives the table is told that
+// process's route (`welcome.route`): a second socket opened with ?via=ROUTE reaches it directly and
+// takes over, and only then is the relayed one closed, so the seat never looks empty.
 
 const PING_MS = 25000;
 const MAX_BACKOFF_MS = 10000;
@@ -25,6 +28,9 @@ export class TableSocket {
     this.paused = false;
     this.gone = false;
     this.state = 'connecting';
+    this.via = null;       // the route our sockets ask for (see the top of this file)
+    this.pending = null;   // a socket opened to the route, until its welcome says it is direct
+    this.welcomed = false; // whether the current socket got its welcome
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') this.pause();
       else this.resume();
@@ -39,14 +45,15 @@ export class TableSocket {
     this.handlers.onState?.(state);
   }
 
-  open() {
-    if (this.gone || this.paused) return;
-    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
-    clearTimeout(this.retryTimer);
+  url(via) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
-    this.ws = ws;
-    this.setState(this.attempt ? 'reconnecting' : 'connecting');
+    const query = via ? `?via=${encodeURIComponent(via)}` : '';
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
+  }
+
+  /** A new socket saying hello with our tokens, and what we had when we had anything. */
+  connect(via) {
+    const ws = new WebSocket(this.url(via));
     ws.addEventListener('open', () => {
       const hello = { type: 'hello', tokens: this.tokens() };
       if (this.lastSeq !== null && this.epoch) {
@@ -56,15 +63,17 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener('message', (ev) => {
-      if (ws !== this.ws) return;
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
-      this.receive(msg);
+      if (ws === this.pending) this.arrived(ws, msg);
+      else if (ws === this.ws) this.receive(msg);
     });
     ws.addEventListener('close', (ev) => {
+      if (ws === this.pending) this.pending = null;
       if (ws !== this.ws) return;
       this.ws = null;
       clearInterval(this.pingTimer);
+      if (!this.welcomed) this.via = null;  // that route's process is gone: any process will do
       if (ev.code === 4404) {
         this.gone = true;
         this.setState('gone');
@@ -76,6 +85,37 @@ export class TableSocket {
       }
       this.scheduleRetry();
     });
+    return ws;
+  }
+
+  open() {
+    if (this.gone || this.paused) return;
+    if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
+    clearTimeout(this.retryTimer);
+    this.welcomed = false;
+    this.ws = this.connect(this.via);
+    this.setState(this.attempt ? 'reconnecting' : 'connecting');
+  }
+
+  /** Move to the process that drives the table: open a socket to its route (once at a time). */
+  goDirect(route) {
+    if (this.pending || this.paused || this.gone) return;
+    this.pending = this.connect(route);
+    this.pendingRoute = route;
+  }
+
+  /** The first message of the socket opened to a route: take it over if it is served directly. */
+  arrived(ws, msg) {
+    this.pending = null;
+    if (msg.type !== 'welcome' || msg.route) {  // not direct there either: stay where we are
+      ws.close(1000, 'not direct');
+      return;
+    }
+    const old = this.ws;
+    this.via = this.pendingRoute;
+    this.ws = ws;
+    if (old) old.close(1000, 'moved to a direct socket');
+    this.receive(msg);
   }
 
   scheduleRetry() {
@@ -89,6 +129,8 @@ export class TableSocket {
   receive(msg) {
     switch (msg.type) {
       case 'welcome':
+        this.welcomed = true;
+        if (msg.route) this.goDirect(msg.route);
         this.epoch = msg.epoch;
         this.attempt = 0;
         this.syncingFrom = null;
@@ -141,6 +183,8 @@ export class TableSocket {
     if (this.gone) return;
     this.paused = true;
     clearTimeout(this.retryTimer);
+    if (this.pending) this.pending.close(1000, 'page hidden');
+    this.pending = null;
     if (this.ws) this.ws.close(1000, 'page hidden');
     else this.setState('paused');
   }
@@ -159,6 +203,8 @@ export class TableSocket {
     this.epoch = null;
     const old = this.ws;
     this.ws = null;
+    if (this.pending) this.pending.close(1000, 'restart');
+    this.pending = null;
     if (old) old.close(1000, 'restart');
     clearInterval(this.pingTimer);
     this.attempt = 0;
