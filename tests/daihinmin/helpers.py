@@ -31,12 +31,13 @@ def mask(card_names: list[str]) -> int:
 
 
 def played_this_round(data: dict[str, Any]) -> list[int]:
-    """Masks of every set played since the current round was dealt, from a to_json log."""
+    """Masks of every set played since the current round was dealt, from a to_json log (and the
+    cards a fallen Rich Man laid face up, house rule D15)."""
     sets: list[int] = []
     for event in data["log"]:
         if event["event"] == "round":
             sets = []
-        elif event["event"] == "play":
+        elif event["event"] in ("play", "fallen"):
             sets.append(mask(event["cards"]))
     return sets
 
@@ -88,3 +89,8 @@ def play_round(state: GameState, rng: random.Random) -> None:
 
 def game(players: int = 4, seed: int = 0, **options: Any) -> GameState:
     return new_game(players=players, seed=seed, **options)
+
+
+ALL_RULES = {"eight_cut": "on", "sequences": "on", "fallen_capital": "on", "eleven_back": "on",
+             "suit_lock": "on", "spade_three": "on"}
+"""Every house rule on (D13-D18)."""

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from furuba.daihinmin.moves import (
-    ACTION_NAMES,
+    NUM_ACTIONS,
     PASS,
     PLAY_JOKERS,
     PLAY_LEVEL,
@@ -83,7 +83,7 @@ def test_perft_table(hand: list[str], pile: list[str] | None, expected: list[str
 def _naive(counts: tuple[int, ...], top_level: int, top_total: int) -> list[int]:
     """Every (rank, naturals, jokers) the hand holds that the rules allow, the slow way."""
     out = []
-    for action in range(len(ACTION_NAMES)):
+    for action in range(NUM_ACTIONS):         # the rulebook's table
         level = PLAY_LEVEL[action]
         if action == PASS:
             if top_total:

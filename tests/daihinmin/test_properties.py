@@ -1,4 +1,5 @@
-"""Hypothesis properties: cards, points, titles, determinism, JSON round trips, clones."""
+"""Hypothesis properties: cards, points, titles, determinism, JSON round trips, clones — each with
+the house rules (D13–D18) drawn too, any of them on or off."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from furuba.core.record import GameRecord
 from furuba.daihinmin import GameState, new_game
-from furuba.daihinmin.options import Options
+from furuba.daihinmin.options import HOUSE_RULES, Options
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_by_place
 
 from .helpers import check_cards, play_round
@@ -18,11 +19,14 @@ from .helpers import check_cards, play_round
 players_st = st.integers(4, 7)
 seeds_st = st.integers(0, 2**40)
 choices_st = st.lists(st.integers(0, 10_000), min_size=1, max_size=120)
+house_st = st.fixed_dictionaries({name: st.sampled_from(["off", "on"]) for name in HOUSE_RULES})
+"""The house rules, each on or off (all off: the rulebook's game)."""
+House = dict[str, str]
 
 
-def _warm(players: int, seed: int, rounds: int) -> GameState:
+def _warm(players: int, seed: int, rounds: int, house: House) -> GameState:
     """A game some random rounds in, so that exchanges and later rounds are covered."""
-    state = new_game(players=players, seed=seed)
+    state = new_game(players=players, seed=seed, **house)
     rng = random.Random(seed)
     for _ in range(rounds):
         play_round(state, rng)
@@ -37,10 +41,11 @@ def _step(state: GameState, choice: int) -> int:
 
 
 @settings(max_examples=40, deadline=None)
-@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st)
+@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st,
+       house=house_st)
 def test_no_card_lost_or_duplicated_through_deal_exchange_and_play(
-        players: int, seed: int, rounds: int, choices: list[int]) -> None:
-    state = _warm(players, seed, rounds)
+        players: int, seed: int, rounds: int, choices: list[int], house: House) -> None:
+    state = _warm(players, seed, rounds, house)
     check_cards(state)
     for choice in choices:
         if state.is_terminal():
@@ -50,10 +55,11 @@ def test_no_card_lost_or_duplicated_through_deal_exchange_and_play(
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st)
+@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st,
+       house=house_st)
 def test_json_round_trip_at_every_step(players: int, seed: int, rounds: int,
-                                       choices: list[int]) -> None:
-    state = _warm(players, seed, rounds)
+                                       choices: list[int], house: House) -> None:
+    state = _warm(players, seed, rounds, house)
     for choice in choices:
         data = state.to_json()
         again = GameState.from_json(data)
@@ -68,10 +74,10 @@ def test_json_round_trip_at_every_step(players: int, seed: int, rounds: int,
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=players_st, seed=seeds_st, choice_seed=st.integers(0, 2**32))
+@given(players=players_st, seed=seeds_st, choice_seed=st.integers(0, 2**32), house=house_st)
 def test_round_points_sum_and_titles_follow_d7(players: int, seed: int,
-                                               choice_seed: int) -> None:
-    state = new_game(players=players, seed=seed, max_rounds=3)
+                                               choice_seed: int, house: House) -> None:
+    state = new_game(players=players, seed=seed, max_rounds=3, **house)
     rng = random.Random(choice_seed)
     while not state.is_terminal():
         before = state.scores()
@@ -86,17 +92,17 @@ def test_round_points_sum_and_titles_follow_d7(players: int, seed: int,
 
 
 @settings(max_examples=25, deadline=None)
-@given(players=players_st, seed=seeds_st, choices=choices_st)
+@given(players=players_st, seed=seeds_st, choices=choices_st, house=house_st)
 def test_same_seed_and_actions_give_identical_json(players: int, seed: int,
-                                                   choices: list[int]) -> None:
-    first = new_game(players=players, seed=seed)
-    record = GameRecord(game="daihinmin", options={"players": players}, seed=seed)
+                                                   choices: list[int], house: House) -> None:
+    first = new_game(players=players, seed=seed, **house)
+    record = GameRecord(game="daihinmin", options={"players": players, **house}, seed=seed)
     for choice in choices * 3:
         if first.is_terminal():
             break
         legal = first.legal_actions()
         record.play(first, legal[choice % len(legal)])
-    second = new_game(players=players, seed=seed)
+    second = new_game(players=players, seed=seed, **house)
     for action in record.actions:
         second.apply(action)
     assert second.to_json() == first.to_json()
@@ -113,10 +119,11 @@ def _assert_immutable(value: Any, path: str) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 1), choices=choices_st)
+@given(players=players_st, seed=seeds_st, rounds=st.integers(0, 1), choices=choices_st,
+       house=house_st)
 def test_clone_shares_no_mutable_state(players: int, seed: int, rounds: int,
-                                       choices: list[int]) -> None:
-    state = _warm(players, seed, rounds)
+                                       choices: list[int], house: House) -> None:
+    state = _warm(players, seed, rounds, house)
     for choice in choices[: len(choices) // 2]:
         if state.is_terminal():
             return
@@ -141,10 +148,11 @@ def test_clone_shares_no_mutable_state(players: int, seed: int, rounds: int,
 
 @settings(max_examples=30, deadline=None)
 @given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st,
-       det_seed=st.integers(0, 2**32))
+       det_seed=st.integers(0, 2**32), house=house_st)
 def test_determinize_keeps_the_view_and_depends_only_on_it(
-        players: int, seed: int, rounds: int, choices: list[int], det_seed: int) -> None:
-    state = _warm(players, seed, rounds)
+        players: int, seed: int, rounds: int, choices: list[int], det_seed: int,
+        house: House) -> None:
+    state = _warm(players, seed, rounds, house)
     for choice in choices:
         if state.is_terminal():
             break
@@ -168,19 +176,22 @@ def test_determinize_keeps_the_view_and_depends_only_on_it(
 
 @settings(max_examples=30, deadline=None)
 @given(players=players_st, seed=seeds_st, rounds=st.integers(0, 2), choices=choices_st,
-       probes=st.lists(st.integers(0, 174), min_size=1, max_size=30))
+       probes=st.lists(st.integers(0, 2**20), min_size=1, max_size=30), house=house_st)
 def test_exactly_the_legal_actions_apply_and_illegal_ones_change_nothing(
-        players: int, seed: int, rounds: int, choices: list[int], probes: list[int]) -> None:
+        players: int, seed: int, rounds: int, choices: list[int], probes: list[int],
+        house: House) -> None:
     from furuba.core.errors import IllegalActionError
 
-    state = _warm(players, seed, rounds)
+    state = _warm(players, seed, rounds, house)
     for choice in choices:
         if state.is_terminal():
             break
         _step(state, choice)
     legal = set(state.legal_actions())
     before = state.to_json()
-    for action in probes:
+    table = state.num_distinct_actions()
+    for probe in probes:
+        action = probe % (table + 2)        # the game's table, and an id or two past its end
         if action in legal:
             state.child(action)
         else:

@@ -237,7 +237,8 @@ def test_the_spec_speaks_japanese() -> None:
         assert "大富豪" in SPEC.gettext(SPEC.description)
         labels = [SPEC.gettext(o.title) for o in SPEC.options]
         helps = [SPEC.gettext(o.help) for o in SPEC.options]
-    assert labels == ["目標点", "ラウンド数", "配り手"]
+    assert labels == ["目標点", "ラウンド数", "配り手", "八切り", "階段", "都落ち", "イレブンバック",
+                      "縛り", "スペ3"]     # and the house rules (D13–D18)
     assert not [h for h in helps if latin_words(h)]
     assert SPEC.gettext(SPEC.title) == "Dai Hin Min"
 

@@ -9,11 +9,16 @@ from typing import Any
 from furuba import games
 from furuba.core.protocol import State
 
+HOUSE_RULES: dict[str, str] = {"eight_cut": "on", "sequences": "on", "fallen_capital": "on",
+                               "eleven_back": "on", "suit_lock": "on", "spade_three": "on"}
+"""Every Dai Hin Min house rule on (D13–D18)."""
+
 SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("zodiac", {"players": 3, "target": 3}),
     ("zodiac", {"players": 2, "variant": "coop"}),
     ("daihinmin", {"players": 4, "max_rounds": 2}),
     ("daihinmin", {"players": 6, "max_rounds": 1}),
+    ("daihinmin", {"players": 4, "max_rounds": 2, **HOUSE_RULES}),
 ]
 """(game, options) pairs that give short games."""
 

@@ -13,12 +13,16 @@ env_checker = pytest.importorskip("gymnasium.utils.env_checker")
 
 import furuba.integrations.gymnasium  # noqa: E402, F401 - registers the environments
 
+from .helpers import HOUSE_RULES  # noqa: E402
+
 ENVS: list[tuple[str, dict[str, Any]]] = [
     ("furuba/Zodiac-v0", {"players": 3, "target": 3}),
     ("furuba/Zodiac-v0", {"players": 2, "variant": "coop", "opponents": "random"}),
     ("furuba/DaiHinMin-v0", {"players": 4, "max_rounds": 2}),
     ("furuba/DaiHinMin-v0", {"players": 5, "max_rounds": 1, "seat": None,
                              "opponents": ["greedy", "random", "greedy", "random"]}),
+    ("furuba/DaiHinMin-v0", {"players": 4, "max_rounds": 1, "opponents": "greedy",
+                             **HOUSE_RULES}),
 ]
 
 

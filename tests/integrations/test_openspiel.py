@@ -17,6 +17,8 @@ mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 from furuba.core.errors import OptionsError  # noqa: E402
 from furuba.integrations import openspiel as fos  # noqa: E402
 
+from .helpers import HOUSE_RULES  # noqa: E402
+
 SIM_PARAMS: list[tuple[str, dict[str, Any], int]] = [
     ("python_furuba_zodiac", {"players": 2, "target": 3}, 1),
     ("python_furuba_zodiac", {"players": 4, "target": 2, "seed": 5}, 1),
@@ -25,6 +27,9 @@ SIM_PARAMS: list[tuple[str, dict[str, Any], int]] = [
     ("python_furuba_daihinmin", {"players": 4, "max_rounds": 2}, 1),
     ("python_furuba_daihinmin", {"players": 5, "max_rounds": 1, "target": 0, "dealer": 2}, 1),
     ("python_furuba_daihinmin", {"players": 7, "max_rounds": 1, "deals": 16}, 1),
+    ("python_furuba_daihinmin", {"players": 4, "max_rounds": 2, **HOUSE_RULES}, 1),
+    ("python_furuba_daihinmin", {"players": 5, "max_rounds": 1, "suit_lock": "on",
+                                 "eleven_back": "on"}, 1),
 ]
 """(game, parameters, simulations): every game and variant, kept short."""
 

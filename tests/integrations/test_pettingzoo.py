@@ -13,11 +13,14 @@ pettingzoo_test = pytest.importorskip("pettingzoo.test")
 
 from furuba.integrations.pettingzoo import daihinmin_v0, zodiac_v0  # noqa: E402
 
+from .helpers import HOUSE_RULES  # noqa: E402
+
 ENVS: list[tuple[Any, dict[str, Any]]] = [
     (zodiac_v0, {"players": 3, "target": 3}),
     (zodiac_v0, {"players": 2, "variant": "coop"}),
     (daihinmin_v0, {"players": 4, "max_rounds": 2}),
     (daihinmin_v0, {"players": 5, "max_rounds": 1}),
+    (daihinmin_v0, {"players": 4, "max_rounds": 1, **HOUSE_RULES}),
 ]
 
 

@@ -5,6 +5,11 @@ cards, one row per rank from 3 up to 2, the last row for the jokers (``[1, 1, 0,
 Seats are relative to the observer by player id; ``seat_distance`` says how many seats after
 the observer, in the direction of play, each player sits (Dai Hin Min reseats every round).
 
+With house rules (D13–D18) the observation goes on with what they add: which rules are on,
+11-back and the lock in force, the fallen Rich Man, whether the top of the pile is a run (and how
+long), and — as suits may then matter — the viewer's hand, the top of the pile and the cards
+played card by card (54 each). The rulebook's game keeps the layout above unchanged.
+
 >>> from furuba import games
 >>> state = games.new_game("daihinmin", players=4, seed=3)
 >>> enc = DaihinminEncoder.for_state(state)
@@ -17,10 +22,13 @@ from __future__ import annotations
 
 from typing import cast
 
+from furuba.core.deck import SUITS
 from furuba.core.protocol import JSON, State
-from furuba.daihinmin.moves import ACTION_IDS, PLAY_LEVEL, PLAY_TOTAL
-from furuba.daihinmin.ranks import CARD_LEVEL, CARD_NAMES, JOKER, RANK_NAMES
+from furuba.daihinmin.moves import ACTION_IDS, PLAY_LEVEL, PLAY_RUN, PLAY_TOTAL
+from furuba.daihinmin.options import HOUSE_RULES
+from furuba.daihinmin.ranks import CARD_LEVEL, CARD_NAMES, JOKER, NUM_CARDS, NUM_LEVELS, RANK_NAMES
 from furuba.daihinmin.scoring import TITLE_NAMES
+from furuba.daihinmin.state import GameState
 from furuba.daihinmin.view_types import DaihinminView
 from furuba.integrations.encoding import Encoder, relative, saturate
 from furuba.integrations.layout import Layout, Vector
@@ -37,6 +45,7 @@ RECENT = 16
 CARD_LEVELS: dict[str, int] = {name: CARD_LEVEL[c] for c, name in enumerate(CARD_NAMES)}
 """Card name → level (:data:`~furuba.daihinmin.ranks.JOKER` for the jokers)."""
 RANK_LEVELS: dict[str, int] = {name: level for level, name in enumerate(RANK_NAMES)}
+CARD_IDS: dict[str, int] = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
 def level_counts(names: list[str]) -> list[int]:
@@ -53,6 +62,12 @@ def thermometer(names: list[str], out: Vector) -> None:
         out[level, :count] = 1.0
 
 
+def _cards(names: list[str], out: Vector) -> None:
+    """Mark each card of ``names`` in a ``(54,)`` piece (by deck id)."""
+    for name in names:
+        out[CARD_IDS[name]] = 1.0
+
+
 def fractions(names: list[str], out: Vector) -> None:
     """Write the rank counts of ``names`` into a ``(14,)`` piece as fractions of 4 (jokers: 2)."""
     for level, count in enumerate(level_counts(names)):
@@ -64,9 +79,10 @@ class DaihinminEncoder(Encoder):
 
     game = "daihinmin"
 
-    def __init__(self, players: int, num_actions: int) -> None:
+    def __init__(self, players: int, num_actions: int, house: bool = False) -> None:
         self.num_players = n = players
         self.num_actions = num_actions
+        self.house = house
         titles = len(TITLE_NAMES) + 1
         self.observation_layout = Layout((
             ("hand", (LEVELS, 4)), ("played", (LEVELS, 4)), ("pile", (LEVELS, 4)),
@@ -76,6 +92,9 @@ class DaihinminEncoder(Encoder):
             ("seat_distance", (n, n)), ("counterclockwise", (1,)), ("revolution", (1,)),
             ("phase", (len(PHASES),)), ("current", (n,)), ("dealer", (n,)),
             ("giving", (LEVELS,)), ("gave", (LEVELS,)), ("got", (LEVELS,)), ("round", (1,)),
+            *((("rules", (len(HOUSE_RULES),)), ("back", (1,)), ("lock", (4,)), ("fallen", (n,)),
+               ("pile_run", (1,)), ("hand_cards", (NUM_CARDS,)), ("pile_top_cards", (NUM_CARDS,)),
+               ("played_cards", (NUM_CARDS,))) if house else ()),
         ))
         self.history_layout = Layout((
             ("played_by", (n, LEVELS)), ("passes_by", (n,)),
@@ -84,8 +103,10 @@ class DaihinminEncoder(Encoder):
 
     @classmethod
     def for_state(cls, state: State) -> DaihinminEncoder:
-        """The encoder for the player count of ``state``."""
-        return cls(state.num_players, state.num_distinct_actions())
+        """The encoder for the player count (and house rules) of ``state``."""
+        assert isinstance(state, GameState)
+        return cls(state.num_players, state.num_distinct_actions(),
+                   bool(state.options.house_rules))
 
     # -- observation ----------------------------------------------------------------------------
     def write_observation(self, data: JSON, parts: dict[str, Vector]) -> None:
@@ -107,7 +128,7 @@ class DaihinminEncoder(Encoder):
         if view["pile"]:
             action = ACTION_IDS[view["pile"][-1]["play"]]
             parts["pile_top"][PLAY_LEVEL[action] + 1] = 1.0
-            parts["pile_size"][PLAY_TOTAL[action] - 1] = 1.0
+            parts["pile_size"][min(PLAY_TOTAL[action], MAX_SET) - 1] = 1.0
         parts["passes"][0] = min(1.0, view["passes"] / max(1, n - 1))
         for p, size in enumerate(view["hand_sizes"]):
             parts["hand_sizes"][rel(p)] = min(1.0, size / HAND_SCALE)
@@ -143,6 +164,26 @@ class DaihinminEncoder(Encoder):
                 elif item["to"] == viewer:
                     fractions(item["cards"], parts["got"])
         parts["round"][0] = min(1.0, view["round"] / max(1, view["max_rounds"] or 20))
+        if self.house:
+            self._write_house(view, hand or [], parts)
+
+    def _write_house(self, view: DaihinminView, hand: list[str], parts: dict[str, Vector]) -> None:
+        """What the house rules add (D13–D18): rules, 11-back, lock, the fall, cards by suit."""
+        on = view.get("house_rules", [])
+        for i, name in enumerate(HOUSE_RULES):
+            parts["rules"][i] = float(name in on)
+        parts["back"][0] = float(bool(view.get("back")))
+        for suit in view.get("lock", []):
+            parts["lock"][SUITS.index(suit)] = 1.0
+        fallen = view.get("fallen")
+        if fallen is not None:
+            parts["fallen"][relative(fallen, view.get("viewer"), self.num_players)] = 1.0
+        if view["pile"]:
+            top = view["pile"][-1]
+            parts["pile_run"][0] = PLAY_RUN[ACTION_IDS[top["play"]]] / NUM_LEVELS
+            _cards(top["cards"], parts["pile_top_cards"])
+        _cards(hand, parts["hand_cards"])
+        _cards(view["played"], parts["played_cards"])
 
     # -- history --------------------------------------------------------------------------------
     def write_history(self, data: JSON, parts: dict[str, Vector]) -> None:
@@ -172,7 +213,7 @@ class DaihinminEncoder(Encoder):
                 for lv, count in enumerate(level_counts(entry["cards"])):
                     played[relative(who, viewer, n)][lv] += count
                 action = ACTION_IDS[entry["play"]]
-                level, size = PLAY_LEVEL[action] + 1, PLAY_TOTAL[action] - 1
+                level, size = PLAY_LEVEL[action] + 1, min(PLAY_TOTAL[action], MAX_SET) - 1
             elif entry["event"] == "pass":
                 who = entry["player"]
                 passes[relative(who, viewer, n)] += 1
@@ -209,6 +250,13 @@ class DaihinminEncoder(Encoder):
                          f"{title}" + (" (out)" if p in view["finished"] else ""))
         pile = " / ".join(" ".join(item["cards"]) for item in view["pile"]) or "empty"
         lines.append(f"pile: {pile}" + (f" ({view['passes']} passes)" if view["passes"] else ""))
+        if "house_rules" in view:
+            lines.append("house rules: " + (", ".join(view["house_rules"]))
+                         + (" | 11-back" if view.get("back") else "")
+                         + (" | locked to " + "".join(view.get("lock", [])) if view.get("lock")
+                            else "")
+                         + (f" | player {view.get('fallen')} fell" if view.get("fallen") is not None
+                            else ""))
         if view.get("hand") is not None:
             lines.append(f"player {view['viewer']}'s hand: " + (" ".join(view["hand"]) or "-"))
         if view["phase"] == "over":

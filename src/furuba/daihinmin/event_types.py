@@ -193,6 +193,55 @@ class GameEndEvent(_Public, closed=True):
     """Whether it ended on the round limit with nobody at the target."""
 
 
+class EightCutEvent(_Public, closed=True):
+    """A play of 8s ended the trick (house rule D13); a ``clear`` follows unless the round ended."""
+
+    event: Literal["eight cut"]
+    """The kind of event."""
+    player: int
+    """Who played the 8s."""
+
+
+class SpadeThreeEvent(_Public, closed=True):
+    """The 3♠ beat a lone 2 and ended the trick (house rule D18)."""
+
+    event: Literal["spade three"]
+    """The kind of event."""
+    player: int
+    """Who played the 3♠."""
+
+
+class ElevenBackEvent(_Public, closed=True):
+    """A play of Jacks reversed the order of the ranks until the trick ends (house rule D16)."""
+
+    event: Literal["eleven back"]
+    """The kind of event."""
+    player: int
+    """Who played the Jacks."""
+
+
+class LockEvent(_Public, closed=True):
+    """The trick is locked to the suits of its last two plays until it ends (house rule D17)."""
+
+    event: Literal["lock"]
+    """The kind of event."""
+    suits: list[str]
+    """The suits a play must now use (``"♠"``, …); jokers stand in for any."""
+
+
+class FallenEvent(_Public, closed=True):
+    """The last round's Rich Man did not go out first: he leaves the round and will finish last
+    (house rule D15)."""
+
+    event: Literal["fallen"]
+    """The kind of event."""
+    player: int
+    """The fallen Rich Man."""
+    cards: list[str]
+    """The cards he still held, laid face up."""
+
+
 LogEvent = (RoundEvent | DealtEvent | RevolutionEvent | GiftEvent | ExchangeEvent | SwapEvent
-            | PlayEvent | PassEvent | ClearEvent | OutEvent | RoundEndEvent | GameEndEvent)
+            | PlayEvent | PassEvent | ClearEvent | OutEvent | RoundEndEvent | GameEndEvent
+            | EightCutEvent | SpadeThreeEvent | ElevenBackEvent | LockEvent | FallenEvent)
 """An event of the log (:mod:`furuba.daihinmin.events`)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from furuba.core.deck import SUITS
 from furuba.core.protocol import JSON
 from furuba.daihinmin.moves import ACTION_IDS, ACTION_NAMES
 from furuba.daihinmin.ranks import NUM_CARDS, names_of, parse_card
@@ -33,7 +34,7 @@ Log = tuple[Entry, "Log"] | None
 PrivateLogs = tuple[Log, ...]
 
 # field kinds
-_INT, _INTS, _CARDS, _BOOL, _ACTION = "int", "ints", "cards", "bool", "action"
+_INT, _INTS, _CARDS, _BOOL, _ACTION, _SUITS = "int", "ints", "cards", "bool", "action", "suits"
 
 SPECS: dict[str, tuple[tuple[str, str], ...]] = {
     "round": (("round", _INT), ("dealer", _INT), ("seating", _INTS)),
@@ -49,6 +50,12 @@ SPECS: dict[str, tuple[tuple[str, str], ...]] = {
     "out": (("player", _INT), ("place", _INT), ("points", _INT)),
     "round end": (("round", _INT), ("order", _INTS), ("points", _INTS)),
     "game end": (("scores", _INTS), ("winners", _INTS), ("truncated", _BOOL)),
+    # the house rules (D13-D18)
+    "eight cut": (("player", _INT),),
+    "spade three": (("player", _INT),),
+    "eleven back": (("player", _INT),),
+    "lock": (("suits", _SUITS),),
+    "fallen": (("player", _INT), ("cards", _CARDS)),
 }
 """Each event kind and its fields, in order."""
 PRIVATE_KINDS = frozenset({"dealt", "gift", "swap"})
@@ -84,6 +91,8 @@ def _render_value(kind: str, value: Any) -> Any:
         return names_of(value)
     if kind == _ACTION:
         return ACTION_NAMES[value]
+    if kind == _SUITS:
+        return [SUITS[s] for s in range(4) if value >> s & 1]
     return value
 
 
@@ -171,6 +180,10 @@ def _parse_value(kind: str, value: Any, where: str) -> Any:
         return ACTION_IDS[value]
     if not isinstance(value, list):
         raise ValueError(f"{where} must be a list, not {value!r}")
+    if kind == _SUITS:
+        if not value or any(v not in SUITS for v in value) or len(set(value)) < len(value):
+            raise ValueError(f"{where} must list suits ({', '.join(SUITS)}), not {value!r}")
+        return sum(1 << SUITS.index(v) for v in value)
     if kind == _INTS:
         return tuple(_parse_value(_INT, v, where) for v in value)
     mask = 0

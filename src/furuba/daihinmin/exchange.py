@@ -16,8 +16,16 @@ Richest chooses 1 for the Second Poorest, who gives his 1 highest. All cards cha
 
 from __future__ import annotations
 
-from furuba.daihinmin.moves import GIVE_BASE, GIVE_JOKER
-from furuba.daihinmin.ranks import JOKER, JOKER_SHIFT, LOWEST, NUM_LEVELS, SHIFT
+from furuba.daihinmin.moves import GIVE_BASE, GIVE_JOKER, SUITED
+from furuba.daihinmin.ranks import (
+    JOKER,
+    JOKER_MASK,
+    JOKER_SHIFT,
+    LOWEST,
+    NUM_LEVELS,
+    SHIFT,
+    cards_of,
+)
 
 RICH_GIFTS = 2
 """Cards the Rich Man and the Poor Man each give."""
@@ -51,10 +59,14 @@ def gift_card(hand: int, level: int) -> int:
     return (nibble & -nibble).bit_length() - 1 + SHIFT[level] if nibble else -1
 
 
-def legal_gifts(hand: int, pending: int) -> list[int]:
+def legal_gifts(hand: int, pending: int, suited: bool = False) -> list[int]:
     """The gift actions open to a giver holding ``hand`` who already chose the cards in
-    ``pending`` (a gift is chosen from the hand as dealt, one card at a time)."""
+    ``pending`` (a gift is chosen from the hand as dealt, one card at a time): by rank, or — when
+    suits matter (house rules D14, D17, D18) — each natural card by name, and a joker."""
     left = hand & ~pending
+    if suited:
+        out = [GIVE_JOKER] if (left >> JOKER_SHIFT) & 3 else []
+        return out + sorted(SUITED.gift_id(card) for card in cards_of(left & ~JOKER_MASK))
     out = [GIVE_BASE + level for level in range(NUM_LEVELS) if (left >> SHIFT[level]) & 15]
     if (left >> JOKER_SHIFT) & 3:
         out.append(GIVE_JOKER)

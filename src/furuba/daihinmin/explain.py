@@ -19,16 +19,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from furuba.daihinmin.explain_house import house_reason
 from furuba.daihinmin.greedy import KEEPER_LEVEL, sure_winner
 from furuba.daihinmin.moves import (
     DECLARE,
-    GIVE_BASE,
     GIVE_JOKER,
     KEEP_QUIET,
     PASS,
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_TOTAL,
+    gift_level,
+    is_gift,
 )
 from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
 from furuba.daihinmin.text import (
@@ -72,10 +74,10 @@ def explain_action(state: GameState, action: int, player: int) -> str:
         if counts[JOKER] > 1:
             return _("the exchange goes ahead as usual, and you keep both jokers")
         return _("without both jokers there is no revolution: the exchange goes ahead")
-    if GIVE_BASE <= action <= GIVE_JOKER:
+    if is_gift(action):
         if action == GIVE_JOKER:
             return _("a joker would cost you more to keep than it helps")
-        return _("{card} is a card you can spare").format(card=one_card(action - GIVE_BASE))
+        return _("{card} is a card you can spare").format(card=one_card(gift_level(action)))
     if action == PASS:
         keep = _keepers(counts)
         if keep:
@@ -101,6 +103,10 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
         holding = sum(1 for s in state.hand_sizes() if s) - 1
         return ngettext("you go out now and score {count} point",
                         "you go out now and score {count} points", holding).format(count=holding)
+    if state._house:
+        reason = house_reason(state, action)
+        if reason:
+            return reason
     what = _what(level, size)
     if level >= 0 and sure_winner(level, size, _unseen(state, player)):
         return _("no card still out can beat {cards}, so you lead next").format(cards=what)

@@ -8,7 +8,11 @@ Every id of the action table (:mod:`furuba.daihinmin.moves`) has a *kind* and *p
 ``play``        ``{"rank", "naturals", "jokers", "count", "cards"}``: ``rank`` is the naturals'
                 rank (``None`` for jokers alone), ``count`` = naturals + jokers, ``cards`` the
                 cards of the current player's hand the play takes (the engine picks them; ``[]``
-                when the hand lacks them)
+                when the hand lacks them). A play that names its cards (suits matter: house rules
+                D14, D17, D18) adds ``run`` (whether it is a run), ``suit`` (a run's suit, else
+                ``None``), ``ranks`` (the ranks it counts as, lowest first) and ``joker_ranks``
+                (the ranks a run's jokers stand for); its ``rank`` is ``None`` for a run and its
+                ``cards`` are its natural cards and the jokers of the hand it takes
 ``give``        ``{"rank", "joker", "cards"}``: one card of ``rank`` (``None`` with ``joker`` true:
                 a joker) for the exchange (D9); ``cards`` are the current player's cards of that
                 rank not yet chosen, in the order gifts of that rank take them — the first goes now
@@ -39,15 +43,20 @@ from furuba.daihinmin.illegal import no_such_action
 from furuba.daihinmin.moves import (
     ACTION_NAMES,
     DECLARE,
+    GIFT_CARD,
     KEEP_QUIET,
-    NUM_ACTIONS,
     PASS,
+    PLAY_JOKER_LEVELS,
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
+    PLAY_RUN,
+    PLAY_SUITS,
     gift_level,
     is_gift,
+    is_suited,
 )
+from furuba.daihinmin.notation_suited import card_levels, cards_named
 from furuba.daihinmin.ranks import (
     CARD_LEVEL,
     CARD_NAMES,
@@ -79,7 +88,25 @@ def _names(mask: int) -> list[str]:
     return [CARD_NAMES[c] for c in cards_of(mask)]
 
 
+def _suited_params(state: GameState, action: int) -> JSON:
+    """The params of a play that names its cards (a suited set or a run)."""
+    level, naturals, jokers = PLAY_LEVEL[action], PLAY_NATURALS[action], PLAY_JOKERS[action]
+    length = PLAY_RUN[action]
+    cards = cards_named(action, _hand(state))
+    ranks = card_levels(action) if length else [level]
+    wild = PLAY_JOKER_LEVELS[action]
+    whole = _hand(state) & cards == cards and cards.bit_count() == naturals + jokers
+    suit = next(s for s in range(4) if PLAY_SUITS[action] >> s & 1)
+    return {"rank": None if length else RANK_NAMES[level], "naturals": naturals,
+            "jokers": jokers, "count": naturals + jokers,
+            "cards": _names(cards) if whole else [], "run": bool(length),
+            "suit": SUITS[suit] if length else None, "ranks": [RANK_NAMES[lv] for lv in ranks],
+            "joker_ranks": [RANK_NAMES[lv] for lv in ranks if wild >> lv & 1]}
+
+
 def _play_params(state: GameState, action: int) -> JSON:
+    if is_suited(action):
+        return _suited_params(state, action)
     level, naturals, jokers = PLAY_LEVEL[action], PLAY_NATURALS[action], PLAY_JOKERS[action]
     hand = _hand(state)
     cards = 0
@@ -96,6 +123,10 @@ def _give_params(state: GameState, action: int) -> JSON:
     level = gift_level(action)
     player = state.current_player
     left = _hand(state) & ~(state.pending_gifts(player) if player >= 0 else 0)
+    if action in GIFT_CARD:         # a card named (suits matter)
+        card = GIFT_CARD[action]
+        return {"rank": RANK_NAMES[level], "joker": False,
+                "cards": [CARD_NAMES[card]] if left >> card & 1 else []}
     shift, width = (JOKER_SHIFT, 3) if level == JOKER else (SHIFT[level], 15)
     return {"rank": None if level == JOKER else RANK_NAMES[level], "joker": level == JOKER,
             "cards": _names(((left >> shift) & width) << shift)}
@@ -104,8 +135,8 @@ def _give_params(state: GameState, action: int) -> JSON:
 def action_info(state: GameState, action: int) -> ActionInfo:
     """``action`` as data (see the module docstring): its id, text, kind and params."""
     a = action_id(action)
-    if not 0 <= a < NUM_ACTIONS:
-        raise IllegalActionError(no_such_action(action))
+    if not 0 <= a < state.num_distinct_actions():
+        raise IllegalActionError(no_such_action(action, state.num_distinct_actions()))
     text = ACTION_NAMES[a]
     if a == PASS:
         return {"id": a, "text": text, "kind": "pass", "params": {}}

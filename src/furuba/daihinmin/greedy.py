@@ -8,6 +8,7 @@
 * It uses jokers only to go out or, at the end of its hand, to take the lead.
 * In the exchange it gives its lowest cards (D9); as a Poor Man dealt both jokers it declares a
   revolution whenever the exchange would cost it anything (D10).
+* Under the house rules it plays as :mod:`furuba.daihinmin.greedy_house` says.
 
 It reads only what the player to move may know: its own hand and the cards already played.
 
@@ -25,6 +26,7 @@ import random
 from typing import TYPE_CHECKING
 
 from furuba.core.errors import IllegalActionError
+from furuba.daihinmin.greedy_house import house_action, house_gift
 from furuba.daihinmin.moves import (
     DECLARE,
     GIVE_JOKER,
@@ -117,7 +119,16 @@ def greedy_action(state: GameState, rng: random.Random) -> int:
     if phase == "revolution":
         return DECLARE if DECLARE in legal and revolution_pays(counts) else KEEP_QUIET
     if phase == "exchange":
+        if state._house:
+            return house_gift(state, legal)
         return min(legal, key=lambda a: (a == GIVE_JOKER, a))
+    if state._house:
+        return house_action(state, legal, lambda plays: _play(state, player, counts, plays))
+    return _play(state, player, counts, legal)
+
+
+def _play(state: GameState, player: int, counts: tuple[int, ...], legal: list[int]) -> int:
+    """The greedy choice among ``legal``, a play phase's actions of the rulebook's table."""
     size = sum(counts)
     leading = legal[0] != PASS
     plays = legal if leading else legal[1:]

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from furuba.daihinmin.illegal_house import why_not_house_play
 from furuba.daihinmin.moves import (
     DECLARE,
-    GIVE_BASE,
+    GIFT_CARD,
     GIVE_JOKER,
     NUM_ACTIONS,
     PASS,
@@ -29,27 +30,31 @@ from furuba.daihinmin.moves import (
     PLAY_LEVEL,
     PLAY_NATURALS,
     PLAY_TOTAL,
+    gift_level,
+    is_gift,
+    is_play,
 )
 from furuba.daihinmin.notation import action_text
 from furuba.daihinmin.phases import EXCHANGE, OVER, REVOLUTION
-from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, RANK_NAMES
+from furuba.daihinmin.ranks import CARD_NAMES, JOKER, JOKERS_ONLY_LEVEL, RANK_NAMES
 from furuba.daihinmin.text import _, ngettext, one_card, player_words, set_text
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
 
-def no_such_action(action: Any) -> str:
-    """The message for an id outside the action table."""
+def no_such_action(action: Any, count: int = NUM_ACTIONS) -> str:
+    """The message for an id outside the action table of ``count`` ids."""
     return _("no action has id {action}: ids are whole numbers from 0 to {last}").format(
-        action=repr(action), last=NUM_ACTIONS - 1)
+        action=repr(action), last=count - 1)
 
 
 def why_illegal(state: GameState, action: int, who: str | None = None) -> str:
     """A person's explanation of why ``action`` is not legal now for the player to move, who is
     called ``who`` (by default ``player N``)."""
-    if not 0 <= action < NUM_ACTIONS:
-        return no_such_action(action)
+    count = state.num_distinct_actions()
+    if not 0 <= action < count:
+        return no_such_action(action, count)
     name = action_text(action)
     player = state.current_player
     who = who if who is not None else player_words(player)
@@ -63,8 +68,17 @@ def why_illegal(state: GameState, action: int, who: str | None = None) -> str:
         return _("{action} is not legal now: {who}, the Poor Man, must declare revolution or "
                  "keep quiet (D10)").format(action=name, who=who)
     if phase == EXCHANGE:
-        if GIVE_BASE <= action <= GIVE_JOKER:
-            card = one_card(JOKER if action == GIVE_JOKER else action - GIVE_BASE)
+        if is_gift(action) and action != GIVE_JOKER \
+                and (action in GIFT_CARD) != bool(state._options.suited):
+            if action in GIFT_CARD:
+                return _("{action} names a suit: without sequences, the suit lock or the spade "
+                         "3 a gift names a rank, such as 'give 7'").format(action=name)
+            return _("{action} names no suit: with these house rules a gift names its card, "
+                     "such as 'give 7♠'").format(action=name)
+        if is_gift(action):
+            card = one_card(gift_level(action))
+            if action in GIFT_CARD:
+                card = CARD_NAMES[GIFT_CARD[action]]
             return _("{who} cannot give {card}: no such card left in the hand as dealt "
                      "(D9)").format(who=who, card=card)
         return _("{action} is not legal now: {who} must choose a card to give (D9)").format(
@@ -76,6 +90,8 @@ def _why_not_this_play(state: GameState, action: int, name: str, who: str) -> st
     """Why a decision of the play phase is not legal."""
     if action == PASS:
         return _("{who} must play a set: nobody may pass on an empty pile (D4)").format(who=who)
+    if state._house and is_play(action):
+        return why_not_house_play(state, action, name, who)
     level = PLAY_LEVEL[action]
     if level < JOKERS_ONLY_LEVEL:
         return _("{action} is not legal now: {who} must play or pass").format(action=name,

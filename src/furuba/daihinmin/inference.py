@@ -11,6 +11,8 @@ cards of each rank they probably hold at most (*caps*):
 
 A hand only shrinks during the play, so a cap read early in the round still holds later. A player
 whose later plays break one of their caps is not playing that way, and their caps are dropped.
+Under the house rules (D13–D18) a pass may be forced by a lock, 11-back or a run on the pile, so
+no caps are read: worlds are dealt uniformly.
 
 :func:`world_sampler` keeps a world :meth:`determinize` dealt when it fits the caps; otherwise it
 deals the freely dealt hidden cards again, most constrained card first, each to a player whose
@@ -140,7 +142,7 @@ def within(counts: tuple[int, ...], cap: list[int]) -> bool:
 def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
     """A function that samples worlds for ``player``: :meth:`determinize`, then the cards it
     dealt freely dealt again within the caps this round's plays suggest."""
-    caps = read_caps(state, player) if state.phase == "play" else {}
+    caps = read_caps(state, player) if state.phase == "play" and not state._house else {}
     uniform = state.sampler(player)
     if not caps:
         return uniform

@@ -147,7 +147,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
         out._hands = tuple(new)
         out._counts = tuple(counts_of(h) for h in new)
         if pending:
-            out._gifts = _chosen_again(pending, new, player, rng)
+            out._gifts = _chosen_again(pending, new, player, rng, state._options.suited)
         out._exchange = exchange
         out._private = private
         out._seed = fresh_seed(rng)
@@ -184,15 +184,16 @@ def _deal_to_giver(unseen: list[int], limit: tuple[int, int], new: list[int],
 
 
 def _chosen_again(pending: tuple[tuple[int, int, int], ...], hands: list[int], player: int,
-                  rng: random.Random) -> tuple[tuple[int, int, int], ...]:
+                  rng: random.Random, suited: bool) -> tuple[tuple[int, int, int], ...]:
     """The pending gifts ``(giver, receiver, card)`` with every other giver's card chosen anew
-    from their dealt hand in ``hands`` (``player`` keeps their own choice)."""
+    from their dealt hand in ``hands`` (``player`` keeps their own choice): a card of the rank
+    picked, the lowest (a gift names a rank), or the very card when suits matter (house rules)."""
     gifts: list[tuple[int, int, int]] = []
     for giver, receiver, card in pending:
         if giver != player:
             chosen_mask = sum(1 << c for g, _, c in gifts if g == giver)
             left = hands[giver] & ~chosen_mask
             pick = rng.choice(cards_of(left))
-            card = gift_card(left, CARD_LEVEL[pick])
+            card = pick if suited else gift_card(left, CARD_LEVEL[pick])
         gifts.append((giver, receiver, card))
     return tuple(gifts)

@@ -12,6 +12,11 @@ Plays are abstract over suits (suits never matter); the state picks the concrete
 Ids grow with the rank, then the number of naturals, then the jokers, so generating plays rank by
 rank gives a sorted list.
 
+When a house rule makes the suits count (D14 sequences, D17 suit lock, D18 spade 3), the plays
+that name their cards follow these ids (:mod:`furuba.daihinmin.suited`; generated in
+:mod:`furuba.daihinmin.house_plays`): the tables below cover every id, :func:`num_actions` says how
+many a game uses.
+
 >>> NUM_ACTIONS
 175
 >>> [ACTION_NAMES[a] for a in (PASS, PLAY_JOKER, PLAY_JOKER_X2, play_id(4, 2, 1), play_id(7, 3, 0))]
@@ -28,6 +33,7 @@ rank gives a sorted list.
 from __future__ import annotations
 
 from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, NUM_LEVELS, RANK_NAMES
+from furuba.daihinmin.suited import NO_PLAY, Layout
 
 PASS = 0
 PLAY_JOKER = 1
@@ -98,28 +104,75 @@ def _build() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[s
     return tuple(level), tuple(nat), tuple(jok), tuple(names)
 
 
-PLAY_LEVEL, PLAY_NATURALS, PLAY_JOKERS, ACTION_NAMES = _build()
-"""Per action id: the play's level (-2 when the action is no play), naturals, jokers; its name."""
+_LEVEL, _NATURALS, _JOKERS, _NAMES = _build()
 
+SUITED = Layout(NUM_ACTIONS)
+"""The ids of the plays that name their cards, after the rulebook's (:mod:`furuba.daihinmin.suited`)."""
+SUITED_BASE = SUITED.set_base
+SUITED_GIFT_BASE = SUITED.gift_base
+RUN_BASE = SUITED.run_base
+ALL_ACTIONS = SUITED.end
+"""The size of the whole table: the rulebook's ids, then the suited sets and the runs."""
+
+PLAY_LEVEL: tuple[int, ...] = (*_LEVEL, *SUITED.levels)
+"""Per action id: the play's level (a run's lowest; -1 jokers alone; -2 when the action is no
+play)."""
+PLAY_NATURALS: tuple[int, ...] = (*_NATURALS, *SUITED.naturals)
+PLAY_JOKERS: tuple[int, ...] = (*_JOKERS, *SUITED.jokers)
+ACTION_NAMES: tuple[str, ...] = (*_NAMES, *SUITED.names)
+"""Per action id: the natural cards and jokers it plays; its name."""
 PLAY_TOTAL: tuple[int, ...] = tuple(n + j for n, j in zip(PLAY_NATURALS, PLAY_JOKERS, strict=True))
 """Per action id: the number of cards played (0 when the action is no play)."""
+PLAY_SUITS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.suits)
+"""Per action id: the suits of the natural cards a suited play takes (a 4-bit mask; 0: none
+named)."""
+PLAY_RUN: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
+"""Per action id: a run's length (0: not a run)."""
+PLAY_CARDS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(
+    0 if level == NO_PLAY else cards for level, cards in zip(SUITED.levels, SUITED.cards,
+                                                             strict=True))
+"""Per action id: the natural cards a suited play takes (a deck mask; 0: the engine picks)."""
+GIFT_CARD: dict[int, int] = {a: (SUITED.cards[a - SUITED_BASE]).bit_length() - 1
+                             for a in range(SUITED_GIFT_BASE, RUN_BASE)}
+"""Per suited gift id: the card it gives."""
+PLAY_JOKER_LEVELS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_levels)
+"""Per action id: the ranks a run's jokers stand for (a 13-bit mask of levels)."""
+PLAY_COVERS: tuple[int, ...] = tuple(1 << lv if lv >= 0 else 0 for lv in _LEVEL) + tuple(
+    SUITED.covers)
+"""Per action id: the ranks the play counts as (a 13-bit mask of levels: a set's rank, every
+rank of a run, a joker's too; 0 for jokers alone and for what is no play)."""
 
 ACTION_IDS: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
 """Canonical name → id."""
 
 
+def num_actions(suited: bool, sequences: bool) -> int:
+    """The size of the table a game uses: the rulebook's 175 ids; up to the last suited set when
+    suits matter; every id with sequences (D14)."""
+    if sequences:
+        return ALL_ACTIONS
+    return RUN_BASE if suited else NUM_ACTIONS
+
+
+def is_suited(action: int) -> bool:
+    """Whether ``action`` is a play that names its cards (a suited set or a run)."""
+    return SUITED_BASE <= action < SUITED_GIFT_BASE or RUN_BASE <= action < ALL_ACTIONS
+
+
 def is_play(action: int) -> bool:
     """Whether ``action`` plays cards."""
-    return PLAY_JOKER <= action < GIVE_BASE
+    return PLAY_JOKER <= action < GIVE_BASE or is_suited(action)
 
 
 def is_gift(action: int) -> bool:
-    """Whether ``action`` gives a card in the exchange."""
-    return GIVE_BASE <= action <= GIVE_JOKER
+    """Whether ``action`` gives a card in the exchange (by rank, or a card named, D9)."""
+    return GIVE_BASE <= action <= GIVE_JOKER or SUITED_GIFT_BASE <= action < RUN_BASE
 
 
 def gift_level(action: int) -> int:
     """The level of the card a gift gives (:data:`~furuba.daihinmin.ranks.JOKER` for a joker)."""
+    if action >= SUITED_GIFT_BASE:
+        return (action - SUITED_GIFT_BASE) // 4
     return action - GIVE_BASE
 
 

@@ -21,7 +21,9 @@ import re
 from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.moves import (
     ACTION_IDS,
+    ACTION_NAMES,
     DECLARE,
+    GIFT_CARD,
     GIVE_BASE,
     GIVE_JOKER,
     KEEP_QUIET,
@@ -31,12 +33,14 @@ from furuba.daihinmin.moves import (
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
+    PLAY_RUN,
     give_id,
     is_gift,
     is_play,
+    is_suited,
     play_id,
 )
-from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, RANK_NAMES, parse_card
+from furuba.daihinmin.ranks import CARD_NAMES, JOKER, JOKERS_ONLY_LEVEL, RANK_NAMES, parse_card
 from furuba.daihinmin.text import _, joker_word, set_text
 from furuba.i18n import N_
 
@@ -64,11 +68,28 @@ def help_suffix() -> str:
     return _("{reason}; {help}").format(reason="", help=_(HELP))
 
 
-def _unknown(text: str, why: str = "") -> IllegalActionError:
+def unknown(text: str, why: str = "") -> IllegalActionError:
+    """The error for ``text``, which names no action (``why``: the reason, when known)."""
     reason = _("unknown action {text}").format(text=repr(text))
     if why:
         reason = _("{reason}: {why}").format(reason=reason, why=why)
     return IllegalActionError(_("{reason}; {help}").format(reason=reason, help=_(HELP)))
+
+
+def suited_text(action: int) -> str:
+    """A play that names its cards (suits matter: house rules D14, D17, D18), in words:
+    ``play 7♦ 7♠ joker``, ``play the run 5♠ 6♠ 7♠``; 「7♦ 7♠ ジョーカーを出す」.
+
+    >>> from furuba.daihinmin.moves import SUITED
+    >>> suited_text(SUITED.run_id(2, 2, 3, 0)), suited_text(SUITED.set_id(4, 0b0101, 1))
+    ('play the run 5♠ 6♠ 7♠', 'play 7♦ 7♠ joker')
+    """
+    words = [joker_word() if word == "joker" else word
+             for word in ACTION_NAMES[action].split()[1:] if word != "run"]
+    cards = " ".join(words)
+    if PLAY_RUN[action]:
+        return _("play the run {cards}").format(cards=cards)
+    return _("play {cards}").format(cards=cards)
 
 
 def action_text(action: int) -> str:
@@ -87,9 +108,13 @@ def action_text(action: int) -> str:
         return _("declare revolution")
     if action == KEEP_QUIET:
         return _("keep quiet")
+    if action in GIFT_CARD:
+        return _("give {card}").format(card=CARD_NAMES[GIFT_CARD[action]])
     if is_gift(action):
         card = joker_word() if action == GIVE_JOKER else RANK_NAMES[action - GIVE_BASE]
         return _("give {card}").format(card=card)
+    if is_suited(action):
+        return suited_text(action)
     if is_play(action):
         level = PLAY_LEVEL[action]
         rank = RANK_NAMES[level] if level >= 0 else None
@@ -147,7 +172,7 @@ def parse_action(text: str, context: str | None) -> int:
     if key in _WORDS:
         return _WORDS[key]
     if not key:
-        raise _unknown(text, _("it is empty"))
+        raise unknown(text, _("it is empty"))
     gift = context == "exchange"
     if key.startswith("give "):
         key, gift = key[5:], True
@@ -156,9 +181,9 @@ def parse_action(text: str, context: str | None) -> int:
     try:
         level, naturals, jokers = parse_cards(key)
     except ValueError as exc:
-        raise _unknown(text, str(exc)) from None
+        raise unknown(text, str(exc)) from None
     if gift:
         if naturals + jokers != 1:
-            raise _unknown(text, _("a gift is one card at a time"))
+            raise unknown(text, _("a gift is one card at a time"))
         return give_id(JOKER if jokers else level)
     return play_id(level, naturals, jokers)

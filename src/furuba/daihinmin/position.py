@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from furuba.core.protocol import JSON, TERMINAL
-from furuba.daihinmin.options import DEFAULT_TARGET, Options, validate
+from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, Options, validate
 from furuba.daihinmin.phases import EXCHANGE, OVER, PHASE_NAMES, REVOLUTION
 from furuba.daihinmin.position_cards import read_hands, read_pile, read_progress
+from furuba.daihinmin.position_house import STATE_KEYS, house_options, read_house_state
 from furuba.daihinmin.reading import Cards, before, fail, int_field, is_int, player_list
 from furuba.daihinmin.revolution import CLOCKWISE, COUNTERCLOCKWISE, DIRECTION_NAMES
 from furuba.daihinmin.scoring import NO_TITLE, TITLE_NAMES, roles, titles_by_place
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
 
 S = TypeVar("S", bound="GameState")
 
-_OPTION_KEYS = {"game", "format", "players", "target", "max_rounds", "seed", "dealer"}
-_KEYS = _OPTION_KEYS | {
+_OPTION_KEYS = {"game", "format", "players", "target", "max_rounds", "seed", "dealer",
+                *HOUSE_RULES}
+_KEYS = _OPTION_KEYS | STATE_KEYS | {
     "counter", "round", "phase", "turn", "seating", "direction", "revolution", "scores", "titles",
     "hands", "pile", "passes", "finished", "played", "gifts", "exchange", "truncated", "log",
 }
@@ -52,6 +54,7 @@ def read_position(cls: type[S], data: Any) -> S:
     turn_raw = _read_turn_field(data, s._phase, n)
     read_pile(s, pile_raw, pile_parsed, turn_raw, cards)
     read_progress(s, data)
+    read_house_state(s, data)
     s._current = _current(s, turn_raw)
     s._dealer = int_field(data, "dealer", _default_dealer(s), 0, n - 1)
     return s
@@ -75,7 +78,8 @@ def _read_options(data: JSON, hands_raw: Any) -> tuple[Options, Any]:
     n = int_field(data, "players", default_players, 0)
     seed = data.get("seed", 0)
     options = validate(players=n, target=data.get("target", DEFAULT_TARGET),
-                       max_rounds=data.get("max_rounds"), dealer=None, seed=seed)
+                       max_rounds=data.get("max_rounds"), dealer=None, seed=seed,
+                       **house_options(data))
     return options, seed
 
 
@@ -86,7 +90,7 @@ def _new_deal(cls: type[S], data: JSON, options: Options, seed: Any) -> S:
         raise fail(f"a position with {', '.join(map(repr, extra))} needs 'hands'")
     dealer = data.get("dealer")
     validate(players=options.players, target=options.target, max_rounds=options.max_rounds,
-             dealer=dealer, seed=seed)
+             dealer=dealer, seed=seed, **house_options(data))
     return cls.start(options, seed, dealer)
 
 

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from furuba.core.protocol import JSON
 from furuba.daihinmin import events
 from furuba.daihinmin.exchange import gift_card
-from furuba.daihinmin.moves import play_id
+from furuba.daihinmin.moves import PLAY_LEVEL, PLAY_TOTAL, play_id
 from furuba.daihinmin.phases import EXCHANGE, OVER, PHASE_NAMES, PLAY
+from furuba.daihinmin.position_house import check_house_pile, suited_pile_action
 from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, counts_of, parse_card
 from furuba.daihinmin.reading import (
     Cards,
@@ -56,14 +57,24 @@ def read_pile(s: GameState, pile_raw: list[Any], pile_parsed: list[Parsed], turn
     n = s.num_players
     pile = []
     previous: tuple[int, int] | None = None
+    suited = s._options.suited
     for i, (entry, parsed) in enumerate(zip(pile_raw, pile_parsed, strict=True)):
         mask = cards.resolve(f"pile[{i}]", parsed)
         levels = {level for level, _ in parsed if level != JOKER}
         jokers = sum(1 for level, _ in parsed if level == JOKER)
+        if suited and levels:
+            action = suited_pile_action(f"pile[{i}]", entry, mask)
+            previous = (PLAY_LEVEL[action], PLAY_TOTAL[action])
+            pile.append((_pile_player(s, entry, i, len(pile_raw), turn_raw), action, mask))
+            continue
         if len(levels) > 1 or not parsed or len(parsed) > 6:
             raise fail(f"pile[{i}] is not a set (1 to 6 cards of one rank, jokers aside)")
         level = levels.pop() if levels else JOKERS_ONLY_LEVEL
         action = play_id(level, len(parsed) - jokers, jokers)
+        if s._house:
+            previous = (level, len(parsed))
+            pile.append((_pile_player(s, entry, i, len(pile_raw), turn_raw), action, mask))
+            continue
         if previous is not None and (len(parsed) != previous[1] or level <= previous[0]):
             raise fail(f"pile[{i}] does not follow the set under it (same number of "
                        "cards, strictly higher rank, D4)")
@@ -75,17 +86,30 @@ def read_pile(s: GameState, pile_raw: list[Any], pile_parsed: list[Parsed], turn
             raise fail(f"pile[{i}] needs 'player', a player id")
         pile.append((int(player), action, mask))
     s._pile = tuple(pile)
+    if s._house:
+        check_house_pile(s, [action for _, action, _ in pile])
     if pile:
         s._top_level, s._top_total = previous if previous else (0, 0)
     if s._phase != PLAY and pile and s._phase != OVER:
         raise fail(f"no cards are on the pile in the {PHASE_NAMES[s._phase]} phase")
 
 
+def _pile_player(s: GameState, entry: JSON, i: int, count: int, turn_raw: Any) -> int:
+    """Who played the set ``pile[i]`` (the last one: by default the player before the turn)."""
+    player: Any = entry.get("player")
+    if player is None and i == count - 1 and is_int(turn_raw) and turn_raw >= 0:
+        player = before(s, int(turn_raw))
+    if not is_int(player) or not 0 <= player < s.num_players:
+        raise fail(f"pile[{i}] needs 'player', a player id")
+    return int(player)
+
+
 # -- the round so far --------------------------------------------------------------------------
 def read_progress(s: GameState, data: JSON) -> None:
     """Who has gone out, the exchange, passes, whether the game was truncated, and the log."""
     n = s.num_players
-    empty = [p for p in s._seating if not s._hands[p]]
+    fallen = data.get("fallen")     # D15: out of the round, not gone out (checked later)
+    empty = [p for p in s._seating if not s._hands[p] and p != fallen]
     finished = player_list("finished", data.get("finished", empty), n)
     if s._phase != OVER and sorted(finished) != sorted(empty):
         raise fail(f"'finished' must list exactly the players with no cards ({empty})")

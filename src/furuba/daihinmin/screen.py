@@ -38,7 +38,10 @@ RULES = N_("""\
 • From round 2: the Poor Man gives his 2 highest cards to the Rich Man, who gives back 2 of
   his choice; the Second Poorest and Second Richest swap 1 the same way. A Poor Man dealt both
   jokers may declare a revolution: no exchange, and play runs counterclockwise.
-• The game ends after the round in which someone reaches the target (21 points).""")
+• The game ends after the round in which someone reaches the target (21 points).
+• A table may switch on house rules: 8-cut, sequences (runs of one suit, typed like
+  "run 5♠ 6♠ 7♠"), fallen capital, 11-back, suit lock and spade 3. The screen says which
+  are on; with some of them on, a play names its cards ("7♦ 7♠").""")
 
 
 def play_text(name: str) -> str:
@@ -46,9 +49,13 @@ def play_text(name: str) -> str:
 
     >>> [play_text(n) for n in ("play 7x2+joker", "play joker x2", "play 10", "pass", "give K")]
     ['7 7 joker', 'joker joker', '10', 'pass', 'give K']
+    >>> play_text("play 7♦ 7♠ joker"), play_text("play run 5♠ 6♠ 7♠")
+    ('7♦ 7♠ joker', 'run 5♠ 6♠ 7♠')
     """
     if name.startswith("play joker"):
         return "joker joker" if name.endswith("x2") else "joker"
+    if name.startswith("play ") and any(suit in name for suit in "♦♥♠♣"):
+        return name[5:]             # a play that names its cards: "7♦ 7♠ joker", "run 5♠ 6♠ 7♠"
     m = re.fullmatch(r"play (\w+?)(?:x(\d))?(?:\+joker(?:x(\d))?)?", name)
     if not m:
         return name

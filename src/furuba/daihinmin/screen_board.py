@@ -14,8 +14,10 @@ from furuba.cli.screen import player_name
 from furuba.core.protocol import JSON
 from furuba.daihinmin.text import (
     _,
+    house_rule_words,
     is_you,
     joker_word,
+    listed,
     ngettext,
     pgettext,
     place_words,
@@ -49,6 +51,11 @@ def cards_text(cards: list[str], group: bool = True) -> str:
     return (" · " if group else " ").join(" ".join(g) for g in groups.values())
 
 
+def suits_words(suits: list[str]) -> str:
+    """Suits in words: ``"♠"``, ``"♥ and ♠"``; 「♥と♠」."""
+    return listed(suits)
+
+
 class Seats:
     """The names of the players at one table."""
 
@@ -79,7 +86,19 @@ class DaihinminBoard(Seats):
         line = " · ".join(parts)
         if view["revolution"]:
             line += " · [bold red]" + escape(_("REVOLUTION")) + "[/]"
+        if view.get("house_rules"):
+            line += "\n" + escape(_("house rules: {rules}").format(
+                rules=separated([house_rule_words(r) for r in view["house_rules"]])))
         return line
+
+    def trick_line(self, view: JSON) -> str | None:
+        """What the house rules say of this trick: 11-back, the lock (D16, D17)."""
+        notes = []
+        if view.get("back"):
+            notes.append(_("11-back: lower ranks win until the trick ends"))
+        if view.get("lock"):
+            notes.append(_("locked to {suits}").format(suits=suits_words(view["lock"])))
+        return "[bold magenta]" + escape(separated(notes)) + "[/]" if notes else None
 
     def players_table(self, view: JSON) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold dim")
@@ -91,6 +110,8 @@ class DaihinminBoard(Seats):
         finished = view["finished"]
         for p in view["seating"]:
             note = []
+            if p == view.get("fallen"):
+                note.append(_("fell (last)"))
             if p in finished and finished.index(p) == len(view["seating"]) - 1:
                 note.append(_("last"))
             elif p in finished:
@@ -145,6 +166,9 @@ class DaihinminBoard(Seats):
     def board(self, view: JSON, full: bool = True) -> list[RenderableType]:
         parts: list[RenderableType] = [self.status_line(view), self.players_table(view),
                                        self.pile_line(view)]
+        trick = self.trick_line(view)
+        if trick:
+            parts.append(trick)
         if view["viewer"] is not None and "hand" in view:
             parts += self.knowledge_lines(view)
             parts.append(self.hand_line(view))
@@ -175,6 +199,13 @@ class DaihinminBoard(Seats):
         pile = cards_text(top["cards"], group=False)
         if view.get("legal") == ["pass"]:
             return _("nothing in your hand beats {pile} — pass:").format(pile=pile)
+        if top["play"].startswith("play run "):
+            return _("beat the run {pile} with a stronger run of {count} cards, or pass:").format(
+                pile=pile, count=count)
+        if view.get("back"):
+            return ngettext("11-back: beat {pile} with a lower single card, or pass:",
+                            "11-back: beat {pile} with {count} cards of a lower rank, or pass:",
+                            count).format(pile=pile, count=count)
         return ngettext("beat {pile} with a higher single card, or pass:",
                         "beat {pile} with {count} cards of a higher rank, or pass:",
                         count).format(pile=pile, count=count)

@@ -5,6 +5,10 @@
 'everyone passed: the pile is cleared; you lead'
 >>> log.event_text({"event": "play", "player": 1, "cards": ["7♦", "joker1"]}, 0)
 'Ann played 7♦ joker'
+>>> log.event_text({"event": "lock", "suits": ["♥", "♠"]}, 0)
+'locked to ♥ and ♠: the trick must follow in these suits until it ends'
+>>> log.event_text({"event": "clear", "leader": 1}, 0, "eight cut")
+'the pile is cleared; Ann leads'
 >>> from furuba.i18n import speaking
 >>> with speaking("ja"):
 ...     log.event_text({"event": "play", "player": 0, "cards": ["7♦", "7♠"]}, 0)
@@ -14,7 +18,7 @@
 from __future__ import annotations
 
 from furuba.core.protocol import JSON
-from furuba.daihinmin.screen_board import Seats, cards_text
+from furuba.daihinmin.screen_board import Seats, cards_text, suits_words
 from furuba.daihinmin.text import (
     _,
     is_you,
@@ -26,6 +30,12 @@ from furuba.daihinmin.text import (
     whom,
 )
 
+HOUSE_EVENTS = ("eight cut", "spade three", "eleven back", "lock", "fallen")
+"""The events of the house rules (D13–D18)."""
+AFTER_CUT = ("eight cut", "spade three", "out", "fallen")
+"""Events a ``clear`` follows when a cut, not everyone passing, cleared the pile (the one who cut
+may go out, and a Rich Man may fall, in between)."""
+
 
 class DaihinminLog(Seats):
     """The log of a table in words."""
@@ -34,12 +44,14 @@ class DaihinminLog(Seats):
     def log_texts(self, view: JSON) -> list[str]:
         out = []
         viewer = view["viewer"]
+        before = ""
         for e in view["log"]:
             if "to" in e and e["to"] != viewer:
                 continue  # the end-of-game log shows everything; keep to this player's story
-            text = self.event_text(e, viewer)
+            text = self.event_text(e, viewer, before)
             if text:
                 out.append(text)
+            before = e["event"]
         return out
 
     def subject(self, player: int) -> str:
@@ -50,10 +62,13 @@ class DaihinminLog(Seats):
         """``player`` anywhere else in a sentence: "you", "Ann"; 「あなた」, 「Annさん」."""
         return whom(self.who(player))
 
-    def event_text(self, e: JSON, viewer: int | None) -> str | None:
-        """One log event in words (``None`` for events the screen shows otherwise)."""
+    def event_text(self, e: JSON, viewer: int | None, before: str = "") -> str | None:
+        """One log event in words (``None`` for events the screen shows otherwise); ``before``
+        is the kind of the event before it (a pile cleared by a cut is not cleared by passes)."""
         kind = e["event"]
         who = self.subject(e.get("player", -1))
+        if kind in HOUSE_EVENTS or (kind == "clear" and before in AFTER_CUT):
+            return self.house_text(e, who)
         match kind:
             case "round":
                 return "── " + _("Round {round} (dealer: {dealer})").format(
@@ -100,3 +115,25 @@ class DaihinminLog(Seats):
             case "game end":
                 return None
         return None
+
+    def house_text(self, e: JSON, who: str) -> str:
+        """An event of the house rules in words (D13–D18), or a pile cleared by a cut."""
+        match e["event"]:
+            case "eight cut":
+                return _("8-cut! {who} ended the trick with 8s").format(who=who)
+            case "spade three":
+                return _("spade 3! {who} beat the lone 2 with the 3♠ and ended the trick").format(
+                    who=who)
+            case "eleven back":
+                return _("11-back! {who} played Jacks: lower ranks win until the trick "
+                         "ends").format(who=who)
+            case "lock":
+                return _("locked to {suits}: the trick must follow in these suits until it "
+                         "ends").format(suits=suits_words(e["suits"]))
+            case "fallen":
+                return _("fallen capital! {who}, the Rich Man, did not go out first: out of "
+                         "the round, last (laid down: {cards})").format(
+                    who=who, cards=cards_text(e["cards"]))
+        if is_you(self.who(e["leader"])):
+            return _("the pile is cleared; you lead")
+        return _("the pile is cleared; {name} leads").format(name=self.whom(e["leader"]))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from furuba.core.deck import SUITS
 from furuba.core.errors import OptionsError, SaveFileError
 from furuba.core.protocol import JSON
 from furuba.daihinmin import events
@@ -71,7 +72,18 @@ def to_json(state: GameState) -> JSON:
         "exchange": [{"from": g, "to": r, "cards": names_of(c)} for g, r, c in state._exchange],
         "truncated": state._truncated,
         "log": events.render_log(state._log, state._private, None, everything=True),
+        **house_fields(state),
     }
+
+
+def house_fields(state: GameState) -> JSON:
+    """The house rules in force and the state of the trick under them (none in the rulebook's
+    game): ``back`` (D16), ``lock`` (D17), ``fallen`` (D15)."""
+    if not state._house:
+        return {}
+    return {**state._options.house_options(), "back": state._back,
+            "lock": [SUITS[s] for s in range(4) if state._lock >> s & 1],
+            "fallen": state._fallen if state._fallen >= 0 else None}
 
 
 def from_json(cls: type[S], data: JSON) -> S:

@@ -19,7 +19,7 @@ from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
-from furuba.daihinmin.options import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS
+from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS
 from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, rollout_action
 from furuba.daihinmin.reveals import reveals
 from furuba.daihinmin.start import new_game
@@ -58,6 +58,38 @@ def _encoder(state: State) -> Any:
 
 
 
+SWITCH = (("off", N_("off")), ("on", N_("on")))
+
+
+def _house_rule(name: str, label: str, help_text: str) -> Option:
+    """A house rule's option: off (the rulebook's game) or on; under the new-table form's more
+    options, as the rulebook's game is the usual one."""
+    return Option(name, "choice", "off", help_text, choices=("off", "on"), label=label,
+                  choice_labels=SWITCH, advanced=True)
+
+
+HOUSE_OPTIONS = (
+    _house_rule("eight_cut", N_("8-cut (八切り)"),
+                N_("house rule: a play of 8s ends the trick, and its player leads (D13)")),
+    _house_rule("sequences", N_("sequences (階段)"),
+                N_("house rule: 3 or more ranks in a row of one suit may be played together, "
+                   "jokers filling gaps (D14)")),
+    _house_rule("fallen_capital", N_("fallen capital (都落ち)"),
+                N_("house rule: a Rich Man who does not go out first drops to Poor Man at once "
+                   "(D15)")),
+    _house_rule("eleven_back", N_("11-back (イレブンバック)"),
+                N_("house rule: a play of Jacks reverses the order of the ranks until the trick "
+                   "ends (D16)")),
+    _house_rule("suit_lock", N_("suit lock (縛り)"),
+                N_("house rule: two plays in a row in the same suits lock the trick to them "
+                   "(D17)")),
+    _house_rule("spade_three", N_("spade 3 (スペ3)"),
+                N_("house rule: the 3♠ beats a lone 2 and ends the trick (D18)")),
+)
+"""The house rules (D13–D18), each off by default (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
+assert tuple(o.name for o in HOUSE_OPTIONS) == HOUSE_RULES
+
+
 SPEC = GameSpec(
     name="daihinmin",
     title=N_("Dai Hin Min"),
@@ -75,6 +107,7 @@ SPEC = GameSpec(
                low=1, high=MAX_ROUNDS, nullable=True, label=N_("rounds")),
         Option("dealer", "int", None, N_("who deals the first round (none: drawn)"), low=0,
                high=MAX_PLAYERS - 1, nullable=True, online=False, label=N_("dealer")),
+        *HOUSE_OPTIONS,
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,

@@ -27,7 +27,7 @@ from typing import Any, Self, cast
 
 from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
-from furuba.daihinmin import events, knowledge, serialize
+from furuba.daihinmin import events, house, knowledge, serialize
 from furuba.daihinmin.deal import deal_hands, draw_dealer
 from furuba.daihinmin.exchange import (
     RICH_GIFTS,
@@ -35,22 +35,28 @@ from furuba.daihinmin.exchange import (
     highest_cards,
     legal_gifts,
 )
+from furuba.daihinmin.house_plays import NO_TOP, legal_house_plays
 from furuba.daihinmin.illegal import no_such_action, why_illegal
 from furuba.daihinmin.moves import (
     ACTION_NAMES,
     DECLARE,
+    GIFT_CARD,
     GIVE_BASE,
     GIVE_JOKER,
     KEEP_QUIET,
     NUM_ACTIONS,
     PASS,
+    PLAY_CARDS,
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
     can_play,
+    is_gift,
     legal_plays,
+    num_actions,
 )
 from furuba.daihinmin.notation import parse_action
+from furuba.daihinmin.notation_suited import parse_suited
 from furuba.daihinmin.options import Options
 from furuba.daihinmin.phases import EXCHANGE, NO_PILE, OVER, PHASE_NAMES, PLAY, REVOLUTION
 from furuba.daihinmin.ranks import (
@@ -58,6 +64,7 @@ from furuba.daihinmin.ranks import (
     JOKER_MASK,
     JOKER_SHIFT,
     LOWEST,
+    NUM_LEVELS,
     SHIFT,
     counts_of,
 )
@@ -80,10 +87,10 @@ class GameState(State):
     game_name = "daihinmin"
 
     __slots__ = (
-        "_counter", "_counts", "_current", "_dealer", "_direction", "_exchange", "_finished",
-        "_gifts", "_hands", "_log", "_nlog", "_options", "_passes", "_phase", "_pile",
-        "_private", "_revolution", "_round", "_scores", "_seat_of", "_seating", "_seed",
-        "_titles", "_top_level", "_top_total", "_truncated",
+        "_back", "_counter", "_counts", "_current", "_dealer", "_direction", "_exchange",
+        "_fallen", "_finished", "_gifts", "_hands", "_house", "_lock", "_log", "_nlog",
+        "_options", "_passes", "_phase", "_pile", "_private", "_revolution", "_round", "_scores",
+        "_seat_of", "_seating", "_seed", "_titles", "_top_level", "_top_total", "_truncated",
     )
 
     _options: Options
@@ -126,6 +133,14 @@ class GameState(State):
     _private: events.PrivateLogs
     """Each player's private log: entries ``(after, kind, *fields)``."""
     _truncated: bool
+    _house: int
+    """The house rules in force (:func:`furuba.daihinmin.house.flags`; 0: the rulebook's game)."""
+    _back: bool
+    """Whether 11-back reverses the order of the ranks in this trick (D16)."""
+    _lock: int
+    """The suits this trick is locked to, a 4-bit mask (0: not locked, D17)."""
+    _fallen: int
+    """The Rich Man who fell this round (D15), or -1."""
 
     # -- construction -------------------------------------------------------------------------
     @classmethod
@@ -158,6 +173,10 @@ class GameState(State):
         s._nlog = 0
         s._private = (None,) * n
         s._truncated = False
+        s._house = house.flags(options)
+        s._back = False
+        s._lock = 0
+        s._fallen = house.NO_ONE
         return s
 
     @classmethod
@@ -198,6 +217,10 @@ class GameState(State):
         c._nlog = self._nlog
         c._private = self._private
         c._truncated = self._truncated
+        c._house = self._house
+        c._back = self._back
+        c._lock = self._lock
+        c._fallen = self._fallen
         return c
 
     # -- read-only accessors --------------------------------------------------------------------
@@ -291,23 +314,36 @@ class GameState(State):
         return self._phase == OVER
 
     def num_distinct_actions(self) -> int:
+        if self._house:
+            return num_actions(bool(self._house & house.SUITED),
+                               bool(self._house & house.SEQUENCES))
         return NUM_ACTIONS
 
     def legal_actions(self) -> list[int]:
         phase = self._phase
         if phase == PLAY:
+            if self._house:
+                return self._house_plays()
             return legal_plays(self._counts[self._current], self._top_level, self._top_total)
         if phase == EXCHANGE:
             player = self._current
-            return legal_gifts(self._hands[player], self.pending_gifts(player))
+            return legal_gifts(self._hands[player], self.pending_gifts(player),
+                               bool(self._house & house.SUITED))
         if phase == REVOLUTION:
             return [DECLARE, KEEP_QUIET] if may_declare(self._hands[self._current]) \
                 else [KEEP_QUIET]
         return []
 
+    def _house_plays(self) -> list[int]:
+        """The legal plays under the house rules (:mod:`furuba.daihinmin.house_plays`)."""
+        player = self._current
+        top = self._pile[-1][1] if self._pile else NO_TOP
+        return legal_house_plays(self._hands[player], self._counts[player], top, self._back,
+                                 self._lock, house.rules(self._house))
+
     def action_to_string(self, action: int) -> str:
         index = action if action.__class__ is int else action_id(action)
-        if not 0 <= index < NUM_ACTIONS:
+        if not 0 <= index < self.num_distinct_actions():
             raise IllegalActionError(self._no_such_action(action))
         return ACTION_NAMES[index]
 
@@ -319,6 +355,10 @@ class GameState(State):
         return action in self.legal_actions()
 
     def string_to_action(self, text: str) -> int:
+        if self._house & house.SUITED:
+            player = self._current
+            hand = self._hands[player] & ~self.pending_gifts(player) if player >= 0 else 0
+            return parse_suited(text, PHASE_NAMES[self._phase], hand)
         return parse_action(text, PHASE_NAMES[self._phase])
 
     def action_info(self, action: int) -> ActionInfo:
@@ -344,12 +384,17 @@ class GameState(State):
         if phase == PLAY:
             if action == PASS:
                 self._pass()
+            elif self._house:
+                if action not in self._house_plays():
+                    raise IllegalActionError(self._why_illegal(action))
+                self._play(action)
             elif 0 < action < NUM_ACTIONS and can_play(
                     self._counts[self._current], self._top_level, self._top_total, action):
                 self._play(action)
             else:
                 raise IllegalActionError(self._why_illegal(action))
-        elif phase == EXCHANGE and GIVE_BASE <= action <= GIVE_JOKER:
+        elif phase == EXCHANGE and is_gift(action) and (
+                (action in GIFT_CARD) == bool(self._house & house.SUITED) or action == GIVE_JOKER):
             self._give(action)
         elif phase == REVOLUTION and action in (DECLARE, KEEP_QUIET):
             self._decide(action)
@@ -376,7 +421,11 @@ class GameState(State):
         hand = self._hands[player]
         cards = 0
         counts = list(self._counts[player])
-        if naturals:
+        if PLAY_CARDS[action]:      # a play that names its cards (suits matter)
+            cards = PLAY_CARDS[action]
+            for lv in range(NUM_LEVELS):
+                counts[lv] -= ((cards >> SHIFT[lv]) & 15).bit_count()
+        elif naturals:
             shift = SHIFT[level]
             cards = LOWEST[(hand >> shift) & 15][naturals] << shift
             counts[level] -= naturals
@@ -394,6 +443,9 @@ class GameState(State):
         self._top_level = level
         self._top_total = naturals + jokers
         self._passes = 0
+        if self._house:
+            self._play_house(player, action, cards, hand)
+            return
         log: events.Log = (("play", player, action, cards), self._log)
         if hand:
             self._log = log
@@ -421,12 +473,54 @@ class GameState(State):
         self._nlog += 2
         self._current = self._next_active(player)
 
+    def _play_house(self, player: int, action: int, cards: int, hand: int) -> None:
+        """The rest of a play under the house rules: what it sets off (D13, D16–D18), going out
+        and the fall of the capital (D15), the end of the round or the trick."""
+        pile = self._pile
+        self._push("play", player, action, cards)
+        cut = house.after_play(self, player, action, pile[-2][1] if len(pile) > 1 else NO_TOP)
+        if not hand:
+            n = self._options.players
+            finished = (*self._finished, player)
+            holding = n - len(finished)     # a fallen Rich Man finishes below: he counts
+            scores = list(self._scores)
+            scores[player] += holding
+            self._scores = tuple(scores)
+            self._finished = finished
+            self._push("out", player, len(finished), holding)
+            if len(finished) == 1 and self._house & house.FALLEN_CAPITAL:
+                house.fall(self, player)
+            left = [p for p in range(n) if self._hands[p]]
+            if len(left) == 1:
+                last, place = left[0], len(finished) + 1
+                scores[last] += n - place
+                self._scores = tuple(scores)
+                self._finished = (*finished, last)
+                self._push("out", last, place, n - place)
+                self._end_round()
+                return
+        if cut:
+            self._clear(player if hand else self._next_active(player))
+        else:
+            self._current = self._next_active(player)
+
+    def _clear(self, leader: int) -> None:
+        """The pile is cleared and ``leader`` leads (D5, D13, D18)."""
+        self._push("clear", leader)
+        self._pile = ()
+        self._top_level = NO_PILE
+        self._top_total = 0
+        self._passes = 0
+        self._back = False
+        self._lock = 0
+        self._current = leader
+
     def _pass(self) -> None:
         if not self._top_total:
             raise IllegalActionError(self._why_illegal(PASS))
         player = self._current
         last = self._pile[-1][0]
-        holding = self._options.players - len(self._finished)
+        holding = self._options.players - len(self._finished) - (self._fallen >= 0)
         others = holding - 1 if self._hands[last] else holding
         log: events.Log = (("pass", player), self._log)
         passes = self._passes + 1
@@ -439,6 +533,8 @@ class GameState(State):
             self._top_level = NO_PILE
             self._top_total = 0
             self._passes = 0
+            self._back = False
+            self._lock = 0
             self._current = leader
         else:
             self._log = log
@@ -464,8 +560,11 @@ class GameState(State):
 
     def _give(self, action: int) -> None:
         giver = self._current
-        level = action - GIVE_BASE
-        card = gift_card(self._hands[giver] & ~self.pending_gifts(giver), level)
+        left = self._hands[giver] & ~self.pending_gifts(giver)
+        if action in GIFT_CARD:         # a card named (suits matter)
+            card = GIFT_CARD[action] if left >> GIFT_CARD[action] & 1 else -1
+        else:
+            card = gift_card(left, action - GIVE_BASE)
         if card < 0:
             raise IllegalActionError(self._why_illegal(action))
         rich, second_rich, second_poor, poor = roles(self._titles)
@@ -539,6 +638,9 @@ class GameState(State):
         self._exchange = ()
         self._revolution = False
         self._direction = CLOCKWISE
+        self._back = False
+        self._lock = 0
+        self._fallen = house.NO_ONE
         self._push("round", self._round, dealer, self._seating)
         after = self._nlog
         self._private = tuple(((after, "dealt", player, hands[player]), log)
@@ -553,6 +655,10 @@ class GameState(State):
     def _end_round(self) -> None:
         """Titles, game end or reseating and the next deal (D7, D8, D11)."""
         order = self._finished
+        if self._fallen >= 0:
+            order += (self._fallen,)    # D15: the fallen Rich Man finishes last
+            self._finished = order
+            self._fallen = house.NO_ONE
         n = self._options.players
         points = [0] * n
         for player, got in zip(order, points_by_place(n), strict=True):
@@ -577,7 +683,7 @@ class GameState(State):
 
     # -- messages (in their own module) ---------------------------------------------------------
     def _no_such_action(self, action: Any) -> str:
-        return no_such_action(action)
+        return no_such_action(action, self.num_distinct_actions())
 
     def _why_illegal(self, action: int) -> str:
         """A person's explanation of why ``action`` is not legal now."""

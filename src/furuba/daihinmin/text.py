@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from furuba.cli.screen import is_you as is_you
 from furuba.cli.screen import you
+from furuba.core.deck import SUITS
 from furuba.daihinmin.catalog import CATALOG as CATALOG
 from furuba.daihinmin.catalog import _ as _
 from furuba.daihinmin.catalog import ngettext as ngettext
@@ -44,6 +45,23 @@ catalog: 大富豪, 富豪, 平民, 貧民, 大貧民 in Japanese."""
 PLACES: tuple[str, ...] = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"),
                            N_("7th"))
 """Places in the order of going out."""
+
+HOUSE_RULE_NAMES: dict[str, str] = {
+    "eight_cut": N_("8-cut"),
+    "sequences": N_("sequences"),
+    "fallen_capital": N_("fallen capital"),
+    "eleven_back": N_("11-back"),
+    "suit_lock": N_("suit lock"),
+    "spade_three": N_("spade 3"),
+}
+"""The house rules (D13–D18) by option name, as players call them: 八切り, 階段, 都落ち,
+イレブンバック, 縛り, スペ3 in Japanese."""
+
+
+def house_rule_words(name: str) -> str:
+    """A house rule's option name in words: ``"8-cut"``, 「八切り」."""
+    return _(HOUSE_RULE_NAMES[name]) if name in HOUSE_RULE_NAMES else name
+
 
 def title_words(title: str | None) -> str:
     """A title (English data, or ``None``: none yet) in the current language; ``""`` for none."""
@@ -89,6 +107,11 @@ def listed(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{items} and {last}").format(items=separated(items[:-1]), last=items[-1])
+
+
+def suits_text(suits: int) -> str:
+    """The suits of a 4-bit mask: ``"♠"``, ``"♦ and ♠"``; 「♦と♠」."""
+    return listed([SUITS[s] for s in range(4) if suits >> s & 1])
 
 
 def set_text(rank: str | None, naturals: int, jokers: int) -> str:

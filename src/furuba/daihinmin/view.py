@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from furuba.core.deck import SUITS
 from furuba.core.errors import OptionsError
 from furuba.daihinmin import events
 from furuba.daihinmin.event_types import LogEvent
@@ -23,7 +24,7 @@ from furuba.daihinmin.phases import PHASE_NAMES
 from furuba.daihinmin.ranks import FULL_DECK, RANK_NAMES, names_of
 from furuba.daihinmin.revolution import DIRECTION_NAMES
 from furuba.daihinmin.scoring import title_name, winners
-from furuba.daihinmin.view_types import DaihinminView, ExchangeView, MustGiveView
+from furuba.daihinmin.view_types import DaihinminView, ExchangeView, HouseRule, MustGiveView
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -70,7 +71,7 @@ def _table(state: GameState, player: int | None) -> DaihinminView:
     """The public table (the log still empty: it comes last, after what the viewer holds)."""
     options = state._options
     hands = state._hands
-    return {
+    table: DaihinminView = {
         "game": "daihinmin",
         "viewer": player,
         "players": options.players,
@@ -93,6 +94,18 @@ def _table(state: GameState, player: int | None) -> DaihinminView:
         "finished": list(state._finished),
         "log": [],
     }
+    if state._house:
+        _add_house_rules(table, state)
+    return table
+
+
+def _add_house_rules(table: DaihinminView, state: GameState) -> None:
+    """The house rules in force and what they say of the trick and the round (none of it in the
+    rulebook's game)."""
+    table["house_rules"] = cast("list[HouseRule]", list(state._options.house_rules))
+    table["back"] = state._back
+    table["lock"] = [SUITS[s] for s in range(4) if state._lock >> s & 1]
+    table["fallen"] = state._fallen if state._fallen >= 0 else None
 
 
 def _exchange(state: GameState, player: int | None) -> list[ExchangeView]:

@@ -31,6 +31,9 @@ from furuba.daihinmin.event_types import LogEvent, Title
 Phase = Literal["revolution", "exchange", "play", "over"]
 """The part of the round being played (the Poor Man's question, the gifts, the play), or the
 game's end (:data:`furuba.daihinmin.phases.PHASE_NAMES`)."""
+HouseRule = Literal["eight_cut", "sequences", "fallen_capital", "eleven_back", "suit_lock",
+                    "spade_three"]
+"""A house rule's option name (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
 Direction = Literal["clockwise", "counterclockwise"]
 """The direction of play: counterclockwise exactly in a revolution round (D10)."""
 
@@ -150,6 +153,15 @@ class DaihinminView(TypedDict, closed=True):
     truncated: NotRequired[bool]
     """Whether the game ended on its round limit with nobody at the target (once it is
     over)."""
+    house_rules: NotRequired[list[HouseRule]]
+    """The house rules in force (only when some are: D13–D18)."""
+    back: NotRequired[bool]
+    """Whether 11-back reverses the order of the ranks in this trick (with house rules, D16)."""
+    lock: NotRequired[list[str]]
+    """The suits this trick is locked to (``"♠"``, …; empty: not locked; with house rules,
+    D17)."""
+    fallen: NotRequired[int | None]
+    """The Rich Man who fell this round and will finish last (with house rules, D15)."""
     log: list[LogEvent]
     """The public events (from ``log_from`` on) and the viewer's private ones (every private
     event once the game is over), in order."""

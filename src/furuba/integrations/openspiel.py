@@ -26,8 +26,10 @@ option takes ``""`` for the game's default. OpenSpiel's game strings cannot hold
 ``(`` or ``)``, so text values may not contain them and the choices of a combinable option are
 joined with ``+`` (``variant=long+true-friends``).
 
->>> fos.parameters(games.spec("daihinmin"))
-{'players': 4, 'target': 21, 'max_rounds': 0, 'dealer': -1, 'seed': 0, 'deals': 65536}
+>>> fos.parameters(games.spec("daihinmin"))  # doctest: +NORMALIZE_WHITESPACE
+{'players': 4, 'target': 21, 'max_rounds': 0, 'dealer': -1, 'eight_cut': 'off',
+ 'sequences': 'off', 'fallen_capital': 'off', 'eleven_back': 'off', 'suit_lock': 'off',
+ 'spade_three': 'off', 'seed': 0, 'deals': 65536}
 
 **Chance.** Every game uses *explicit* chance (``GameType.ChanceMode.EXPLICIT_STOCHASTIC``) with
 exactly one chance node: the initial state, whose ``deals`` outcomes (65,536 by default, uniform)

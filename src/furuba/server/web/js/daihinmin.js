@@ -5,7 +5,9 @@
 // "Actions as data"): a selection of cards is matched to the legal play with the same rank, naturals
 // and jokers, and the play's params name the cards it takes; a gift's params name the cards of its
 // rank in the order gifts take them; the view says how many cards this player gives and to whom
-// (must_give); the catalog gives every card's rank and suit.
+// (must_give); the catalog gives every card's rank and suit. With house rules that make suits count
+// (sequences, the suit lock, the spade 3) a play names its very cards, so a selection is matched
+// to the legal play that takes exactly those cards, runs of several ranks included.
 //
 // Every word comes from the page's catalog (i18n.js, keys daihinmin.…): the view and the log carry
 // data only — titles ("Poor Man"), card names, action notation — and this module says them, with
@@ -86,9 +88,20 @@ function cardOf(catalog, name) {
 const isJoker = (catalog, name) => cardOf(catalog, name).rank === null
   || (!(catalog.playing_cards && catalog.playing_cards[name]) && /^joker/.test(name));
 
+/** Whether plays name their very cards (house rules where suits count: their params say `run`). */
+const namesCards = (plays) => plays.some((a) => a.params.run !== undefined);
+
 /** The legal play that plays exactly this selection (null: none does). */
 function playFor(cards, plays, catalog) {
   const naturals = cards.filter((c) => !isJoker(catalog, c));
+  if (namesCards(plays)) {
+    const jokers = cards.length - naturals.length;
+    const same = (a) => {
+      const own = a.params.cards.filter((c) => !isJoker(catalog, c));
+      return own.length === naturals.length && naturals.every((c) => own.includes(c)) && a.params.jokers === jokers;
+    };
+    return cards.length ? plays.find((a) => a.params.cards.length && same(a)) || null : null;
+  }
   const ranks = new Set(naturals.map((c) => cardOf(catalog, c).rank));
   if (!cards.length || ranks.size > 1) return null;
   const rank = naturals.length ? [...ranks][0] : null;
@@ -117,16 +130,50 @@ export function log(entries, names, seat, catalog = {}) {
   const cards = (shown) => cardWords(shown, catalog);
   const players = names && names.length ? names.length : null;
   const out = [];
+  let before = '';
   for (const e of entries || []) {
-    const text = eventWords(e, P, cards, players);
+    const text = eventWords(e, P, cards, players, before);
     if (text) out.push({ n: e.n ?? e.after, text, private: e.n === undefined });
+    before = e.event;
   }
   return out;
 }
 
-/** One event of the log in words (null: nothing to say). */
-function eventWords(e, P, cards, players) {
+// Events after which a `clear` comes from a cut (8-cut, spade 3), not from everyone passing: the
+// one who cut may go out, and a Rich Man may fall, in between.
+const AFTER_CUT = ['eight cut', 'spade three', 'out', 'fallen'];
+const RULES = {
+  eight_cut: 'daihinmin.rule.eight_cut', sequences: 'daihinmin.rule.sequences',
+  fallen_capital: 'daihinmin.rule.fallen_capital', eleven_back: 'daihinmin.rule.eleven_back',
+  suit_lock: 'daihinmin.rule.suit_lock', spade_three: 'daihinmin.rule.spade_three',
+};
+
+/** A house rule's option name in words: "8-cut", 「八切り」. */
+function ruleWords(name) {
+  return RULES[name] ? t(RULES[name]) : name;
+}
+
+/** An event of the house rules in words (D13–D18; null: not one). */
+function houseWords(e, P, cards) {
+  const { who } = P;
+  switch (e.event) {
+    case 'eight cut': return t('daihinmin.log.eight_cut', { who: who(e.player) });
+    case 'spade three': return t('daihinmin.log.spade_three', { who: who(e.player) });
+    case 'eleven back': return t('daihinmin.log.eleven_back', { who: who(e.player) });
+    case 'lock': return t('daihinmin.log.lock', { suits: list(e.suits) });
+    case 'fallen': return t('daihinmin.log.fallen', { who: who(e.player), cards: cards(e.cards) });
+    default: return null;
+  }
+}
+
+/** One event of the log in words (null: nothing to say); `before` is the kind of the event before it. */
+function eventWords(e, P, cards, players, before = '') {
   const { who, whom, you } = P;
+  const house = houseWords(e, P, cards);
+  if (house) return house;
+  if (e.event === 'clear' && AFTER_CUT.includes(before)) {
+    return you(e.leader) ? t('daihinmin.log.cut_clear_you') : t('daihinmin.log.cut_clear', { who: who(e.leader) });
+  }
   switch (e.event) {
     case 'round':
       return you(e.dealer) ? t('daihinmin.log.round_you', { round: e.round })
@@ -173,7 +220,15 @@ function fromText(text) {
   const name = String(text ?? '');
   if (name === 'pass') return { kind: 'pass', params: {} };
   if (name === 'declare revolution' || name === 'keep quiet') return { kind: 'revolution', params: { declare: name !== 'keep quiet' } };
-  let m = /^give (joker|\w+)$/.exec(name);
+  let m = /^give (\S+?)([♦♥♠♣])$/.exec(name);
+  if (m) return { kind: 'give', params: { rank: m[1], joker: false, cards: [m[1] + m[2]] } };
+  m = /^play (run )?(.*[♦♥♠♣].*)$/.exec(name);
+  if (m) {
+    const shown = m[2].split(' ');
+    const naturals = shown.filter((c) => c !== 'joker').length;
+    return { kind: 'play', params: { rank: null, naturals, jokers: shown.length - naturals, cards: shown, run: !!m[1] } };
+  }
+  m = /^give (joker|\w+)$/.exec(name);
   if (m) return { kind: 'give', params: { rank: m[1] === 'joker' ? null : m[1], joker: m[1] === 'joker' } };
   m = /^play joker( x2)?$/.exec(name);
   if (m) return { kind: 'play', params: { rank: null, naturals: 0, jokers: m[1] ? 2 : 1 } };
@@ -360,15 +415,25 @@ function promptBar(ctx, legal, myTurn, P) {
       second: partner ? t('daihinmin.prompt.exchange_back', { count: due.back, whom: partner })
         : t('daihinmin.prompt.exchange_back_them', { count: due.back }) }));
   } else if (myTurn) {
-    say('prompt-title', top
-      ? t('daihinmin.prompt.beat', { cards: cardWords(top.cards, ctx.catalog), count: top.cards.length })
-      : t('daihinmin.prompt.lead'));
+    say('prompt-title', top ? beatWords(view, top, ctx.catalog) : t('daihinmin.prompt.lead'));
     say('prompt-help', t('daihinmin.prompt.play_help'));
   } else {
     say('prompt-title', othersTurn(view, P));
   }
   if (view.revolution) say('revolution-banner', t('daihinmin.prompt.revolution'));
+  if (view.back) say('revolution-banner house-banner', t('daihinmin.prompt.back'));
+  if (view.lock && view.lock.length) say('revolution-banner house-banner', t('daihinmin.prompt.lock', { suits: list(view.lock) }));
+  if (view.house_rules && view.house_rules.length) {
+    say('prompt-help house-rules', t('daihinmin.prompt.house_rules', { rules: list(view.house_rules.map(ruleWords)) }));
+  }
   return prompt;
+}
+
+/** What beats the set on the pile: a higher set; a lower one under 11-back; a run of as many cards. */
+function beatWords(view, top, catalog) {
+  const args = { cards: cardWords(top.cards, catalog), count: top.cards.length };
+  if (/^play run /.test(top.play || '')) return t('daihinmin.prompt.beat_run', args);
+  return view.back ? t('daihinmin.prompt.beat_back', args) : t('daihinmin.prompt.beat', args);
 }
 
 /** Whose turn it is and what they are deciding, when it is not the reader's to act. */
@@ -401,6 +466,7 @@ function tableArea(ctx, nameOf) {
     const place = view.finished.indexOf(p);
     const tags = [];
     if (view.titles[p]) tags.push(h('span', { class: 'title-badge' }, titleWords(view.titles[p])));
+    if (p === view.fallen) tags.push(h('span', { class: 'out-badge' }, t('daihinmin.seats.fallen')));
     if (place >= 0) {
       tags.push(h('span', { class: 'out-badge' }, place === view.players - 1 ? t('daihinmin.seats.last')
         : t('daihinmin.seats.out', { place: placeWords(place + 1) })));
@@ -469,7 +535,11 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
           document.getElementById('play-selected')?.focus();
         } }, cardWords(a.params.cards, catalog))))));
   }
-  // Cards that some legal play uses can be selected; picking another rank starts a new selection.
+  // Cards that some legal play uses can be selected; picking another rank starts a new selection
+  // (unless runs may be played). When plays name their cards, exactly the cards they take.
+  const suited = namesCards(plays);
+  const runs = plays.some((a) => a.params.run);
+  const usable = new Set(plays.flatMap((a) => a.params.cards));
   const ranks = new Set(plays.filter((a) => a.params.naturals).map((a) => a.params.rank));
   const jokers = plays.some((a) => a.params.jokers > 0);
   const received = new Set((ctx.view.exchange || []).filter((e) => e.to === ctx.seat).flatMap((e) => e.cards));
@@ -477,7 +547,7 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
     const face = cardFace(c, catalog);
     const joker = isJoker(catalog, c);
     const rank = cardOf(catalog, c).rank;
-    const ok = myTurn && (joker ? jokers : ranks.has(rank));
+    const ok = myTurn && (joker ? jokers : suited ? usable.has(c) : ranks.has(rank));
     const got = received.has(c);
     const b = h('button', { type: 'button', class: `card-button toggle${selected.has(c) ? ' selected' : ''}${got ? ' received' : ''}`,
       disabled: !ok, 'aria-pressed': selected.has(c) ? 'true' : 'false', 'data-card': c, 'data-key': `card:${c}:${k}`,
@@ -485,7 +555,7 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
     b.addEventListener('click', () => {
       if (selected.has(c)) selected.delete(c);
       else {
-        if (!joker) for (const o of [...selected]) if (!isJoker(catalog, o) && cardOf(catalog, o).rank !== rank) selected.delete(o);
+        if (!joker && !runs) for (const o of [...selected]) if (!isJoker(catalog, o) && cardOf(catalog, o).rank !== rank) selected.delete(o);
         selected.add(c);
       }
       for (const el of cardsRow.querySelectorAll('.card-button')) {

@@ -1,0 +1,107 @@
+"""The house rules at play (D13–D18): what a play sets off, and the fall of the capital.
+
+Each rule is an option, off by default (:mod:`furuba.daihinmin.options`); a state keeps them as
+the bits of :func:`flags`, so the rulebook's game (no bit set) never looks at them. What is legal
+under them is :mod:`furuba.daihinmin.house_plays`; this module says what a play does once made:
+
+* **8-cut** (D13): a play that counts as 8s — a set of 8s, a run through the 8 (a joker standing
+  for it too) — ends the trick; its player leads the next one (the next player still holding
+  cards, when it was his last card).
+* **11-back** (D16): a play that counts as Jacks reverses the order of the ranks until the trick
+  ends. A second one changes nothing.
+* **Suit lock** (D17): a play without jokers in the same suits as the play before it, also without
+  jokers, locks the trick to those suits until it ends.
+* **Spade 3** (D18): the 3♠ played on a lone 2 in the usual order beats it and ends the trick.
+* **Fallen capital** (D15): when someone else goes out first, the last round's Rich Man leaves the
+  round at once, his cards laid face up, and finishes last (:func:`fall`).
+
+Each sets off an event of the log (``eight cut``, ``eleven back``, ``lock``, ``spade three``,
+``fallen``) so that players can follow.
+
+>>> from furuba.daihinmin.options import Options
+>>> flags(Options()), flags(Options(eight_cut=True)) == EIGHT_CUT
+(0, True)
+>>> bool(flags(Options(spade_three=True)) & SUITED)
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from furuba.daihinmin.house_plays import NO_TOP, Rules, is_spade_counter, same_suits
+from furuba.daihinmin.moves import PLAY_COVERS, PLAY_SUITS
+from furuba.daihinmin.options import Options
+from furuba.daihinmin.ranks import RANK_NAMES
+from furuba.daihinmin.scoring import RICH_MAN
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+EIGHT_CUT, SEQUENCES, FALLEN_CAPITAL, ELEVEN_BACK, SUIT_LOCK, SPADE_THREE, SUITED = (
+    1, 2, 4, 8, 16, 32, 64)
+"""The bits of :func:`flags`: one per house rule, and whether suits matter."""
+EIGHT = 1 << RANK_NAMES.index("8")
+JACK = 1 << RANK_NAMES.index("J")
+NO_ONE = -1
+"""``GameState._fallen`` while no Rich Man has fallen this round."""
+
+
+def flags(options: Options) -> int:
+    """The house rules of ``options`` as bits (0: the rulebook's game)."""
+    out = 0
+    for bit, on in ((EIGHT_CUT, options.eight_cut), (SEQUENCES, options.sequences),
+                    (FALLEN_CAPITAL, options.fallen_capital), (ELEVEN_BACK, options.eleven_back),
+                    (SUIT_LOCK, options.suit_lock), (SPADE_THREE, options.spade_three),
+                    (SUITED, options.suited)):
+        if on:
+            out |= bit
+    return out
+
+
+@functools.cache
+def rules(bits: int) -> Rules:
+    """What move generation needs of the house rules ``bits``."""
+    return Rules(suited=bool(bits & SUITED), sequences=bool(bits & SEQUENCES),
+                 spade_three=bool(bits & SPADE_THREE))
+
+
+def after_play(state: GameState, player: int, action: int, before: int) -> bool:
+    """Apply what ``player``'s play ``action`` (made on ``before``, :data:`NO_TOP` on an empty
+    pile) sets off under the house rules; whether it ends the trick."""
+    bits = state._house
+    covers = PLAY_COVERS[action]
+    if bits & EIGHT_CUT and covers & EIGHT:
+        state._push("eight cut", player)
+        return True
+    if bits & SPADE_THREE and is_spade_counter(action, before, state._back):
+        state._push("spade three", player)
+        return True
+    if bits & ELEVEN_BACK and covers & JACK and not state._back:
+        state._back = True
+        state._push("eleven back", player)
+    if bits & SUIT_LOCK and not state._lock and before != NO_TOP and same_suits(action, before):
+        state._lock = PLAY_SUITS[action]
+        state._push("lock", state._lock)
+    return False
+
+
+def fall(state: GameState, first: int) -> None:
+    """D15: ``first`` went out first; a Rich Man of the last round who did not leaves the round,
+    his cards laid face up."""
+    titles = state._titles
+    if RICH_MAN not in titles:
+        return
+    rich = titles.index(RICH_MAN)
+    cards = state._hands[rich]
+    if rich == first or not cards:
+        return
+    hands = list(state._hands)
+    hands[rich] = 0
+    state._hands = tuple(hands)
+    counts = list(state._counts)
+    counts[rich] = (0,) * 14
+    state._counts = tuple(counts)
+    state._fallen = rich
+    state._push("fallen", rich, cards)

@@ -1,0 +1,192 @@
+"""Legal plays under the house rules: the order 11-back reverses (D16), the suits a lock allows
+(D17), the spade 3 (D18) and, when suits matter, plays that name their cards — suited sets and
+runs (D14; ids in :mod:`furuba.daihinmin.suited`).
+
+A play beats the one on the pile when it is of the same shape (a set of as many cards, or a run
+as long) and *stronger*: of a higher rank, or of a lower one while 11-back is in force (D16). A
+run's strength is that of its top card in the order in force. Jokers alone stay the weakest of
+all (D3), so they only ever lead. In a locked trick every natural card must be of a locked suit;
+jokers stand in for any (D17).
+
+>>> from furuba.daihinmin.moves import ACTION_NAMES, play_id
+>>> from furuba.daihinmin.ranks import counts_of, mask_of
+>>> hand = mask_of([4 * 6, 4 * 6 + 2, 4 * 7 + 2, 4 * 8 + 2, 52])   # 7♦ 7♠ 8♠ 9♠, a joker
+>>> rules = Rules(suited=True, sequences=True, spade_three=False)
+>>> plays = legal_house_plays(hand, counts_of(hand), -1, False, 0, rules)
+>>> [ACTION_NAMES[a] for a in plays if "run" in ACTION_NAMES[a]]   # doctest: +NORMALIZE_WHITESPACE
+['play run joker 7♠ 8♠', 'play run 7♠ 8♠ 9♠', 'play run 8♠ 9♠ joker',
+ 'play run joker 7♠ 8♠ 9♠', 'play run 7♠ 8♠ 9♠ joker']
+>>> [ACTION_NAMES[a] for a in legal_house_plays(hand, counts_of(hand), play_id(6, 1, 0), True, 0,
+...                                               rules)]       # on a 9, 11-back in force
+['pass', 'play 7♦', 'play 7♠', 'play 8♠']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from furuba.daihinmin.moves import (
+    PASS,
+    PLAY_JOKER,
+    PLAY_JOKER_X2,
+    PLAY_JOKERS,
+    PLAY_LEVEL,
+    PLAY_NATURALS,
+    PLAY_RUN,
+    PLAY_SUITS,
+    PLAY_TOTAL,
+    SUITED,
+    legal_plays,
+    play_id,
+)
+from furuba.daihinmin.ranks import JOKER, NUM_LEVELS, SHIFT
+from furuba.daihinmin.suited import MAX_RUN_JOKERS, MIN_RUN, SPADE, SUIT_MASKS, card_id
+
+TOP_LEVEL = NUM_LEVELS - 1
+"""The level of the 2, the highest rank (D3)."""
+THREE = 0
+"""The level of the 3."""
+SPADE_THREE = SUITED.set_id(THREE, 1 << SPADE, 0)
+"""The play of the 3♠ alone (D18)."""
+NO_TOP = -1
+"""``top`` when the pile is empty."""
+
+_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sub for sub in range(1, SUIT_MASKS + 1) if sub & ~held == 0
+                and sub.bit_count() == size) for size in range(5))
+    for held in range(SUIT_MASKS + 1))
+"""``_SUBSETS[held][k]``: the sets of ``k`` suits within the suits ``held`` (masks), ascending."""
+_ALL_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sub for sub in range(1, SUIT_MASKS + 1) if sub & ~held == 0)
+    for held in range(SUIT_MASKS + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What move generation needs to know of the house rules in force."""
+
+    suited: bool
+    """Plays name their cards (D14, D17, D18)."""
+    sequences: bool
+    """Runs may be played (D14)."""
+    spade_three: bool
+    """The 3♠ beats a lone 2 (D18)."""
+
+
+def stronger(level: int, than: int, back: bool) -> bool:
+    """Whether ``level`` beats ``than`` (-1: jokers alone, the weakest either way) in the order in
+    force: higher normally, lower while 11-back reverses it (D16).
+
+    >>> stronger(5, 3, False), stronger(5, 3, True), stronger(0, -1, True), stronger(-1, 0, False)
+    (True, False, True, False)
+    """
+    if level < 0:
+        return False
+    if than < 0:
+        return True
+    return level < than if back else level > than
+
+
+def is_spade_counter(action: int, top: int, back: bool) -> bool:
+    """Whether ``action`` on ``top`` is the spade 3 beating a lone 2 (D18): only in the usual
+    order, where nothing else beats a 2."""
+    return (action == SPADE_THREE and not back and top >= 0 and PLAY_TOTAL[top] == 1
+            and PLAY_NATURALS[top] == 1 and PLAY_LEVEL[top] == TOP_LEVEL and not PLAY_RUN[top])
+
+
+def legal_house_plays(hand: int, counts: tuple[int, ...], top: int, back: bool, lock: int,
+                      rules: Rules) -> list[int]:
+    """The sorted legal plays (and ``pass`` when following) of ``hand`` (a deck mask, with its
+    rank-count vector ``counts``) on ``top`` (the action on the pile, :data:`NO_TOP` when empty),
+    with 11-back in force or not and the trick locked to the suits of ``lock`` (0: unlocked)."""
+    if not rules.suited:
+        return _unsuited(counts, top, back)
+    jokers = counts[JOKER]
+    if top == NO_TOP:
+        out = [PLAY_JOKER, PLAY_JOKER_X2][:jokers]
+        for level in range(NUM_LEVELS):
+            held = (hand >> SHIFT[level]) & 15
+            if held:
+                for sub in _ALL_SUBSETS[held]:
+                    for j in range(jokers + 1):
+                        out.append(SUITED.set_id(level, sub, j))
+        if rules.sequences:
+            out += _runs(hand, jokers, -1, 0, back, 15)
+        return out
+    out = [PASS]
+    length = PLAY_RUN[top]
+    if length:
+        return out + _runs(hand, jokers, length, PLAY_LEVEL[top], back, lock or 15)
+    size, top_level = PLAY_TOTAL[top], PLAY_LEVEL[top]
+    for level in range(NUM_LEVELS):
+        if not stronger(level, top_level, back):
+            continue
+        held = (hand >> SHIFT[level]) & 15
+        if lock:
+            held &= lock
+        if held:
+            for n in range(max(1, size - jokers), min(size, 4) + 1):
+                for sub in _SUBSETS[held][n]:
+                    out.append(SUITED.set_id(level, sub, size - n))
+    if rules.spade_three and is_spade_counter(SPADE_THREE, top, back) \
+            and hand >> card_id(THREE, SPADE) & 1 and (not lock or lock >> SPADE & 1):
+        out.append(SPADE_THREE)
+    out.sort()
+    return out
+
+
+def _unsuited(counts: tuple[int, ...], top: int, back: bool) -> list[int]:
+    """The rulebook's plays, the order reversed while 11-back is in force (D16)."""
+    if top == NO_TOP or not back:
+        level = PLAY_LEVEL[top] if top != NO_TOP else 0
+        return legal_plays(counts, level, PLAY_TOTAL[top] if top != NO_TOP else 0)
+    size, top_level = PLAY_TOTAL[top], PLAY_LEVEL[top]
+    jokers = counts[JOKER]
+    out = [PASS]
+    for level in range(NUM_LEVELS):
+        held = counts[level]
+        if held and stronger(level, top_level, back):
+            for n in range(max(1, size - jokers), min(held, size) + 1):
+                out.append(play_id(level, n, size - n))
+    return out
+
+
+def _runs(hand: int, jokers: int, length: int, top_low: int, back: bool, suits: int) -> list[int]:
+    """The runs ``hand`` can make with at most ``jokers`` jokers, each standing for a rank the hand
+    lacks in that suit (D14): any length when leading (``length`` -1), else that length and
+    stronger than the run from ``top_low``; only in ``suits``. Sorted."""
+    out = []
+    jokers = min(jokers, MAX_RUN_JOKERS)
+    lengths = range(MIN_RUN, NUM_LEVELS + 1) if length < 0 else (length,)
+    for suit in range(4):
+        if not suits >> suit & 1:
+            continue
+        held = 0
+        for level in range(NUM_LEVELS):
+            if hand >> card_id(level, suit) & 1:
+                held |= 1 << level
+        if held.bit_count() + jokers < MIN_RUN:
+            continue
+        for size in lengths:
+            window = (1 << size) - 1
+            for low in range(NUM_LEVELS - size + 1):
+                if length >= 0 and not _run_beats(low, top_low, back):
+                    continue
+                missing = (window << low) & ~held
+                if missing.bit_count() <= jokers:
+                    out.append(SUITED.run_id(suit, low, size, missing))
+    out.sort()
+    return out
+
+
+def _run_beats(low: int, top_low: int, back: bool) -> bool:
+    """Whether the run from ``low`` beats the run of the same length from ``top_low``: a higher
+    top card, or a lower bottom one while 11-back is in force (D16)."""
+    return low < top_low if back else low > top_low
+
+
+def same_suits(action: int, before: int) -> bool:
+    """Whether two suited plays without jokers have the same suits: a suit lock starts (D17)."""
+    suits = PLAY_SUITS[action]
+    return bool(suits) and suits == PLAY_SUITS[before] and not PLAY_JOKERS[action] \
+        and not PLAY_JOKERS[before]
