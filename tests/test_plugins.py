@@ -20,7 +20,10 @@ WEB = SRC / "server" / "web" / "js"
 GAME_PACKAGES = {spec.state_class.__module__.split(".")[1] for spec in games.specs()}
 REGISTRY = {"games.py"}
 GAME_WORDS = {w for spec in games.specs() for w in (spec.name, *spec.aliases)}
-BROWSER_GAME_MODULES = {"games.js"} | {f"{spec.frontend}.js" for spec in games.specs()}
+BROWSER_GAME_MODULES = {"games.js"} | {f"{spec.frontend}.js" for spec in games.specs()} | {
+    f"{option.editor.module}.js" for spec in games.specs() for option in spec.options
+    if option.editor is not None}
+"""The game modules: each game's table module and its file editors' modules (a card set's)."""
 
 
 def consumer_modules() -> list[Path]:

@@ -16,8 +16,8 @@ asked for, so that ``import furuba`` stays light.
 >>> spec = games.spec("daihinmin")
 >>> spec.title, (spec.players.low, spec.players.high), spec.hidden_information
 ('Dai Hin Min', (4, 7), True)
->>> [o.name for o in spec.options]
-['target', 'max_rounds', 'dealer']
+>>> [o.name for o in spec.options][:4]
+['target', 'max_rounds', 'dealer', 'eight_cut']
 >>> spec.option("target").check(0)
 Traceback (most recent call last):
 ...
@@ -27,6 +27,7 @@ furuba.core.errors.OptionsError: option target must be at least 1, not 0
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -44,12 +45,17 @@ if TYPE_CHECKING:
 
     from furuba.cli.screen import TerminalGame
     from furuba.integrations.encoding import Encoder
+    from furuba.sim.card_hooks import CardHooks
     from furuba.sim.sections import ReportSections
+    from furuba.sim.targets import Tuning
     from furuba.tutorial import Tutorial
 
 OptionKind = Literal["int", "text", "choice"]
 Policy = Callable[[Any, random.Random], int]
 """A fast policy: ``policy(state, rng)`` → a legal action of the current player."""
+UPLOADED = "upload:"
+"""The start of an option's value that names a file a user gave (``upload:`` and the SHA-256 of
+the file's text in hex; see :meth:`Option.upload`)."""
 
 
 def is_whole(value: object) -> bool:
@@ -59,6 +65,42 @@ def is_whole(value: object) -> bool:
     (True, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_measured(data: JSON) -> JSON:
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class FileEditor:
+    """How a browser edits the files of an option (a card set): what its game tells the editor.
+
+    A file is edited as a *document* — the file read into JSON — in a form built from the JSON
+    Schema and hints of :attr:`form`; the server writes a document back into the file's text
+    (:attr:`write`) and checks it with the option's ``check_text``, so that each fault is shown
+    beside its field. The game's browser module (:attr:`module`) draws the file's cards.
+
+    * ``module``: the browser module that draws a document's cards (``web/js/<module>.js``, found
+      in the editors' table of ``js/games.js``);
+    * ``form()``: the form, as JSON: ``schema`` (the document's JSON Schema) and the hints a form
+      needs (labels and help said in the context's language, references between fields, fixed
+      keys, the languages a document may be translated into, templates of new items);
+    * ``read(text)``: a file's text → its document; raises
+      :class:`~furuba.core.errors.FileProblemsError` when the text is no document at all;
+    * ``write(document)``: a document → the file's text (faults and all: checking is apart);
+    * ``starts()``: files an editor may start from, by name (``{"default": text, "empty": text}``);
+    * ``load(text)``: a checked file → what ``new_game`` receives for the option;
+    * ``measured(data)``: the balance report's data (:func:`furuba.sim.analysis.analyse`) of
+      games played with such a file → the same, with what the module shows of it added.
+    """
+
+    module: str
+    form: Callable[[], JSON]
+    read: Callable[[str], JSON]
+    write: Callable[[JSON], str]
+    starts: Callable[[], Mapping[str, str]]
+    load: Callable[[str], Any]
+    measured: Callable[[JSON], JSON] = _as_measured
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +150,12 @@ class Option:
     """What a menu calls some choices (``("coop", "Bestest Friends (co-op)")``)."""
     advanced: bool = False
     """A setting most players leave alone (a safety cap): a menu may tuck it away."""
+    editor: FileEditor | None = None
+    """For an option whose values are files: how a browser edits one (the server's editor
+    routes); ``None``: files of it are written by hand."""
+    uploads: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Files users gave for this option, in this process: the SHA-256 of each text → what
+    ``editor.load`` made of it (see :meth:`upload`)."""
 
     @property
     def title(self) -> str:
@@ -141,6 +189,9 @@ class Option:
         if not isinstance(value, str):
             raise OptionsError(_("option {name} must be text, not {value!r}").format(
                 name=self.name, value=value))
+        if value.startswith(UPLOADED) and self.editor is not None:
+            self.uploaded(value)
+            return value
         if self.named is not None and online:
             names = self.named()
             if value not in names:
@@ -155,6 +206,31 @@ class Option:
                                          "{choices}").format(option=say(self.title), value=part,
                                                              choices=listing(self.choices)))
         return value
+
+    def upload(self, text: str) -> str:
+        """Check ``text`` as a file of this option and keep what it loads to, in this process,
+        under the value that names it (``upload:<sha-256>``), which :meth:`check` then accepts
+        and :meth:`GameSpec.game_kwargs` turns back into the loaded file.
+
+        Raises :class:`~furuba.core.errors.FileProblemsError` naming each fault of the file, or
+        :class:`OptionsError` for an option that takes no file.
+        """
+        if self.editor is None or self.check_text is None:
+            raise OptionsError(_("option {name} takes no file").format(name=self.name))
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        if digest not in self.uploads:
+            self.check_text(text)
+            self.uploads[digest] = self.editor.load(text)
+        return UPLOADED + digest
+
+    def uploaded(self, value: str) -> Any:
+        """The file an ``upload:<sha-256>`` value names, as loaded; :class:`OptionsError` when
+        this process does not hold it."""
+        found = self.uploads.get(value.removeprefix(UPLOADED))
+        if found is None:
+            raise OptionsError(_("option {name}: no file {value!r} was given to this "
+                                 "server").format(name=self.name, value=value))
+        return found
 
     def parse(self, text: str) -> Any:
         """The value of ``text`` as typed on a command line (``-o target=5``)."""
@@ -187,6 +263,8 @@ class Option:
             out["combinable"] = self.combinable
         if self.choice_labels:
             out["choice_labels"] = {choice: say(label) for choice, label in self.choice_labels}
+        if self.editor is not None:
+            out["editor"] = {"module": self.editor.module}
         return out
 
 
@@ -304,6 +382,10 @@ class GameSpec:
     """Loader: the observation encoder for games like ``state`` (adapters)."""
     report: Callable[[], ReportSections] | None = None
     """Loader: the game's sections of the balance report."""
+    cards: Callable[[], CardHooks] | None = None
+    """Loader: what the game tells the balance lab of its cards (their names, who held and
+    played which in a finished game, what an action plays: :mod:`furuba.sim.card_hooks`);
+    ``None``: the lab measures no card of it."""
     terminal: Callable[[], TerminalGame] | None = None
     """Loader: the game's terminal screen (``furuba play``); ``None``: the generic one."""
     commands: Callable[[], typer.Typer] | None = None
@@ -315,6 +397,10 @@ class GameSpec:
     tutorial: Callable[[], Tutorial] | None = None
     """Loader: the game's guided first game (:class:`furuba.tutorial.Tutorial`: its table, its
     deal, the learner's seat and the lessons that teach by doing), or ``None`` when it has none."""
+    tuning: Callable[[], Tuning] | None = None
+    """Loader: what ``furuba suggest`` may change in the files of one of the game's options (a
+    card set's small edits) and the figures of a simulation it may aim at
+    (:mod:`furuba.sim.targets`); ``None``: the game offers none."""
 
     def option(self, name: str) -> Option:
         """The option called ``name``."""
@@ -348,7 +434,11 @@ class GameSpec:
         for, as :attr:`Option.named` says)."""
         out = dict(options)
         for option in self.options:
-            if option.named is not None and isinstance(out.get(option.name), str):
+            value = out.get(option.name)
+            if option.editor is not None and isinstance(value, str) \
+                    and value.startswith(UPLOADED):
+                out[option.name] = option.uploaded(value)
+            elif option.named is not None and isinstance(value, str):
                 out[option.name] = option.named().get(out[option.name], out[option.name])
         return out
 

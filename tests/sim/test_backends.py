@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from furuba.sim.lab import LabSetup, play
+from furuba.sim.restrict import restrict_analysis, restrict_plan
 from furuba.sim.runner import SimConfig, run
 from furuba.sim.summary import summarize
 
@@ -36,3 +38,9 @@ def test_ray_matches_local(ray_session: None, cli: Cli, tmp_path: Path) -> None:
         outputs[backend] = {k: v for k, v in summary.items() if k not in TIMING}
     assert outputs["ray"] == outputs["local"]
     assert outputs["ray"]["games"] == 6
+    # the balance lab's experiments run the same chunks on Ray (restricted bots included)
+    setup = LabSetup(game="daihinmin", players=4, seed=2, options={"max_rounds": 1})
+    plan = restrict_plan(setup, "greedy", deals=2, kinds=["2"])
+    on_ray = restrict_analysis(setup, "greedy", list(play(plan, jobs=2, backend="ray")))
+    assert on_ray == restrict_analysis(setup, "greedy", list(play(plan)))
+    assert on_ray["games"] == 2 + 8

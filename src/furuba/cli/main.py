@@ -19,10 +19,11 @@ import typer
 from typer.core import TyperGroup
 
 from furuba import games, i18n
-from furuba.cli import batch, review
+from furuba.cli import batch, lab, review
 from furuba.cli.console import console, err, fail
 from furuba.cli.language import asked_language, say_help_options, typer_words
 from furuba.cli.options import flag_help
+from furuba.cli.suggest import suggest
 from furuba.core.errors import FurubaError
 from furuba.text import _, either
 
@@ -68,6 +69,9 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
                        "rate them with openskill."))(batch.tournament)
     app.command(help=_("Write a balance report (HTML with PNG plots) from simulation results, "
                        "without replaying."))(batch.report)
+    app.add_typer(lab.build_app(), name="lab")
+    app.command(help=_("Suggest the fewest small edits of a card set that bring the figures of "
+                       "bot games into targets (seat spread, shares, game length, win rate)."))(suggest)
     app.command(help=_("Review a finished game: each decision of a seat against the search "
                        "bot's, the biggest mistakes, and every player's win chance over the "
                        "game."))(review.review)

@@ -122,6 +122,7 @@ SPEC = GameSpec(
     env_name="DaiHinMin",
     encoder=_encoder,
     report=lazy("furuba.daihinmin.report:SECTIONS"),
+    cards=lazy("furuba.daihinmin.cards:CARDS"),
     terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),
     tutorial=lazy("furuba.daihinmin.tutorial:TUTORIAL"),
     gettext=CATALOG.gettext,

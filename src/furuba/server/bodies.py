@@ -70,6 +70,12 @@ class CreateTable(BaseModel):
     undo: Annotated[StrictBool, Field(description=_SWITCH)] = False
     """Players may take back their own last action while nothing was revealed since; always off
     at a rated table."""
+    files: Annotated[dict[Annotated[StrictStr, Field(max_length=40)],
+                          Annotated[StrictStr, Field(max_length=262144)]],
+                     Field(max_length=4, description=N_(
+                         "an object from an option that takes files to a file's text"))] = {}
+    """Files the table starts from, by option (a card set from the editor: ``{"cardset": "…"}``);
+    each is checked and kept, and its option then names it (``upload:<sha-256>``)."""
 
 
 class Created(BaseModel):

@@ -110,3 +110,21 @@ class ServerConfig:
     """New accounts one client address may make per hour."""
     signups_burst: int = 5
     """New accounts one client address may make at once."""
+    measure_max_games: int = 1000
+    """Most bot games one measure of a file (``POST /api/<option>s/measure``: a card set's
+    balance) may ask for."""
+    measures_per_address: int = 1
+    """Measures one client address may have waiting or running at once (every process counted);
+    another is refused with ``429``."""
+    measures_at_once: int = 1
+    """Measures one process runs at the same time; others wait their turn."""
+    measure_queue: int = 4
+    """Measures one process keeps waiting; beyond it a new one is refused with ``503``."""
+    measure_workers: int | None = None
+    """Worker processes of a measure (``None``: the cores less one, and at least two so that the
+    games never run in the server's own process)."""
+    measure_ray_address: str | None = None
+    """A Ray cluster that plays the measures' games (``None``: the one ``RAY_ADDRESS`` names, else
+    local worker processes)."""
+    saved_files_per_account: int = 50
+    """Files (card sets) one account may keep (``/api/me/<option>s``)."""

@@ -6,10 +6,15 @@ An option whose named values are files says so with a checker
 with the file's summary, or ``400`` with every faulty field — so an editor can show each error
 beside its field. The body is the file's text (UTF-8, at most :data:`MAX_BYTES`); nothing is
 kept. The server names no game: it finds the options by their checkers in the registered specs.
+
+An option with an editor (:attr:`furuba.spec.Option.editor`) also takes the editor's document —
+the file as JSON, sent as ``application/json`` — which is written as the file's text first; the
+answer then carries that ``text``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -48,6 +53,34 @@ def check(spec: GameSpec, option: Option, text: str) -> JSONResponse:
                          "summary": summary})
 
 
+def is_json(request: Request) -> bool:
+    """Whether the body is said to be JSON (an editor's document) rather than a file."""
+    return request.headers.get("content-type", "").split(";")[0].strip() == "application/json"
+
+
+def check_document(spec: GameSpec, option: Option, body: str) -> JSONResponse:
+    """An editor's document (JSON): written as the file it stands for, then checked as a file
+    is; the answer carries the file's ``text`` too (what an editor downloads or saves)."""
+    assert option.editor is not None
+    try:
+        document = json.loads(body)
+    except ValueError:
+        document = None
+    if not isinstance(document, dict):
+        message = _("the document must be a JSON object")
+        return JSONResponse({"detail": message, "game": spec.name,
+                             "problems": [{"field": "", "message": message}]}, status_code=400)
+    try:
+        text = option.editor.write(document)
+    except Exception as exc:   # a value no file can hold
+        message = _("the document cannot be written as a file: {error}").format(error=exc)
+        return JSONResponse({"detail": message, "game": spec.name,
+                             "problems": [{"field": "", "message": message}]}, status_code=400)
+    answer = check(spec, option, text)
+    checked = json.loads(bytes(answer.body))
+    return JSONResponse({**checked, "text": text}, status_code=answer.status_code)
+
+
 def add_file_checks(router: APIRouter) -> None:
     """A ``POST /api/<option>s/check`` route for each option that checks files."""
     for word, owners in checked_options().items():
@@ -75,6 +108,8 @@ def endpoint_for(owners: list[tuple[GameSpec, Option]]) -> Any:
             return JSONResponse({"detail": _("the file is not UTF-8 text"), "problems": [
                 {"field": "", "message": _("the file is not UTF-8 text")}]}, status_code=400)
         spec, option = chosen[0]
+        if option.editor is not None and is_json(request):
+            return check_document(spec, option, text)
         return check(spec, option, text)
 
     return check_file

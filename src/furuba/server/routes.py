@@ -23,6 +23,7 @@ from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.bots import available_bots
+from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
 from furuba.server.lobby.routes import add_lobby
@@ -76,6 +77,7 @@ def build_router() -> APIRouter:
     add_review(router)
     add_tutorials(router)
     add_file_checks(router)
+    add_editors(router, f"{static_dir()}/editor.html")
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:

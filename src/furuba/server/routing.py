@@ -12,10 +12,12 @@ from fastapi import HTTPException, Request, WebSocket
 
 from furuba.core.errors import FurubaError
 from furuba.server.bodies import CreateTable
+from furuba.server.editors.uploads import upload_files
 from furuba.server.errors import RoomError, in_words
 from furuba.server.security import address_hash
 from furuba.server.storage import Storage
 from furuba.server.throttle import AddressBuckets, RequestLimits
+from furuba.spec import UPLOADED
 from furuba.text import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -67,6 +69,11 @@ async def make_table(request: Request, body: CreateTable,
     hub, limits = hub_of(request), limits_of(request)
     address = client_address(request)
     await throttle(request, limits.tables, address, N_("new tables"))
+    if body.files or any(isinstance(v, str) and v.startswith(UPLOADED)
+                         for v in body.options.values()):
+        options = dict(body.options)
+        await upload_files(hub, body.game, body.files, options)
+        body = body.model_copy(update={"options": options, "files": {}})
     creator = address_hash(address, hub.config.address_key)
     cap = hub.config.open_tables_per_address
     async with limits.creating(creator):

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
+from furuba.server.editors.uploads import register_stored
 from furuba.server.models import (
     ActionRow,
     AnswerRow,
@@ -307,6 +308,7 @@ class Storage:
             select(ChatRow).where(ChatRow.table_id == table_id)
             .order_by(ChatRow.id.desc()).limit(chat_lines))]
         chat.reverse()
+        register_stored(s, row.game, row.options)   # a file the table was started from
         return TableData(id=row.id, game=row.game, options=dict(row.options), seed=int(row.seed),
                          settings=dict(row.settings), status=row.status, seq=row.seq, seats=seats,
                          rematch_of=row.rematch_of, rematch=row.rematch, ready=row.ready,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from furuba import games
+from furuba.bots.base import Bot
 from furuba.bots.registry import make_bot
 from furuba.core.errors import OptionsError
 from furuba.text import _
@@ -21,6 +22,17 @@ GameResult = dict[str, Any]
 Chunk = tuple["SimConfig", list[int]]
 """A unit of work: a simulation and the indices of the games to play from it."""
 MAX_STEPS = 200_000
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A bot of a line-up that never plays the card kinds ``banned`` while it has another choice
+    (:class:`~furuba.sim.restricted_bot.RestrictedBot`): ``label`` is its name in the line-up
+    and the results, ``bot`` the spec of the bot it wraps."""
+
+    label: str
+    bot: str
+    banned: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -36,6 +48,15 @@ class SimConfig:
     duplicate: bool = False
     """Play every deal in every seating: game ``i`` is deal ``i // players`` in rotation
     ``i % players`` (see :mod:`furuba.sim.duplicate`); ``games`` a multiple of ``players``."""
+    record_cards: bool = False
+    """Keep in each result the game's card trials (``cards``) and lengths (``lengths``), from
+    the ``cards`` hooks of its spec (:mod:`furuba.sim.card_hooks`): what the balance lab reads.
+    The trials name what each player held, hidden cards included."""
+    restricted: tuple[Restriction, ...] = ()
+    """Bots of the line-up that never play some cards while they have another choice."""
+    tag: str = ""
+    """A name every result of this simulation carries (``tag``), to tell apart the simulations
+    of one lab run."""
 
     def seed_of(self, index: int) -> int:
         """The seed of game ``index``'s deal."""
@@ -50,6 +71,15 @@ class SimConfig:
                 bots=len(self.bots), players=self.players))
         return self.bots + [self.bots[-1]] * (self.players - len(self.bots))
 
+    def make_bot(self, label: str, seed: int = 0) -> Bot:
+        """The bot a seat of the line-up called ``label`` holds, seeded with ``seed``."""
+        for r in self.restricted:
+            if r.label == label:
+                from furuba.sim.restricted_bot import RestrictedBot
+
+                return RestrictedBot(make_bot(r.bot, seed), frozenset(r.banned), seed)
+        return make_bot(label, seed)
+
     def validate(self) -> None:
         """Raise a clear error now rather than in a worker process."""
         if self.games < 1:
@@ -59,7 +89,11 @@ class SimConfig:
                                  "the number of games must be a multiple of {players}").format(
                 players=self.players))
         for spec in self.lineup():
-            make_bot(spec)
+            self.make_bot(spec)
+        if self.record_cards or self.restricted:
+            from furuba.sim.restricted_bot import card_hooks
+
+            card_hooks(self.game)
         games.new_game(self.game, players=self.players, seed=self.seed, **self.options)
 
 
@@ -78,7 +112,7 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
     seed = cfg.seed_of(index)
     seats = seats_for(cfg, index)
     state = games.new_game(cfg.game, players=cfg.players, seed=seed, **cfg.options)
-    bots = [make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(seats)]
+    bots = [cfg.make_bot(spec, seed=seed * 31 + p) for p, spec in enumerate(seats)]
     steps = 0
     while not state.is_terminal():
         state.apply(bots[state.current_player].choose(state))
@@ -91,7 +125,31 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
         "returns": state.returns(), "scores": state.scores(), "steps": steps,
     }
     result.update(games.spec(cfg.game).summarize(state))
+    _lab_record(cfg, state, bots, result)
     return result
+
+
+def _lab_record(cfg: SimConfig, state: Any, bots: list[Bot], result: GameResult) -> None:
+    """What the balance lab asked for: the tag, the card trials and lengths, and how often each
+    restricted bot held a card back (``restricted``: counts by label)."""
+    if cfg.tag:
+        result["tag"] = cfg.tag
+    if cfg.record_cards:
+        from furuba.sim.restricted_bot import card_hooks
+
+        hooks = card_hooks(cfg.game)
+        result["cards"] = hooks.trials(state)
+        result["lengths"] = hooks.lengths(state)
+    if cfg.restricted:
+        from furuba.sim.restricted_bot import RestrictedBot
+
+        counts: dict[str, dict[str, int]] = {}
+        for bot, label in zip(bots, result["bots"], strict=True):
+            if isinstance(bot, RestrictedBot):
+                mine = counts.setdefault(label, dict.fromkeys(bot.counts, 0))
+                for key, value in bot.counts.items():
+                    mine[key] += value
+        result["restricted"] = counts
 
 
 def play_chunk(work: Chunk) -> list[GameResult]:

@@ -15,6 +15,7 @@ names the file, the field and what is wrong — never a traceback. Its words may
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from functools import cache
@@ -311,10 +312,15 @@ def _check(cs: CardSet) -> None:
     dupes = [k for k, n in Counter(symbol_ids).items() if n > 1]
     if dupes:
         raise ValueError(f"symbols: symbol {dupes[0]!r} is defined twice")
+    places = [f"memories[{i}]" for i in range(len(cs.memories))] + \
+        [f"events[{i}]" for i in range(len(cs.events))]
     names = [m.name for m in cs.memories] + [e.name for e in cs.events]
-    dupes = [k for k, n in Counter(n.lower() for n in names).items() if n > 1]
-    if dupes:
-        raise ValueError(f"card name {dupes[0]!r} is used by two cards; use 'count' for copies")
+    seen: set[str] = set()
+    for place, name in zip(places, names, strict=True):
+        if name.lower() in seen:
+            raise ValueError(f"{place}.name: card name {name.lower()!r} is used by two cards; "
+                             f"use 'count' for copies")
+        seen.add(name.lower())
     carried: Counter[str] = Counter()
     for i, memory in enumerate(cs.memories):
         if memory.symbol not in symbol_ids:
@@ -370,13 +376,15 @@ def _check_side(where: str, side: SohmaSide, symbol_ids: list[str], carried: Cou
 
 
 def _check_steps(where: str, steps: list[Step]) -> None:
+    """Each step's faults; a step's place names its op, as pydantic names a tagged union's member
+    (``effect[0].move_to.sohma``)."""
     for j, step in enumerate(steps):
         if isinstance(step, MoveTo) and step.sohma != "chosen" and step.sohma not in SOHMA_NAMES:
-            raise ValueError(f"{where}[{j}].sohma: unknown Sohma {step.sohma!r}; use a name "
-                             f"({', '.join(SOHMA_NAMES)}) or 'chosen'")
+            raise ValueError(f"{where}[{j}].move_to.sohma: unknown Sohma {step.sohma!r}; use a "
+                             f"name ({', '.join(SOHMA_NAMES)}) or 'chosen'")
         if isinstance(step, Choice):
             for k, option in enumerate(step.options):
-                _check_steps(f"{where}[{j}].options[{k}].effect", option.effect)
+                _check_steps(f"{where}[{j}].choice.options[{k}].effect", option.effect)
 
 
 # -- loading -------------------------------------------------------------------------------------
@@ -434,7 +442,27 @@ def cardset_problems(text: str) -> tuple[CardSet | None, list[tuple[str, str]]]:
     try:
         return CardSet.model_validate(data), []
     except ValidationError as exc:
-        return None, [_place_and_fault(dict(e)) for e in exc.errors()]
+        return None, [_placed(*_place_and_fault(dict(e))) for e in exc.errors()]
+
+
+_PLACE = re.compile(r"^((?:[a-z_]+|\[\d+\])(?:\.[\w-]+|\[\d+\]| \([^()]*\))*): (.+)$", re.S)
+"""A fault found across fields, whose message starts with its place (``memories[0] (Trust).symbol:
+…``)."""
+
+
+def _placed(place: str, fault: str) -> tuple[str, str]:
+    """A fault at its field: one found across fields (no place of its own) is placed where its
+    message says, the card's name in brackets left out (``memories[0].symbol``).
+
+    >>> _placed("", "memories[0] (Trust).symbol: unknown symbol 'moon'")
+    ('memories[0].symbol', "unknown symbol 'moon'")
+    >>> _placed("", "card name 'Trust' is used by two cards; use 'count' for copies")[0]
+    ''
+    """
+    found = _PLACE.match(fault) if not place else None
+    if found is None:
+        return place, fault
+    return re.sub(r" \([^()]*\)", "", found.group(1)), found.group(2)
 
 
 def load_cardset(path: str | Path) -> CardSet:

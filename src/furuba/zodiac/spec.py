@@ -15,6 +15,7 @@ from furuba.core.protocol import State
 from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
 from furuba.zodiac import playout
+from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
@@ -101,7 +102,7 @@ SPEC = GameSpec(
                high=MAX_ROUNDS, label=N_("round cap"), advanced=True),
         Option("cardset", "text", "default", N_("the card set (a name online, a file locally)"),
                named=bundled_cardsets, add_folder=add_cardset_folder, check_text=check_cardset_text,
-               label=N_("card set")),
+               label=N_("card set"), editor=EDITOR),
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
@@ -119,8 +120,10 @@ SPEC = GameSpec(
     env_name="Zodiac",
     encoder=_encoder,
     report=lazy("furuba.zodiac.report:SECTIONS"),
+    cards=lazy("furuba.zodiac.cards:CARDS"),
     terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"),
     tutorial=lazy("furuba.zodiac.tutorial:TUTORIAL"),
+    tuning=lazy("furuba.zodiac.tweaks:TUNING"),
     commands=_commands,
     gettext=CATALOG.gettext,
 )

@@ -25,6 +25,15 @@ const MODULES = {
   generic: () => import('./generic.js'),
 };
 
+// The modules that draw a file editor's cards (a card set's), by the `editor.module` name an
+// option gives in `GET /api/games` and `GET /api/<option>s/editor`. Each exports
+//   drawCards(root, document, ctx)  draw every card of the document (the file being edited);
+//                                   ctx = {form, focus(path)} (focus: go to a field of the form)
+//   reportSections(data)            the game's own parts of a measure's report, as elements
+const EDITORS = {
+  'zodiac-cardset': () => import('./zodiac-cardset.js'),
+};
+
 let described = null;
 
 /** `GET /api/games`, fetched once per page. */
@@ -51,4 +60,10 @@ export async function moduleFor(table) {
   const load = MODULES[name] || MODULES.generic;
   const [mod, generic] = await Promise.all([load(), MODULES.generic()]);
   return { ...generic, ...mod };
+}
+
+/** The module that draws a file editor's cards (`null`: none this browser knows). */
+export async function editorModule(name) {
+  const load = EDITORS[name];
+  return load ? load() : null;
 }
