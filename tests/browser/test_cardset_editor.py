@@ -1,10 +1,15 @@
 """The card-set editor (/cardsets) as an owner transcribing a box uses it: open the default set,
 change a memory's count and see its card and the check follow, make a fault and see it beside its
 field, fix it, download the file (which the server's check accepts), start a table with it, and
-measure it with bot games; an axe scan in English and Japanese."""
+measure it with bot games; upload, edit events and Sohmas, save to an account and reopen; an axe
+scan in English and Japanese."""
 
 from __future__ import annotations
 
+import re
+import secrets
+import tomllib
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -15,6 +20,7 @@ from .helpers import WAIT_MS
 from .test_accessibility import violations
 
 FIRST = "[data-field='memories[0]']"
+DEFAULT_TEXT = (files("furuba.zodiac") / "cardsets" / "default.toml").read_text(encoding="utf-8")
 
 
 def open_default(page: Page, lang: str = "en") -> None:
@@ -139,3 +145,58 @@ def test_the_editor_has_no_serious_accessibility_violation(page: Page, lang: str
         expect(page.locator("#open-title")).to_have_text("カードセットを開く")
         expect(page.locator("[data-field='memories[0].prompt'] > label")).to_have_text(
             "「ほんとうの友だち」の問いかけ")
+
+
+def test_an_owner_uploads_edits_saves_and_reopens_a_set(page: Page, tmp_path: Path) -> None:
+    """The whole owner's round: an empty set is faulty; an uploaded file opens; an event's
+    effect and a Sohma side's needs are edited; the set is saved to the account, found again
+    after a reload, and exported with the edits."""
+    from .test_accounts import sign_up, signed_in_view
+
+    name = f"Owner {secrets.token_hex(3)}"
+    page.goto("/account")
+    sign_up(page, name)
+    signed_in_view(page, name)
+    page.goto("/cardsets")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=WAIT_MS)
+    page.click("#open-empty")
+    expect(page.locator("#check-status")).to_have_attribute("data-ok", "false", timeout=WAIT_MS)
+    expect(page.locator("#check-status")).to_contain_text("problems")
+    assert page.locator(".ed-error").count() > 0
+
+    upload = tmp_path / "box.toml"
+    upload.write_text(DEFAULT_TEXT.replace('name = "The Long Way Home"',
+                                           'name = "The Longest Way Home"'), encoding="utf-8")
+    page.set_input_files("#open-file", str(upload))
+    expect(page.locator("#check-status")).to_have_attribute("data-ok", "true", timeout=WAIT_MS)
+    event = page.locator("[data-field='events[1]']")
+    expect(event.locator("> summary")).to_have_text("Event 2: The Longest Way Home")
+    event.locator("> summary").click()
+    steps = page.locator("[data-path='events[1].effect[0].move.steps']")
+    expect(steps).to_have_value("2")
+    steps.fill("3")
+    yuki = page.locator("[data-card='sohmas.Yuki.animal']")
+    expect(yuki).to_have_attribute("aria-label", re.compile(r"needs Sorrow, Sorrow, Courage;"))
+    page.locator("summary", has_text=re.compile(r"^Yuki$")).click()
+    page.click("[data-path='sohmas.Yuki.animal.needs+']")
+    page.select_option("[data-path='sohmas.Yuki.animal.needs[3]']", "sun")
+    expect(yuki).to_have_attribute("aria-label",
+                                   re.compile(r"needs Sorrow, Sorrow, Courage, Laughter;"))
+    expect(page.locator("#check-status")).to_have_attribute("data-ok", "true", timeout=WAIT_MS)
+
+    page.fill("#save-name", "My box")
+    page.click("#save-file")
+    expect(page.locator("#save-status")).to_have_text("Saved “My box” in your account.")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=WAIT_MS)
+    page.locator(".ed-saved-list button", has_text="My box").first.click()
+    expect(page.locator("#save-status")).to_have_text("Opened “My box” from your account.")
+    expect(page.locator("[data-card='sohmas.Yuki.animal']")).to_have_attribute(
+        "aria-label", re.compile(r"needs Sorrow, Sorrow, Courage, Laughter;"))
+    with page.expect_download() as download:
+        page.click("#export-file")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    exported = tomllib.loads(text)
+    assert exported["events"][1]["name"] == "The Longest Way Home"
+    assert exported["events"][1]["effect"] == [{"op": "move", "steps": 3, "direction": "clockwise"}]
+    assert exported["sohmas"]["Yuki"]["animal"]["needs"] == ["rain", "rain", "star", "sun"]
