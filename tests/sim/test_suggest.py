@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -90,6 +90,7 @@ def test_at_least_one_target_is_needed() -> None:
 
 
 @given(st.floats(-10, 10), st.floats(0, 5), st.floats(-20, 20))
+@example(low=0.0, width=5e-324, value=1.0)        # a range narrower than any miss's unit
 def test_a_miss_is_zero_inside_and_grows_outside(low: float, width: float, value: float) -> None:
     target = Target("x", low, low + width, "x")
     inside = low <= value <= low + width

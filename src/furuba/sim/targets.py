@@ -51,6 +51,10 @@ Read = Callable[[Data, Sequence["GameResult"]], "float | None"]
 (a co-op figure of competitive games)."""
 
 
+MIN_SCALE = 1e-9
+"""The smallest unit of a miss (a range narrower than this is measured in it)."""
+
+
 @dataclass(frozen=True)
 class TargetFigure:
     """A number a target may bound: its name (``[a-z0-9_]``), what it is (marked with
@@ -155,9 +159,11 @@ class Target:
         return 0.0
 
     def _scale(self, bound: float) -> float:
+        """What a miss is measured in: the width of a range, else the bound's size (1 for a
+        bound of 0); never below :data:`MIN_SCALE`, so that a miss stays finite."""
         if self.low is not None and self.high is not None and self.high > self.low:
-            return self.high - self.low
-        return abs(bound) or 1.0
+            return max(self.high - self.low, MIN_SCALE)
+        return max(abs(bound), MIN_SCALE) if bound else 1.0
 
 
 def target_syntax() -> str:
