@@ -284,9 +284,10 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
     due: float | None = None
     acted_at: tuple[str | None, int | None] | None = None
     errors = 0
-    warm = phase.warmup == 0
-    if warm:
-        phase.seat_warmed()
+    # A seat counts as ready once its socket is settled: its first snapshot received (after the
+    # move to a direct socket, when it follows routes), so that the measured phase does not pay
+    # for opening a thousand sockets.
+    warm = False
     try:
         while time.monotonic() < phase.stop:
             measuring = phase.started.is_set()
@@ -302,7 +303,7 @@ async def seat_player(ws_url: str, table_id: str, token: str, seat: int, think: 
                 if not warm:
                     phase.seat_warmed()
                 return
-            if not warm and played >= phase.warmup:
+            if not warm and client.table is not None and played >= phase.warmup:
                 warm = True
                 phase.seat_warmed()
             deciding = client.to_decide() == seat and acted_at != (client.epoch, client.seq)
