@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
     from furuba.cli.screen import TerminalGame
     from furuba.integrations.encoding import Encoder
+    from furuba.learn.features import ActionFeatures
     from furuba.sim.card_hooks import CardHooks
     from furuba.sim.sections import ReportSections
     from furuba.sim.targets import Tuning
@@ -401,6 +402,12 @@ class GameSpec:
     """Loader: what ``furuba suggest`` may change in the files of one of the game's options (a
     card set's small edits) and the figures of a simulation it may aim at
     (:mod:`furuba.sim.targets`); ``None``: the game offers none."""
+
+    learning: Callable[[], ActionFeatures] | None = None
+    """Loader: what the learner sees of the game (:class:`furuba.learn.features.ActionFeatures`:
+    the features of each legal action as the player to move sees it, how to train on the game,
+    and the weights of the policy shipped with it); ``None``: ``furuba train`` and the
+    ``policy`` bot cannot play it."""
 
     def option(self, name: str) -> Option:
         """The option called ``name``."""

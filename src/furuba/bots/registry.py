@@ -1,4 +1,5 @@
-"""Bots by name: ``random``, ``greedy``, the search bot ``ismcts`` and its levels.
+"""Bots by name: ``random``, ``greedy``, the search bot ``ismcts`` and its levels, and the learned
+``policy`` (``policy:temperature=0.5``, ``policy:file=PATH``).
 
 A bot spec is a name with optional settings, ``name:key=value,key=value``. A bad spec gets a
 clear :class:`~furuba.core.errors.OptionsError`.
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import LEVELS, make_ismcts
+from furuba.bots.policy import make_policy_bot
 from furuba.core.errors import OptionsError
 
 BotFactory = Callable[[dict[str, str], int], Bot]
@@ -51,6 +53,7 @@ BOTS: dict[str, BotFactory] = {
     "greedy": _plain(GreedyBot),
     "ismcts": make_ismcts,
     **{level: _level(level) for level in LEVELS},
+    "policy": make_policy_bot,
 }
 """Bot name → factory. Other modules may register more bots here."""
 

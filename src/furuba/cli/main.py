@@ -24,6 +24,7 @@ from furuba.cli.console import console, err, fail
 from furuba.cli.language import asked_language, say_help_options, typer_words
 from furuba.cli.options import flag_help
 from furuba.cli.suggest import suggest
+from furuba.cli.train import train
 from furuba.core.errors import FurubaError
 from furuba.text import _, either
 
@@ -75,6 +76,9 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
     app.command(help=_("Review a finished game: each decision of a seat against the search "
                        "bot's, the biggest mistakes, and every player's win chance over the "
                        "game."))(review.review)
+    app.command(help=_("Learn a softmax policy by self-play on the CPU: checkpoints, a learning "
+                       "curve against random and greedy bots, and weights the policy bot "
+                       "plays."))(train)
     app.command(help=_("Serve the web app: tables online with friends and bots (needs the web "
                        "extra)."))(serve)
     for spec in games.specs():

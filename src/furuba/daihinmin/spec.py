@@ -125,5 +125,6 @@ SPEC = GameSpec(
     cards=lazy("furuba.daihinmin.cards:CARDS"),
     terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),
     tutorial=lazy("furuba.daihinmin.tutorial:TUTORIAL"),
+    learning=lazy("furuba.daihinmin.learning:LEARNING"),
     gettext=CATALOG.gettext,
 )

@@ -1,4 +1,5 @@
-"""The Ray backend: the same chunks of games as the local backend, played as Ray tasks.
+"""The Ray backend: the same tasks as the local backend (chunks of games, a training
+iteration's games), played as Ray tasks.
 
 With no address, a local Ray is started for the run (``num_cpus`` = the number of jobs, no
 dashboard, no usage statistics) and shut down afterwards; with an address (``auto``,
@@ -9,12 +10,14 @@ When Ray is already initialised in this process (a notebook, a test session) it 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from furuba.core.errors import OptionsError
-from furuba.sim.play import Chunk, GameResult, play_chunk
 from furuba.text import _
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def _ray() -> Any:
@@ -44,13 +47,15 @@ def connect(jobs: int, address: str | None) -> bool:
     return True
 
 
-def execute_on_ray(work: Sequence[Chunk], jobs: int, address: str | None) -> Iterator[list[GameResult]]:
-    """Run every chunk as a Ray task, at most two per CPU in flight; yield results as they land."""
+def map_on_ray(fn: Callable[[T], R], items: Sequence[T], jobs: int,
+               address: str | None) -> Iterator[R]:
+    """Run ``fn(item)`` for every item as a Ray task, at most two per CPU in flight; yield the
+    results as they land."""
     ray = _ray()
     started = connect(jobs, address)
-    task = ray.remote(play_chunk)
+    task = ray.remote(fn)
     limit = max(2, 2 * int(ray.cluster_resources().get("CPU", jobs)))
-    todo = iter(work)
+    todo = iter(items)
     pending: list[Any] = []
     try:
         for c in todo:
@@ -60,7 +65,8 @@ def execute_on_ray(work: Sequence[Chunk], jobs: int, address: str | None) -> Ite
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                yield ray.get(ref)
+                result: R = ray.get(ref)
+                yield result
                 nxt = next(todo, None)
                 if nxt is not None:
                     pending.append(task.remote(nxt))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import TypeVar
 
 from furuba.core.errors import OptionsError
 from furuba.sim.play import Chunk, GameResult, SimConfig, play_chunk, play_game, seats_for
@@ -22,9 +23,11 @@ from furuba.text import _, listing
 
 Progress = Callable[[int], None]
 BACKENDS = ("local", "ray")
+T = TypeVar("T")
+R = TypeVar("R")
 
 __all__ = ["BACKENDS", "Chunk", "GameResult", "Progress", "SimConfig", "chunks_of", "default_jobs",
-           "execute", "play_chunk", "play_game", "run", "seats_for"]
+           "execute", "map_tasks", "play_chunk", "play_game", "run", "seats_for"]
 
 
 def default_jobs() -> int:
@@ -57,18 +60,37 @@ def run(cfg: SimConfig, jobs: int = 1, chunk: int = 0, progress: Progress | None
 def execute(work: Sequence[Chunk], jobs: int = 1, progress: Progress | None = None,
             backend: str = "local", ray_address: str | None = None) -> Iterator[GameResult]:
     """Play every chunk of ``work`` on ``backend`` and yield the results as they come."""
+    if backend == "local" and jobs <= 1:
+        one_by_one = ([play_game(cfg, i)] for cfg, indices in work for i in indices)
+        yield from _counted(one_by_one, progress)
+        return
+    yield from _counted(map_tasks(play_chunk, work, jobs, backend, ray_address), progress)
+
+
+def check_backend(backend: str) -> None:
+    """Refuse a backend that is not one of :data:`BACKENDS`."""
     if backend not in BACKENDS:
         raise OptionsError(_("unknown backend {backend!r}; the backends are: {backends}").format(
             backend=backend, backends=listing(BACKENDS)))
-    if backend == "ray":
-        from furuba.sim.ray_backend import execute_on_ray
 
-        yield from _counted(execute_on_ray(work, jobs, ray_address), progress)
+
+def map_tasks(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1, backend: str = "local",
+              ray_address: str | None = None) -> Iterator[R]:
+    """``fn(item)`` for every item, run on ``backend`` (here in this process when ``jobs`` is 1,
+    in ``jobs`` processes, or as Ray tasks), yielded in completion order.
+
+    ``fn`` and the items must pickle (a module-level function and plain data); a caller that
+    needs an order sorts what it gets. Simulations and ``furuba train`` share it.
+    """
+    check_backend(backend)
+    if backend == "ray":
+        from furuba.sim.ray_backend import map_on_ray
+
+        yield from map_on_ray(fn, items, jobs, ray_address)
     elif jobs <= 1:
-        one_by_one = ([play_game(cfg, i)] for cfg, indices in work for i in indices)
-        yield from _counted(one_by_one, progress)
+        yield from map(fn, items)
     else:
-        yield from _counted(_execute_in_processes(work, jobs), progress)
+        yield from _map_in_processes(fn, items, jobs)
 
 
 def _counted(batches: Iterable[list[GameResult]], progress: Progress | None) -> Iterator[GameResult]:
@@ -78,13 +100,13 @@ def _counted(batches: Iterable[list[GameResult]], progress: Progress | None) -> 
         yield from results
 
 
-def _execute_in_processes(work: Sequence[Chunk], jobs: int) -> Iterator[list[GameResult]]:
+def _map_in_processes(fn: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: set[Future[list[GameResult]]] = set()
-        todo = iter(work)
+        pending: set[Future[R]] = set()
+        todo = iter(items)
         try:
             for c in todo:
-                pending.add(pool.submit(play_chunk, c))
+                pending.add(pool.submit(fn, c))
                 if len(pending) >= jobs * 2:
                     break
             while pending:
@@ -93,7 +115,7 @@ def _execute_in_processes(work: Sequence[Chunk], jobs: int) -> Iterator[list[Gam
                     yield fut.result()
                     nxt = next(todo, None)
                     if nxt is not None:
-                        pending.add(pool.submit(play_chunk, nxt))
+                        pending.add(pool.submit(fn, nxt))
         finally:
             for fut in pending:
                 fut.cancel()

@@ -123,6 +123,7 @@ SPEC = GameSpec(
     cards=lazy("furuba.zodiac.cards:CARDS"),
     terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"),
     tutorial=lazy("furuba.zodiac.tutorial:TUTORIAL"),
+    learning=lazy("furuba.zodiac.learning:LEARNING"),
     tuning=lazy("furuba.zodiac.tweaks:TUNING"),
     commands=_commands,
     gettext=CATALOG.gettext,

@@ -41,6 +41,7 @@ function botLabel(spec) {
   const [name, level = 'normal'] = spec.split(':');
   if (name === 'random') return t('home.bot.random');
   if (name === 'greedy') return t('home.bot.greedy');
+  if (name === 'policy') return t('home.bot.policy');
   if (name === 'ismcts') return t('home.bot.search', { level: has(`home.level.${level}`) ? t(`home.level.${level}`) : level });
   return t('home.bot.other', { name: spec });
 }

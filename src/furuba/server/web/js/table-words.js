@@ -52,6 +52,7 @@ export function capital(text) {
 const LEVELS = {
   random: () => t('table.bot.random'),
   greedy: () => t('table.bot.greedy'),
+  policy: () => t('table.bot.policy'),
   beginner: () => t('table.bot.beginner'),
   easy: () => t('table.bot.easy'),
   normal: () => t('table.bot.normal'),
