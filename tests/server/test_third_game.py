@@ -16,12 +16,20 @@ pytestmark = pytest.mark.third_game
 
 def test_a_registered_game_is_listed_and_its_options_checked(live: LiveServer,
                                                              third_game: GameSpec) -> None:
-    listed = {g["name"]: g for g in live.http.get("/api/games").json()["games"]}
+    catalog = live.http.get("/api/games").json()
+    listed = {g["name"]: g for g in catalog["games"]}
+    bots = listed["pairs"].pop("bots")
     assert listed["pairs"] == third_game.describe(online=True)
+    # A bot that needs what this game's spec does not give (a learner's features) is not offered
+    # for it, and a table that names it is refused; the games that give it list it.
+    assert "policy" in catalog["bots"] and "policy" not in bots and "greedy" in bots
+    assert all("policy" in g["bots"] for name, g in listed.items()
+               if games.spec(name).learning is not None)
     assert listed["pairs"]["players"] == {"min": 2, "max": 3, "default": 2}
     for body, fragment in [({"options": {"values": 12}}, "values must be at most 9"),
                            ({"seats": ["human"] * 4}, "Pairs is for 2 to 3 players, not 4"),
-                           ({"options": {"colour": "red"}}, "unknown option 'colour'")]:
+                           ({"options": {"colour": "red"}}, "unknown option 'colour'"),
+                           ({"seats": ["human", "policy"]}, "the policy bot cannot play Pairs")]:
         r = live.http.post("/api/tables", json={"game": "pairs", **body})
         assert r.status_code == 400 and fragment in r.json()["detail"], r.text
 

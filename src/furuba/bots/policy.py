@@ -42,6 +42,11 @@ def features_of(game: str) -> ActionFeatures:
     return features
 
 
+def plays_with_features(game: str) -> bool:
+    """Whether the policy bot can play ``game``: its spec hands a learner features."""
+    return games.spec(game).learning is not None
+
+
 class PolicyBot:
     """Plays a :class:`~furuba.learn.policy.SoftmaxPolicy`: its best action at temperature 0,
     else one drawn from the softmax with its own seeded generator; ``temperature`` ``None``:

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import LEVELS, make_ismcts
-from furuba.bots.policy import make_policy_bot
+from furuba.bots.policy import make_policy_bot, plays_with_features
 from furuba.core.errors import OptionsError
+from furuba.text import _
 
 BotFactory = Callable[[dict[str, str], int], Bot]
 
@@ -57,6 +58,10 @@ BOTS: dict[str, BotFactory] = {
 }
 """Bot name → factory. Other modules may register more bots here."""
 
+PLAYS: dict[str, Callable[[str], bool]] = {"policy": plays_with_features}
+"""Bot name → which games it can play (by game name, judged from the game's spec); a bot not
+listed plays every game through the shared protocol."""
+
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:sims=800"`` → ``("ismcts", {"sims": "800"})``."""
@@ -80,7 +85,24 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     return factory(settings, seed)
 
 
-def check_spec(spec: str) -> str:
-    """Validate ``spec`` by building the bot once; returns it unchanged."""
+def plays(spec: str, game: str) -> bool:
+    """Whether the bot ``spec`` names can play ``game`` (the ``policy`` bot needs the features
+    a game's spec hands a learner).
+
+    >>> plays("greedy", "zodiac"), plays("policy:temperature=0.5", "daihinmin")
+    (True, True)
+    """
+    judge = PLAYS.get(parse_spec(spec)[0])
+    return judge is None or judge(game)
+
+
+def check_spec(spec: str, game: str | None = None) -> str:
+    """Validate ``spec`` by building the bot once, and that it can play ``game`` when one is
+    given; returns it unchanged."""
     make_bot(spec)
+    if game is not None and not plays(spec, game):
+        from furuba import games
+
+        raise OptionsError(_("the {bot} bot cannot play {game}").format(
+            bot=parse_spec(spec)[0], game=games.spec(game).said_title))
     return spec

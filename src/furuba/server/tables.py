@@ -24,7 +24,7 @@ from typing import Any
 
 from furuba import games
 from furuba.bots.names import bot_name
-from furuba.bots.registry import check_spec
+from furuba.bots.registry import check_spec, plays
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.server.bodies import CreateTable
@@ -43,7 +43,8 @@ HUMAN_WORDS = ("human", "you", "player")
 def games_catalog(bots: list[str], defaults: dict[str, Any]) -> dict[str, Any]:
     """``GET /api/games``: every registered game as its spec describes it online, the bots and
     the table defaults (see ``docs/WEB-API.md``)."""
-    return {"games": [spec.describe(online=True) for spec in games.specs()],
+    return {"games": [{**spec.describe(online=True),
+                       "bots": [b for b in bots if plays(b, spec.name)]} for spec in games.specs()],
             "bots": bots, "defaults": defaults}
 
 
@@ -101,7 +102,7 @@ def table_spec(req: CreateTable, default_grace: int | None,
         if entry.lower() in HUMAN_WORDS:
             seat_rows.append(SeatData(i, "human"))
             continue
-        check_spec(entry)
+        check_spec(entry, spec.name)
         seat_rows.append(SeatData(i, "bot", bot=entry, name=seat_name(entry, i)))
     seed = req.seed if req.seed is not None else new_seed()
     grace = default_grace if req.grace_seconds == -1 else req.grace_seconds

@@ -49,7 +49,8 @@ function botLabel(spec) {
 /** The bots a seat may be given; a bare name the server also lists after another bot's name
  * ("easy" beside "ismcts:easy") is the same bot under a second name, offered once. */
 function seatBots() {
-  const bots = described.bots;
+  const info = gameInfo();
+  const bots = (info && info.bots) || described.bots;
   return bots.filter((b) => b.includes(':') || !bots.some((o) => o.endsWith(`:${b}`)));
 }
 
