@@ -202,8 +202,8 @@ def _set(path: str, value: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    ("memories.3.ja", {"prompt": 3}, "memories[3].ja.prompt: Input should be a valid string"),
-    ("memories.3.ja", {"prompt": ""}, "memories[3].ja.prompt: String should have at least 1"),
+    ("memories.3.ja", {"prompt": 3}, "memories[3].ja.prompt: should be text in quotes"),
+    ("memories.3.ja", {"prompt": ""}, "memories[3].ja.prompt: should not be empty"),
     ("memories.3.ja", {"symbol": "star"},
      "memories[3].ja.symbol: 'symbol' cannot be translated: only the words of a memory can "
      "(name, text, prompt)"),
@@ -220,11 +220,11 @@ def _set(path: str, value: Any) -> dict[str, Any]:
     ("memories.3.JA", {"name": "x"}, "memories[3].JA: not a field of a memory, nor a language"),
     ("memories.3.ja", "手をつないで",
      "memories[3].ja: a translation is a table of words (name, text, prompt)"),
-    ("memories.3.colour", "red", "memories[3].colour: Extra inputs are not permitted"),
+    ("memories.3.colour", "red", "memories[3].colour: no such field here (a misspelt name?)"),
     ("language", "Japanese", "language: 'Japanese' is not a language code such as 'en', 'ja'"),
     ("en", {"name": "x"}, "en: a translation into the set's own language 'en'"),
     ("events.0.effect.0.options.1.ja", {"label": ""},
-     "events[0].effect[0].choice.options[1].ja.label: String should have at least 1 character"),
+     "events[0].effect[0].choice.options[1].ja.label: should not be empty"),
     ("events.0.effect.0.options.1.ja", {"effect": []},
      "events[0].effect[0].choice.options[1].ja.effect: 'effect' cannot be translated"),
 ])
@@ -334,3 +334,26 @@ def test_cardset_check_reports_the_languages(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "memories[8].ja.symbol: 'symbol' cannot be translated" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_card_sets_faults_are_said_in_the_readers_language() -> None:
+    """An owner transcribing a box in Japanese reads every fault in Japanese, at its field: the
+    set's own checks and the schema's (pydantic's words replaced), bounds included."""
+    from furuba.i18n import speaking
+    from furuba.zodiac.cardset import cardset_problems
+
+    text = (resources.files("furuba.zodiac") / "cardsets" / "default.toml").read_text("utf-8")
+    wrong_size = text.replace("deck_size = 53", "deck_size = 50", 1)
+    assert wrong_size != text
+    empty = 'name = "mine"\ndeck_size = 0\nsymbols = []\nmemories = []\n'
+    with speaking("ja"):
+        [(place, fault)] = cardset_problems(wrong_size)[1]
+        faults = dict(cardset_problems(empty)[1])
+    assert place == "deck_size" and fault == ("カードの枚数が合いません：思い出とイベントは合わせて 53 枚"
+                                              "ですが、deck_size は 50 です")
+    assert faults["symbols"] == "少なくとも 1 個必要です（いまは 0 個）"
+    assert faults["sohmas"] == "この項目は必須です"
+    assert not any(re.search(r"[A-Z][a-z]+ should|Field required|Input should", f)
+                   for f in faults.values()), faults
+    [(_, english)] = cardset_problems(wrong_size)[1]
+    assert english.startswith("wrong card count: the memories and events add up to 53")

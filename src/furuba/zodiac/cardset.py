@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -41,6 +42,7 @@ from furuba.zodiac.cardset_words import (
     collect_translations,
     is_language_code,
 )
+from furuba.zodiac.text import _, ngettext
 
 MAX_OPTIONS = 6
 """The most options one ``choice`` effect may offer (the action table reserves this many)."""
@@ -296,7 +298,8 @@ class CardSet(Worded):
     @classmethod
     def _language_code(cls, language: str) -> str:
         if not is_language_code(language):
-            raise ValueError(f"{language!r} is not a language code such as 'en', 'ja' or 'pt-BR'")
+            raise ValueError(_("{language!r} is not a language code such as 'en', 'ja' or "
+                               "'pt-BR'").format(language=language))
         return language
 
     @model_validator(mode="after")
@@ -311,37 +314,41 @@ def _check(cs: CardSet) -> None:
     symbol_ids = [s.id for s in cs.symbols]
     dupes = [k for k, n in Counter(symbol_ids).items() if n > 1]
     if dupes:
-        raise ValueError(f"symbols: symbol {dupes[0]!r} is defined twice")
+        raise ValueError("symbols: " + _("symbol {symbol!r} is defined twice").format(
+            symbol=dupes[0]))
     places = [f"memories[{i}]" for i in range(len(cs.memories))] + \
         [f"events[{i}]" for i in range(len(cs.events))]
     names = [m.name for m in cs.memories] + [e.name for e in cs.events]
     seen: set[str] = set()
     for place, name in zip(places, names, strict=True):
         if name.lower() in seen:
-            raise ValueError(f"{place}.name: card name {name.lower()!r} is used by two cards; "
-                             f"use 'count' for copies")
+            raise ValueError(f"{place}.name: " + _("card name {name!r} is used by two cards; use "
+                                                   "'count' for copies").format(name=name.lower()))
         seen.add(name.lower())
     carried: Counter[str] = Counter()
     for i, memory in enumerate(cs.memories):
         if memory.symbol not in symbol_ids:
-            raise ValueError(f"memories[{i}] ({memory.name}).symbol: unknown symbol "
-                             f"{memory.symbol!r}; the symbols are {symbol_ids}")
+            raise ValueError(f"memories[{i}] ({memory.name}).symbol: " + _(
+                "unknown symbol {symbol!r}; the symbols are {symbols}").format(
+                symbol=memory.symbol, symbols=symbol_ids))
         carried[memory.symbol] += memory.count
     for sid in symbol_ids:
         if not carried[sid]:
-            raise ValueError(f"symbols: no memory carries the symbol {sid!r}")
+            raise ValueError("symbols: " + _("no memory carries the symbol {symbol!r}").format(
+                symbol=sid))
     total = cs.play_card_count()
     if total != cs.deck_size:
-        raise ValueError(f"deck_size: wrong card count: the memories and events add up to "
-                         f"{total} play cards, but deck_size says {cs.deck_size}")
+        raise ValueError("deck_size: " + _("wrong card count: the memories and events add up to "
+                                           "{total} play cards, but deck_size says {deck_size}")
+                         .format(total=total, deck_size=cs.deck_size))
     missing = [n for n in SOHMA_NAMES if n not in cs.sohmas]
     if missing:
-        raise ValueError(f"sohmas: missing {', '.join(missing)} (all 13 are needed: "
-                         f"{', '.join(SOHMA_NAMES)})")
+        raise ValueError("sohmas: " + _("missing {missing} (all 13 are needed: {sohmas})").format(
+            missing=", ".join(missing), sohmas=", ".join(SOHMA_NAMES)))
     unknown = [n for n in cs.sohmas if n not in SOHMA_NAMES]
     if unknown:
-        raise ValueError(f"sohmas: unknown Sohma {unknown[0]!r}; the Sohmas are "
-                         f"{', '.join(SOHMA_NAMES)}")
+        raise ValueError("sohmas: " + _("unknown Sohma {name!r}; the Sohmas are {sohmas}").format(
+            name=unknown[0], sohmas=", ".join(SOHMA_NAMES)))
     has_wild = "wild_symbol" in (cs.tohru.front.effect, cs.tohru.back.effect)
     for name, card in cs.sohmas.items():
         for side_name in ("human", "animal"):
@@ -355,24 +362,27 @@ def _check_side(where: str, side: SohmaSide, symbol_ids: list[str], carried: Cou
                 has_wild: bool, cs: CardSet) -> None:
     for sym in side.needs:
         if sym not in symbol_ids:
-            raise ValueError(f"{where}.needs: unknown symbol {sym!r}; the symbols are {symbol_ids}")
+            raise ValueError(f"{where}.needs: " + _("unknown symbol {symbol!r}; the symbols are "
+                                                    "{symbols}").format(symbol=sym,
+                                                                        symbols=symbol_ids))
     need = Counter(side.needs)
     wild_possible = has_wild
     if isinstance(side.condition, TohruSide):
         effect = getattr(cs.tohru, side.condition.side).effect
         wild_possible = effect == "wild_symbol"
     if isinstance(side.condition, FriendOf) and side.condition.sohma not in SOHMA_NAMES:
-        raise ValueError(f"{where}.condition.sohma: unknown Sohma {side.condition.sohma!r}")
+        raise ValueError(f"{where}.condition.sohma: " + _("unknown Sohma {name!r}").format(
+            name=side.condition.sohma))
     if isinstance(side.condition, CenterCount) and side.condition.at_least > side.condition.at_most:
-        raise ValueError(f"{where}.condition: at_least is more than at_most")
+        raise ValueError(f"{where}.condition: " + _("at_least is more than at_most"))
     shortfall = sum(max(0, n - carried[s]) for s, n in need.items())
     cap = CENTER_LIMIT + (1 if wild_possible else 0)
     if isinstance(side.condition, CenterCount):
         cap = side.condition.at_most + (1 if wild_possible else 0)
     if len(side.needs) > cap or shortfall > (1 if wild_possible else 0):
-        raise ValueError(f"{where}.needs: no {CENTER_LIMIT} memories"
-                         f"{' plus a wild' if wild_possible else ''} could ever satisfy "
-                         f"{side.needs}")
+        words = (_("no {count} memories plus a wild could ever satisfy {needs}") if wild_possible
+                 else _("no {count} memories could ever satisfy {needs}"))
+        raise ValueError(f"{where}.needs: " + words.format(count=CENTER_LIMIT, needs=side.needs))
 
 
 def _check_steps(where: str, steps: list[Step]) -> None:
@@ -380,8 +390,9 @@ def _check_steps(where: str, steps: list[Step]) -> None:
     (``effect[0].move_to.sohma``)."""
     for j, step in enumerate(steps):
         if isinstance(step, MoveTo) and step.sohma != "chosen" and step.sohma not in SOHMA_NAMES:
-            raise ValueError(f"{where}[{j}].move_to.sohma: unknown Sohma {step.sohma!r}; use a "
-                             f"name ({', '.join(SOHMA_NAMES)}) or 'chosen'")
+            raise ValueError(f"{where}[{j}].move_to.sohma: " + _(
+                "unknown Sohma {name!r}; use a name ({sohmas}) or 'chosen'").format(
+                name=step.sohma, sohmas=", ".join(SOHMA_NAMES)))
         if isinstance(step, Choice):
             for k, option in enumerate(step.options):
                 _check_steps(f"{where}[{j}].choice.options[{k}].effect", option.effect)
@@ -402,18 +413,64 @@ def _place_and_fault(error: dict[str, Any]) -> tuple[str, str]:
         elif not str(part).startswith("function-"):
             loc += f".{part}" if loc else str(part)
     msg = str(error["msg"])
-    if error["type"] == "union_tag_invalid":
-        ctx = error.get("ctx", {})
+    kind, ctx = error["type"], error.get("ctx") or {}
+    if kind == "union_tag_invalid":
         tag = ctx.get("tag")
         field = ctx.get("discriminator", "").strip("'")
-        known = EFFECT_OPS if field == "op" else CONDITION_KINDS
-        what = "effect" if field == "op" else "condition"
-        msg = f"unknown {what} {tag!r}; known: {', '.join(known)}"
-    elif error["type"] == "union_tag_not_found":
-        msg = f"missing {error.get('ctx', {}).get('discriminator', 'tag')}"
-    elif error["type"] == "value_error":
+        if field == "op":
+            msg = _("unknown effect {tag!r}; known: {known}").format(
+                tag=tag, known=", ".join(EFFECT_OPS))
+        else:
+            msg = _("unknown condition {tag!r}; known: {known}").format(
+                tag=tag, known=", ".join(CONDITION_KINDS))
+    elif kind == "union_tag_not_found":
+        msg = _("missing {field}").format(field=str(ctx.get("discriminator", "tag")).strip("'"))
+    elif kind == "value_error":
         msg = msg.removeprefix("Value error, ")
+    elif kind in _FAULTS:
+        msg = _FAULTS[kind](ctx).format(**{k: _shown(v) for k, v in ctx.items()})
     return loc, msg
+
+
+def _shown(value: Any) -> str:
+    """A bound or an expected value of a fault as it is written in the file."""
+    return str(value).replace("'", "") if isinstance(value, str) else str(value)
+
+
+_FAULTS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "missing": lambda ctx: _("this field is needed"),
+    "extra_forbidden": lambda ctx: _("no such field here (a misspelt name?)"),
+    "string_type": lambda ctx: _("should be text in quotes"),
+    "int_type": lambda ctx: _("should be a whole number"),
+    "int_parsing": lambda ctx: _("should be a whole number"),
+    "int_from_float": lambda ctx: _("should be a whole number"),
+    "bool_type": lambda ctx: _("should be true or false"),
+    "bool_parsing": lambda ctx: _("should be true or false"),
+    "list_type": lambda ctx: _("should be a list in [brackets]"),
+    "dict_type": lambda ctx: _("should be a table"),
+    "model_type": lambda ctx: _("should be a table"),
+    "model_attributes_type": lambda ctx: _("should be a table"),
+    "too_short": lambda ctx: ngettext("should have at least {min_length} item, not {actual_length}",
+                                      "should have at least {min_length} items, not "
+                                      "{actual_length}", int(ctx.get("min_length", 0))),
+    "too_long": lambda ctx: ngettext("should have at most {max_length} item, not {actual_length}",
+                                     "should have at most {max_length} items, not {actual_length}",
+                                     int(ctx.get("max_length", 0))),
+    "string_too_short": lambda ctx: _("should not be empty") if ctx.get("min_length") == 1
+    else ngettext("should have at least {min_length} character",
+                  "should have at least {min_length} characters", int(ctx.get("min_length", 0))),
+    "string_too_long": lambda ctx: ngettext("should have at most {max_length} character",
+                                            "should have at most {max_length} characters",
+                                            int(ctx.get("max_length", 0))),
+    "greater_than_equal": lambda ctx: _("should be at least {ge}"),
+    "greater_than": lambda ctx: _("should be more than {gt}"),
+    "less_than_equal": lambda ctx: _("should be at most {le}"),
+    "less_than": lambda ctx: _("should be less than {lt}"),
+    "literal_error": lambda ctx: _("should be {expected}"),
+    "string_pattern_mismatch": lambda ctx: _("should match the pattern {pattern}"),
+}
+"""pydantic's faults said in the reader's language (by the fault's type; the others as pydantic
+words them), with the bounds its context gives."""
 
 
 def parse_cardset(data: dict[str, Any], source: str = "<card set>") -> CardSet:
