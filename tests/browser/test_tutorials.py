@@ -58,18 +58,18 @@ def act_as_asked(page: Page) -> None:
     """Take the action the coach highlights: its control, or its cards and then its control."""
     asked = "#game [data-action-id].coach-expected"
     shown = visible(page, asked)
-    if not shown:
-        picked = page.locator("#game [data-card].coach-expected:not(.selected)")
-        for name in [picked.nth(i).get_attribute("data-card") for i in range(picked.count())]:
-            card = page.locator(f'#game [data-card="{name}"]').first
-            if card.is_visible() and card.is_enabled():
-                card.click()
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while not (shown := visible(page, asked)):
-            if time.monotonic() > deadline:
-                raise AssertionError("the cards picked did not make the action asked for: "
-                                     + page.locator("#coach").inner_text())
-            page.wait_for_timeout(50)
+    # Pick the highlighted cards one at a time, looking again after each click: a click may
+    # select more than its card (a set's other cards) or be lost to a redraw.
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not shown:
+        if time.monotonic() > deadline:
+            raise AssertionError("the cards picked did not make the action asked for: "
+                                 + page.locator("#coach").inner_text())
+        unpicked = visible(page, "#game [data-card].coach-expected:not(.selected)")
+        if unpicked:
+            page.locator("#game [data-card].coach-expected:not(.selected)").nth(unpicked[0]).click()
+        page.wait_for_timeout(50)
+        shown = visible(page, asked)
     page.locator(asked).nth(shown[0]).click()
 
 

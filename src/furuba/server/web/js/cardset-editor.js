@@ -64,7 +64,9 @@ async function check() {
     if (asked === st.checked) el.status.textContent = t('editor.status.offline');
     return null;
   }
-  if (asked !== st.checked) return st.text;
+  // A later check owns the page's status; this one still answers for the document it sent (a
+  // download or a table asked for then gets that file, never nothing).
+  if (asked !== st.checked) return answer.text || null;
   st.text = answer.text || null;
   st.ok = answer.ok === true;
   showCheck(answer);
@@ -94,6 +96,8 @@ function showCheck(answer) {
 function open(doc, fileId = null) {
   st.doc = doc && typeof doc === 'object' ? doc : {};
   st.fileId = fileId;
+  st.text = null;   // the file of the document opened before is not this one's
+  st.ok = false;
   st.form.open.clear();
   st.form.render(st.doc);
   el.body.hidden = false;
