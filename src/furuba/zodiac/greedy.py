@@ -59,22 +59,32 @@ def evaluate(state: GameState, me: int) -> float:
     m = state.rules.num_memory_kinds
     value += sum(3.0 if k < m else 1.5 for k in hand)
     if state.turn == me:
-        left = ACTIONS_PER_TURN - state.actions_taken
-        best = 0.0
-        for d in range(left + 1):
-            s = (state.tohru + d) % NUM_SOHMAS
-            if state.fmask[team] >> s & 1 or not state.stacks[s]:
-                continue
-            missing, supply = _coverable(state, hand, s)
-            if supply < missing or d + missing > left:
-                continue
-            if not condition_met(state, team, s, state.flipped >> s & 1):
-                continue
-            best = max(best, 400.0 - 40.0 * (d + missing))
-        value += best
+        cost = cheapest_befriending(state, me)
+        if cost is not None:
+            value += 400.0 - 40.0 * cost
     elif not state.coop:
         value -= _exposure(state, state.turn, me)
     return value
+
+
+def cheapest_befriending(state: GameState, me: int) -> int | None:
+    """The fewest actions (moves of Tohru and memories played) that befriend a Sohma within what
+    is left of ``me``'s turn, with the cards in ``me``'s hand; ``None``: no Sohma is in reach."""
+    team = state.team_of(me)
+    hand = state.hands[me]
+    left = ACTIONS_PER_TURN - state.actions_taken
+    cheapest: int | None = None
+    for d in range(left + 1):
+        s = (state.tohru + d) % NUM_SOHMAS
+        if state.fmask[team] >> s & 1 or not state.stacks[s]:
+            continue
+        missing, supply = _coverable(state, hand, s)
+        if supply < missing or d + missing > left:
+            continue
+        if condition_met(state, team, s, state.flipped >> s & 1) and (
+                cheapest is None or d + missing < cheapest):
+            cheapest = d + missing
+    return cheapest
 
 
 def _exposure(state: GameState, nxt: int, me: int) -> float:

@@ -38,12 +38,9 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from furuba.core.deck import NUM_SOHMAS
 from furuba.learn.features import ActionFeatures, Matrix
 from furuba.zodiac.actions import A_DISCARD, A_PLAY
-from furuba.zodiac.befriend import condition_met
-from furuba.zodiac.codes import ACTIONS_PER_TURN
-from furuba.zodiac.greedy import FRIEND, RIVAL, _coverable, _exposure
+from furuba.zodiac.greedy import FRIEND, RIVAL, _exposure, cheapest_befriending
 
 if TYPE_CHECKING:
     from furuba.core.protocol import State
@@ -78,20 +75,8 @@ def _kind_column(code: int, arg: int, memories: int) -> int:
 
 def _reach(state: GameState, me: int) -> float:
     """How cheap the cheapest befriending within this turn's actions is (0: none; 1: free)."""
-    left = ACTIONS_PER_TURN - state.actions_taken
-    team = state.team_of(me)
-    hand = state.hands[me]
-    best = 0.0
-    for d in range(left + 1):
-        s = (state.tohru + d) % NUM_SOHMAS
-        if state.fmask[team] >> s & 1 or not state.stacks[s]:
-            continue
-        missing, supply = _coverable(state, hand, s)
-        if supply < missing or d + missing > left:
-            continue
-        if condition_met(state, team, s, state.flipped >> s & 1):
-            best = max(best, 1.0 - 0.1 * (d + missing))
-    return best
+    cost = cheapest_befriending(state, me)
+    return 0.0 if cost is None else 1.0 - 0.1 * cost
 
 
 def _measures(state: GameState, me: int) -> tuple[float, float, float, float]:
