@@ -33,15 +33,16 @@ def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
 # -- honesty ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize("infer", [False, True])
+@pytest.mark.parametrize("extra", [{}, {"infer": "on"}, {"rollout": "policy"},
+                                   {"prior": "policy"}])
 def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int,
-                                                               infer: bool) -> None:
+                                                               extra: dict[str, str]) -> None:
     real = midgame(game, seed, steps=10 * seed)
     seat = real.current_player
     other = real.determinize(seat, random.Random(99))
     assert other.view(seat) == real.view(seat)
     assert other.to_json() != real.to_json()  # hidden cards really differ
-    settings = Settings(sims=60, infer=infer)
+    settings = parse_settings({"sims": "60", **extra})
     first, second = ISMCTSBot(settings, seed=7), ISMCTSBot(settings, seed=7)
     assert first.choose(real) == second.choose(other)
     assert first.last is not None and second.last is not None
@@ -51,7 +52,9 @@ def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: 
 # -- legality, budget, reproducibility -----------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("spec", ["ismcts:sims=30", "ismcts:sims=30,rollout=random",
-                                  "ismcts:sims=30,opp=policy,depth=3"])
+                                  "ismcts:sims=30,opp=policy,depth=3",
+                                  "ismcts:sims=30,rollout=policy,depth=4",
+                                  "ismcts:sims=30,prior=policy"])
 def test_plays_only_legal_actions(game: str, spec: str) -> None:
     state = games.new_game(game, players=4, seed=5)
     bot = make_bot(spec, seed=3)
@@ -153,7 +156,9 @@ def test_free_settings_are_read() -> None:
     ("ismcts:c=-1", "c must be a number"),
     ("ismcts:c=nan", "c must be a number"),
     ("ismcts:depth=1.5", "depth must be a whole number"),
-    ("ismcts:rollout=smart", "rollout must be one of greedy, random"),
+    ("ismcts:rollout=smart", "rollout must be one of greedy, random, policy, not 'smart'"),
+    ("ismcts:prior=psychic", "prior must be one of greedy, policy, not 'psychic'"),
+    ("normal:prior=", "prior must be one of greedy, policy, not ''"),
     ("ismcts:opp=psychic", "opp must be one of"),
     ("hard:level=easy", "not another level"),
     ("wizard", "unknown bot 'wizard'"),

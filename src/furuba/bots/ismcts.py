@@ -12,7 +12,8 @@ Each iteration of the search
    different actions, so each child counts how often it was available (its *availability*) and
    UCT uses that count in place of the parent's visits (Cowling, Powley and Whitehouse, 2012);
 3. adds one new node, then plays a short playout with the game's fast rollout policy
-   (``rollout_action``; uniform random with ``rollout=random``) for at most ``depth`` steps,
+   (``rollout_action``; uniform random with ``rollout=random``; the game's learned policy with
+   ``rollout=policy``, see :mod:`furuba.bots.learned`) for at most ``depth`` steps,
    stopping early once the game's ``playout_mark`` differs from the searched state's (e.g. at the
    end of a round);
 4. scores the end of the playout with ``returns()`` at a terminal state, else with the game's
@@ -23,7 +24,9 @@ picks the child that is best *for that player* (max-n backups). Two refinements,
 
 * *progressive bias* (``bias``): the game's policy action at a node gets ``bias / (visits + 1)``
   added to its UCT score, and is expanded first — the search leaves the policy's choice only when
-  its simulations show a better one;
+  its simulations show a better one. With ``prior=policy`` every action gets a share of ``bias``
+  in proportion to the learned policy's probability of it (the learned favourite the whole of
+  it), and the untried actions are expanded in that order;
 * *opponent model* (``opp=policy``): the other players' moves inside the tree follow the game's
   policy instead of UCT, so the search spends its simulations on the bot's own choices (as
   FujiGokoro does: sampled worlds, a bandit over its own moves, good playouts).
@@ -52,14 +55,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from furuba import games
-from furuba.bots.search_settings import LEVELS, MAX_SIMS, Settings, parse_settings
+from furuba.bots.learned import learned_policy
+from furuba.bots.search_settings import (
+    LEVELS,
+    MAX_SIMS,
+    Settings,
+    parse_settings,
+    uses_learned_policy,
+)
 from furuba.core.protocol import State
 
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
 """Search settings for a game that gives no ``search_defaults`` of its own."""
 TIME_CHECK = 16
 """With a time budget, the clock is read every this many iterations."""
-UNKNOWN = -2
 
 __all__ = ["LEVELS", "ISMCTSBot", "Search", "SearchResult", "Settings", "make_ismcts",
            "parse_settings"]
@@ -68,14 +77,16 @@ __all__ = ["LEVELS", "ISMCTSBot", "Search", "SearchResult", "Settings", "make_is
 class Node:
     """One edge of the tree: the action that leads here, seen from every world at once."""
 
-    __slots__ = ("avail", "children", "favourite", "value", "visits")
+    __slots__ = ("avail", "bonus", "children", "value", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
-        self.favourite = UNKNOWN
-        """The policy's action here, asked once, in the first world that selects from the node."""
+        self.bonus: dict[int, float] | None = None
+        """The progressive bias of the actions here (the game's policy action: ``bias``; or the
+        learned policy's share of it), worked out once, in the first world that selects from the
+        node; ``None`` until then."""
         self.value = [0.0] * players
         """Sum of the backed-up values, one per player."""
 
@@ -115,7 +126,10 @@ class Plan:
 
     rollout: Policy
     policy: Policy
-    """The game's own fast policy (the prior and the opponent model, whatever the rollouts)."""
+    """The game's own fast policy (the opponent model, whatever the rollouts and priors)."""
+    bonus: Callable[[Any, list[int], float], dict[int, float]] | None
+    """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
+    policy action."""
     evaluate: Callable[[Any], list[float]]
     mark: Callable[[Any], Hashable] | None
     """A playout stops when this value changes (``None``: only the depth limits it)."""
@@ -132,9 +146,14 @@ class Plan:
         own = {**FALLBACK, **policies.search_defaults}
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
+        learned = learned_policy(game_name) if uses_learned_policy(settings) else None
+        rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
+        if learned is not None:
+            rollouts["policy"] = learned.best_action
         return cls(
-            rollout=policy if settings.rollout == "greedy" else _random_action,
-            policy=policy, evaluate=policies.evaluate, mark=policies.playout_mark,
+            rollout=rollouts[settings.rollout], policy=policy,
+            bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
+            evaluate=policies.evaluate, mark=policies.playout_mark,
             sampler=policies.world_sampler if infer else None,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
@@ -200,7 +219,7 @@ class Search:
         path = [node]
         c, bias, me = plan.c, plan.bias, self.player
         model = plan.policy if plan.model_opponents else None
-        prior = plan.policy if bias > 0 else None
+        prior = bias > 0
         log, sqrt = math.log, math.sqrt
         while not world.is_terminal():
             if model is not None and world.current_player != me:
@@ -216,13 +235,12 @@ class Search:
                 continue
             legal = world.legal_actions()
             children = node.children
-            favourite = node.favourite
-            if favourite == UNKNOWN:
-                favourite = prior(world, rng) if prior is not None and len(legal) > 1 else -1
-                node.favourite = favourite
+            bonus = node.bonus
+            if bonus is None:
+                bonus = node.bonus = self.bonus(world, legal) if prior and len(legal) > 1 else {}
             untried = [a for a in legal if a not in children]
             if untried:
-                path.append(self.expand(node, legal, untried, favourite, world))
+                path.append(self.expand(node, legal, untried, bonus, world))
                 break
             mover = world.current_player
             best_score = -math.inf
@@ -232,8 +250,8 @@ class Search:
                 child.avail += 1
                 n = child.visits
                 score = child.value[mover] / n + c * sqrt(log(child.avail) / n)
-                if a == favourite:
-                    score += bias / (n + 1)
+                if a in bonus:
+                    score += bonus[a] / (n + 1)
                 if score > best_score:
                     best_score, best = score, a
             node = children[best]
@@ -241,17 +259,27 @@ class Search:
             path.append(node)
         return path
 
-    def expand(self, node: Node, legal: list[int], untried: list[int], favourite: int,
+    def bonus(self, world: State, legal: list[int]) -> dict[int, float]:
+        """The progressive bias of a node's actions, asked in the first world that selects there:
+        ``bias`` for the game's policy action, or the learned policy's share of it."""
+        plan = self.plan
+        if plan.bonus is not None:
+            return plan.bonus(world, legal, plan.bias)
+        return {plan.policy(world, self.rng): plan.bias}
+
+    def expand(self, node: Node, legal: list[int], untried: list[int], bonus: dict[int, float],
                world: State) -> Node:
-        """Add the child of one untried action (the policy's favourite first, else one at random)
-        and play it in ``world``; the actions tried before count one more availability."""
+        """Add the child of one untried action (the one with the largest bias first, else one at
+        random) and play it in ``world``; the actions tried before count one more
+        availability."""
         children = node.children
         for a in legal:
             child = children.get(a)
             if child is not None:
                 child.avail += 1
-        if favourite in untried:
-            action = favourite
+        favoured = [a for a in untried if a in bonus]
+        if favoured:
+            action = max(favoured, key=bonus.__getitem__)
         else:
             rng = self.rng
             action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]

@@ -22,6 +22,7 @@ from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import LEVELS, make_ismcts
 from furuba.bots.policy import make_policy_bot, plays_with_features
+from furuba.bots.search_settings import parse_settings, uses_learned_policy
 from furuba.core.errors import OptionsError
 from furuba.text import _
 
@@ -58,9 +59,27 @@ BOTS: dict[str, BotFactory] = {
 }
 """Bot name → factory. Other modules may register more bots here."""
 
-PLAYS: dict[str, Callable[[str], bool]] = {"policy": plays_with_features}
-"""Bot name → which games it can play (by game name, judged from the game's spec); a bot not
-listed plays every game through the shared protocol."""
+def _policy_plays(game: str, settings: dict[str, str]) -> bool:
+    return plays_with_features(game)
+
+
+def _search_plays(game: str, settings: dict[str, str]) -> bool:
+    """The search plays every game, unless its settings lean on a learned policy (a bad setting
+    is left to :func:`make_bot`, which says what is wrong with it)."""
+    try:
+        asks = uses_learned_policy(parse_settings(settings))
+    except OptionsError:
+        return True
+    return not asks or plays_with_features(game)
+
+
+PLAYS: dict[str, Callable[[str, dict[str, str]], bool]] = {
+    "policy": _policy_plays,
+    "ismcts": _search_plays,
+    **{level: _search_plays for level in LEVELS},
+}
+"""Bot name → which games it can play with the given settings (by game name, judged from the
+game's spec); a bot not listed plays every game through the shared protocol."""
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -86,14 +105,15 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 
 def plays(spec: str, game: str) -> bool:
-    """Whether the bot ``spec`` names can play ``game`` (the ``policy`` bot needs the features
-    a game's spec hands a learner).
+    """Whether the bot ``spec`` names can play ``game`` (the ``policy`` bot, and the search with
+    ``rollout=policy`` or ``prior=policy``, need the features a game's spec hands a learner).
 
     >>> plays("greedy", "zodiac"), plays("policy:temperature=0.5", "daihinmin")
     (True, True)
     """
-    judge = PLAYS.get(parse_spec(spec)[0])
-    return judge is None or judge(game)
+    name, settings = parse_spec(spec)
+    judge = PLAYS.get(name)
+    return judge is None or judge(game, settings)
 
 
 def check_spec(spec: str, game: str | None = None) -> str:
@@ -104,5 +124,5 @@ def check_spec(spec: str, game: str | None = None) -> str:
         from furuba import games
 
         raise OptionsError(_("the {bot} bot cannot play {game}").format(
-            bot=parse_spec(spec)[0], game=games.spec(game).said_title))
+            bot=spec.strip(), game=games.spec(game).said_title))
     return spec

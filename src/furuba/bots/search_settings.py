@@ -18,7 +18,8 @@ from furuba.core.errors import OptionsError
 LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1000}
 """Simulations per decision of each level."""
 DEFAULT_LEVEL = "normal"
-ROLLOUTS = ("greedy", "random")
+ROLLOUTS = ("greedy", "random", "policy")
+PRIORS = ("greedy", "policy")
 OPPONENTS = ("tree", "policy")
 SWITCHES = ("on", "off")
 MAX_SIMS = 10_000_000
@@ -37,7 +38,9 @@ class Settings:
     c: float | None = None
     """The UCT exploration constant (values are win shares in [0, 1])."""
     bias: float | None = None
-    """Progressive bias toward the game's policy: ``bias / (visits + 1)`` added to its action."""
+    """Progressive bias: ``bias / (visits + 1)`` added to the game's policy action
+    (``prior=greedy``), or ``bias × p(a) / max p / (visits + 1)`` to each action by the learned
+    policy's probabilities (``prior=policy``)."""
     opponents: str | None = None
     """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy."""
     depth: int | None = None
@@ -45,6 +48,11 @@ class Settings:
     infer: bool | None = None
     """Whether worlds are refined with the game's ``world_sampler`` (when it has one)."""
     rollout: str = "greedy"
+    """The playout policy: the game's fast ``greedy`` one, uniformly ``random``, or the learned
+    ``policy``'s best action (:mod:`furuba.bots.learned`)."""
+    prior: str = "greedy"
+    """What the progressive bias leans toward: the game's policy action (``greedy``) or the
+    learned policy's probabilities (``policy``)."""
     level: str | None = DEFAULT_LEVEL
 
 
@@ -99,9 +107,21 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, opponents=_choice(key, text, OPPONENTS))
         elif key == "rollout":
             out = replace(out, rollout=_choice(key, text, ROLLOUTS))
+        elif key == "prior":
+            out = replace(out, prior=_choice(key, text, PRIORS))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, opp, depth, rollout, infer (e.g. ismcts:sims=800,c=0.7)")
+                               "time, c, bias, opp, depth, rollout, prior, infer "
+                               "(e.g. ismcts:sims=800,c=0.7)")
     return out
+
+
+def uses_learned_policy(settings: Settings) -> bool:
+    """Whether the settings need the game's learned policy (a spec with ``learning``).
+
+    >>> uses_learned_policy(parse_settings({"rollout": "policy"})), uses_learned_policy(Settings())
+    (True, False)
+    """
+    return settings.rollout == "policy" or settings.prior == "policy"

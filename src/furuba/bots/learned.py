@@ -1,0 +1,95 @@
+"""The learned policy as the search sees it: a playout policy and priors at the tree's nodes.
+
+The search bot (:mod:`furuba.bots.ismcts`) can lean on the softmax policy a game ships
+(:mod:`furuba.learn`, found through the spec's ``learning``) instead of, or beside, the game's own
+fast policy:
+
+* ``rollout=policy``: the playouts play the policy's **best-scored** action. The greedy rollout it
+  replaces is a deterministic choice too, the ``policy`` bot measured stronger playing its best
+  action than sampling (docs/BOTS.md), and the sampled worlds already vary the playouts;
+* ``prior=policy``: the probabilities of the softmax at the temperature it was trained at (1)
+  become each action's *progressive bias*, ``bias × p(a) / max p`` — the policy's favourite gets
+  the whole ``bias``, as the game's policy action does with ``prior=greedy``, and the others a
+  share in proportion.
+
+Both read only what the player to move may know (the game's features), in the sampled world
+the search is in, so they are as honest as the search. A game whose spec gives no ``learning``
+is refused with an :class:`~furuba.core.errors.OptionsError` that says so.
+
+>>> from furuba import games
+>>> state = games.new_game("daihinmin", players=4, seed=3)
+>>> learned = learned_policy("daihinmin")
+>>> learned.best_action(state, None) in state.legal_actions()
+True
+>>> bonus = learned.bonus(state, state.legal_actions(), 1.0)
+>>> max(bonus.values())
+1.0
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from furuba import games
+from furuba.bots.policy import features_of
+from furuba.core.errors import FurubaError, OptionsError
+from furuba.core.protocol import State
+from furuba.learn.features import ActionFeatures
+from furuba.text import _
+
+PRIOR_TEMPERATURE = 1.0
+"""The temperature of the priors: the one the policy was trained at."""
+
+
+@dataclass(frozen=True)
+class LearnedPolicy:
+    """A game's shipped softmax policy, as a playout policy and as priors."""
+
+    features: ActionFeatures
+    weights: np.ndarray
+
+    def best_action(self, state: State, rng: random.Random | None) -> int:
+        """The best-scored legal action of the player to move (the playout policy; ``rng`` is
+        not used: the choice is deterministic, ties going to the first action)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.features.featurize(state, legal) @ self.weights
+        return legal[int(np.argmax(scores))]
+
+    def bonus(self, state: State, legal: list[int], weight: float) -> dict[int, float]:
+        """Each legal action's progressive bias: ``weight × p(a) / max p``, ``p`` the softmax at
+        :data:`PRIOR_TEMPERATURE`."""
+        scores = self.features.featurize(state, legal) @ self.weights / PRIOR_TEMPERATURE
+        share = np.exp(scores - scores.max())
+        return dict(zip(legal, (weight * share).tolist(), strict=True))
+
+
+@functools.cache
+def _load(game: str) -> LearnedPolicy:
+    from furuba.learn.policy import SoftmaxPolicy
+
+    features = features_of(game)
+    path = features.shipped
+    if path is None or not path.is_file():
+        raise OptionsError(_("{game} ships no trained policy").format(
+            game=games.spec(game).said_title))
+    try:
+        policy = SoftmaxPolicy.load(path, names=features.names)
+    except FurubaError as exc:
+        raise OptionsError(str(exc)) from None
+    return LearnedPolicy(features, policy.weights)
+
+
+def learned_policy(game: str) -> LearnedPolicy:
+    """The policy ``game`` ships, loaded once per process; :class:`OptionsError` when the game
+    has none (no ``learning`` in its spec, or no weights)."""
+    spec = games.spec(game)
+    if spec.learning is None:
+        raise OptionsError(_("{game} has no learned policy for the search to use: its spec "
+                             "gives no features").format(game=spec.said_title))
+    return _load(spec.name)

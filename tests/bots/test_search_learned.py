@@ -1,0 +1,101 @@
+"""The search with the learned policy: ``rollout=policy`` and ``prior=policy`` are read, used,
+reproducible, and refused with a sentence for a game that ships no policy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from furuba import games
+from furuba.bots.ismcts import ISMCTSBot, Plan, Search, parse_settings
+from furuba.bots.learned import learned_policy
+from furuba.bots.registry import check_spec, make_bot, plays
+from furuba.core.errors import OptionsError
+from furuba.core.protocol import State
+from furuba.spec import GameSpec
+
+GAMES = ("zodiac", "daihinmin")
+
+
+def midgame(game: str, seed: int) -> State:
+    state = games.new_game(game, players=4, seed=seed)
+    greedy = games.spec(game).policies.greedy
+    rng = random.Random(seed)
+    for _ in range(12):
+        state.apply(greedy(state, rng))
+    while len(state.legal_actions()) < 2:
+        state.apply(greedy(state, rng))
+    return state
+
+
+def test_the_settings_are_read() -> None:
+    s = parse_settings({"rollout": "policy", "prior": "policy", "bias": "2"})
+    assert (s.rollout, s.prior, s.bias, s.sims) == ("policy", "policy", 2.0, 400)
+    assert (parse_settings({}).rollout, parse_settings({}).prior) == ("greedy", "greedy")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_plan_plays_out_and_biases_with_the_shipped_policy(game: str) -> None:
+    learned = learned_policy(game)
+    plan = Plan.of(game, parse_settings({"rollout": "policy", "prior": "policy"}))
+    assert plan.rollout == learned.best_action and plan.bonus == learned.bonus
+    plain = Plan.of(game, parse_settings({}))
+    assert plain.rollout == games.spec(game).policies.rollout and plain.bonus is None
+    state = midgame(game, 3)
+    legal = state.legal_actions()
+    bonus = learned.bonus(state, legal, 1.5)
+    assert set(bonus) == set(legal) and all(0.0 < b <= 1.5 for b in bonus.values())
+    assert max(bonus, key=bonus.__getitem__) == learned.best_action(state, None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_root_bias_follows_the_learned_probabilities(game: str) -> None:
+    state = midgame(game, 5)
+    search = Search(state, parse_settings({"sims": "20", "prior": "policy"}), random.Random(1))
+    search.run()
+    root = search.root.bonus
+    assert root == learned_policy(game).bonus(state, state.legal_actions(), search.plan.bias)
+    greedy = Search(state, parse_settings({"sims": "20"}), random.Random(1))
+    greedy.run()
+    assert greedy.root.bonus is not None and len(greedy.root.bonus) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("spec", ["ismcts:sims=15,rollout=policy,depth=6",
+                                  "ismcts:sims=15,prior=policy",
+                                  "ismcts:sims=15,rollout=policy,prior=policy,depth=4"])
+def test_a_fixed_seed_gives_the_same_legal_game(game: str, spec: str) -> None:
+    def record(seed: int) -> list[int]:
+        state = games.new_game(game, players=4, seed=21)
+        bots = [make_bot(spec, seed=seed), make_bot("greedy", seed=1),
+                make_bot(spec, seed=seed + 1), make_bot("random", seed=2)]
+        actions = []
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            action = bots[state.current_player].choose(state)
+            assert state.is_legal(action)
+            actions.append(action)
+            state.apply(action)
+        return actions
+
+    assert record(4) == record(4)
+
+
+def test_a_game_without_a_learned_policy_refuses_the_settings(third_game: GameSpec) -> None:
+    pairs = games.new_game("pairs", players=2, seed=1)
+    while len(pairs.legal_actions()) < 2:
+        pairs.apply(pairs.legal_actions()[0])
+    for spec in ("ismcts:rollout=policy", "hard:prior=policy"):
+        with pytest.raises(OptionsError, match=r"^Pairs has no learned policy for the search to "
+                                               r"use: its spec gives no features$"):
+            make_bot(spec).choose(pairs)
+        assert not plays(spec, "pairs") and plays(spec, "daihinmin")
+        with pytest.raises(OptionsError, match=f"the {spec} bot cannot play Pairs"):
+            check_spec(spec, "pairs")
+    # the search without them still plays it, and a bad setting keeps its own words
+    assert plays("ismcts:prior=greedy", "pairs") and pairs.is_legal(
+        ISMCTSBot(parse_settings({"sims": "10"})).choose(pairs))
+    with pytest.raises(OptionsError, match="prior must be one of"):
+        check_spec("ismcts:prior=maybe", "pairs")
