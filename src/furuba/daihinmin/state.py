@@ -526,16 +526,9 @@ class GameState(State):
         passes = self._passes + 1
         if passes >= others:
             # D5: everyone else still holding cards passed in a row: the pile is cleared.
-            leader = last if self._hands[last] else self._next_active(last)
-            self._log = (("clear", leader), log)
-            self._nlog += 2
-            self._pile = ()
-            self._top_level = NO_PILE
-            self._top_total = 0
-            self._passes = 0
-            self._back = False
-            self._lock = 0
-            self._current = leader
+            self._log = log
+            self._nlog += 1
+            self._clear(last if self._hands[last] else self._next_active(last))
         else:
             self._log = log
             self._nlog += 1
