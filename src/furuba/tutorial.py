@@ -95,8 +95,8 @@ class Tutorial:
     lesson: LessonFn
     steps: tuple[str, ...]
     """Every step id, in the order the story reaches them (tests check that each is reached)."""
-    bot: str = "ismcts:easy"
-    """The bots' spec: easy search bots, which decide from the table's seed."""
+    bot: str = "normal"
+    """The bots' spec: normal ones (a short search), which decide from the table's seed."""
 
     def seats(self) -> list[str]:
         """The table's seats: ``"human"`` for the learner, the bot spec for the others."""

@@ -130,12 +130,14 @@ def test_a_time_budget_stops_on_time() -> None:
 
 
 # -- specs --------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("spec", "sims"), [("ismcts", LEVELS["normal"]), ("ismcts:hard", LEVELS["hard"]),
-                                            ("ismcts:level=easy", LEVELS["easy"]), ("hard", LEVELS["hard"]),
-                                            ("easy:c=0.3", LEVELS["easy"]), ("ismcts:sims=800", 800)])
-def test_levels_and_settings(spec: str, sims: int) -> None:
+@pytest.mark.parametrize(("spec", "sims", "prior"), [
+    ("ismcts", LEVELS["normal"]["sims"], "greedy"), ("ismcts:hard", 1000, "greedy"),
+    ("ismcts:level=expert", 1000, "policy"), ("ismcts:expert,sims=300", 300, "policy"),
+    ("ismcts:normal,c=0.3", 100, "greedy"), ("ismcts:sims=800", 800, "greedy")])
+def test_search_levels_and_settings(spec: str, sims: int, prior: str) -> None:
     bot = make_bot(spec, seed=0)
-    assert isinstance(bot, ISMCTSBot) and bot.settings.sims == sims
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.settings.sims, bot.settings.prior) == (sims, prior)
 
 
 def test_free_settings_are_read() -> None:
@@ -161,6 +163,7 @@ def test_free_settings_are_read() -> None:
     ("normal:prior=", "prior must be one of greedy, policy, not ''"),
     ("ismcts:opp=psychic", "opp must be one of"),
     ("hard:level=easy", "not another level"),
+    ("ismcts:easy", "unknown level 'easy'; the search's levels are: normal, hard, expert"),
     ("wizard", "unknown bot 'wizard'"),
 ])
 def test_bad_specs_get_a_clear_message(spec: str, words: str) -> None:

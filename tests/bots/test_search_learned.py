@@ -31,7 +31,7 @@ def midgame(game: str, seed: int) -> State:
 
 def test_the_settings_are_read() -> None:
     s = parse_settings({"rollout": "policy", "prior": "policy", "bias": "2"})
-    assert (s.rollout, s.prior, s.bias, s.sims) == ("policy", "policy", 2.0, 400)
+    assert (s.rollout, s.prior, s.bias, s.sims) == ("policy", "policy", 2.0, 100)
     assert (parse_settings({}).rollout, parse_settings({}).prior) == ("greedy", "greedy")
 
 

@@ -26,7 +26,7 @@ def test_pairs_is_played_to_the_end(play: Play, third_game: GameSpec, tmp_path: 
     result = play(["pairs", "--seed", "3", "--save", str(save)], ["1"] * 200)
     out = result.output
     assert result.exit_code == 0, out
-    assert "Pairs — seed 3 — You, Kaito (greedy bot)" in out
+    assert "Pairs — seed 3 — You, Kaito (normal bot)" in out
     assert "You to play" in out and "You: choose:" in out
     assert re.search(r"^\s+1 draw$", out, re.M)
     state = GameRecord.from_json(json.loads(save.read_text(encoding="utf-8"))["record"]).replay()

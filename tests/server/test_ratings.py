@@ -172,7 +172,7 @@ def test_a_bot_level_comes_from_its_spec() -> None:
     assert [bot_level(x) for x in ("ismcts:hard", "hard", "greedy", "random", "ismcts:normal,c=1")] \
         == ["hard", "hard", "greedy", "random", "normal"]
     assert bot_skill("ismcts") == BOT_SKILLS["normal"]
-    assert bot_skill("wizard:expert") == DEFAULT_BOT
+    assert bot_skill("wizard:grandmaster") == DEFAULT_BOT
     assert all(skill.sigma <= 1.0 for skill in BOT_SKILLS.values())
 
 

@@ -29,12 +29,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from furuba import games, i18n
-from furuba.bots.ismcts import LEVELS, Search, Settings
+from furuba.bots.ismcts import Search, Settings
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.text import _, sentence
 
-DEFAULT_SIMS = LEVELS["normal"]
+DEFAULT_SIMS = 400
+"""Simulations of a hint: more than a ``normal`` bot thinks, so a hint is worth asking for."""
 DEFAULT_COUNT = 3
 
 

@@ -50,27 +50,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from furuba import games
-from furuba.bots.learned import learned_policy
-from furuba.bots.search_settings import (
-    LEVELS,
-    MAX_SIMS,
-    Settings,
-    parse_settings,
-    uses_learned_policy,
-)
+from furuba.bots.search_plan import Plan
+from furuba.bots.search_settings import LEVELS, MAX_SIMS, Settings, parse_settings
 from furuba.core.protocol import State
 
-FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
-"""Search settings for a game that gives no ``search_defaults`` of its own."""
 TIME_CHECK = 16
 """With a time budget, the clock is read every this many iterations."""
 
-__all__ = ["LEVELS", "ISMCTSBot", "Search", "SearchResult", "Settings", "make_ismcts",
+__all__ = ["LEVELS", "ISMCTSBot", "Plan", "Search", "SearchResult", "Settings", "make_ismcts",
            "parse_settings"]
 
 
@@ -115,56 +105,6 @@ class SearchResult:
     def best(self) -> int:
         """The most visited action (ties: the higher value, then the lower id)."""
         return self.actions[0].action
-
-
-Policy = Callable[[Any, random.Random], int]
-
-
-@dataclass
-class Plan:
-    """Settings resolved against one game: its functions and the numbers the search uses."""
-
-    rollout: Policy
-    policy: Policy
-    """The game's own fast policy (the opponent model, whatever the rollouts and priors)."""
-    bonus: Callable[[Any, list[int], float], dict[int, float]] | None
-    """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
-    policy action."""
-    evaluate: Callable[[Any], list[float]]
-    mark: Callable[[Any], Hashable] | None
-    """A playout stops when this value changes (``None``: only the depth limits it)."""
-    sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
-    """The game's ``world_sampler`` when inference is on."""
-    c: float
-    bias: float
-    model_opponents: bool
-    depth: int
-
-    @classmethod
-    def of(cls, game_name: str, settings: Settings) -> Plan:
-        policies = games.spec(game_name).policies
-        own = {**FALLBACK, **policies.search_defaults}
-        policy: Policy = policies.rollout
-        infer = own["infer"] if settings.infer is None else settings.infer
-        learned = learned_policy(game_name) if uses_learned_policy(settings) else None
-        rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
-        if learned is not None:
-            rollouts["policy"] = learned.best_action
-        return cls(
-            rollout=rollouts[settings.rollout], policy=policy,
-            bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
-            evaluate=policies.evaluate, mark=policies.playout_mark,
-            sampler=policies.world_sampler if infer else None,
-            c=float(own["c"] if settings.c is None else settings.c),
-            bias=float(own["bias"] if settings.bias is None else settings.bias),
-            model_opponents=(own["opp"] if settings.opponents is None
-                             else settings.opponents) == "policy",
-            depth=int(own["depth"] if settings.depth is None else settings.depth))
-
-
-def _random_action(state: State, rng: random.Random) -> int:
-    legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
 
 
 class Search:

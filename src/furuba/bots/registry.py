@@ -1,5 +1,7 @@
-"""Bots by name: ``random``, ``greedy``, the search bot ``ismcts`` and its levels, and the learned
-``policy`` (``policy:temperature=0.5``, ``policy:file=PATH``).
+"""Bots by name: ``random``, ``greedy``, the search bot ``ismcts`` (``ismcts:hard``,
+``ismcts:sims=800``), the learned ``policy`` (``policy:temperature=0.5``, ``policy:file=PATH``),
+and the five levels a player chooses from (:mod:`furuba.bots.levels`: ``beginner`` to
+``expert``).
 
 A bot spec is a name with optional settings, ``name:key=value,key=value``. A bad spec gets a
 clear :class:`~furuba.core.errors.OptionsError`.
@@ -11,7 +13,7 @@ Traceback (most recent call last):
 ...
 furuba.core.errors.OptionsError: unknown bot 'wizard'; the bots are: random, greedy, ismcts, ...
 >>> make_bot("ismcts:hard").name, make_bot("normal").name, make_bot("ismcts:sims=800").name
-('ismcts:hard', 'ismcts:normal', 'ismcts')
+('ismcts:hard', 'normal', 'ismcts')
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from collections.abc import Callable
 
 from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
-from furuba.bots.ismcts import LEVELS, make_ismcts
+from furuba.bots.ismcts import make_ismcts
+from furuba.bots.levels import LEVELS, Level, LevelBot, level_spec
 from furuba.bots.policy import make_policy_bot, plays_with_features
 from furuba.bots.search_settings import parse_settings, uses_learned_policy
 from furuba.core.errors import OptionsError
@@ -39,13 +42,13 @@ def _plain(cls: type[RandomBot] | type[GreedyBot]) -> BotFactory:
     return make
 
 
-def _level(level: str) -> BotFactory:
-    """``easy``, ``normal``, ``hard``: the search bot at that level (settings may follow)."""
+def _level(level: Level) -> BotFactory:
+    """A level of :mod:`furuba.bots.levels` (a search level's settings may follow its name)."""
     def make(settings: dict[str, str], seed: int) -> Bot:
-        if "level" in settings and settings["level"] != level:
-            raise OptionsError(f"the {level} bot is ismcts:{level}; give it settings such as "
-                               f"{level}:c=0.5, not another level")
-        return make_ismcts(settings, seed, level)
+        if "level" in settings:
+            raise OptionsError(_("the {level} bot is a level already; give it settings such as "
+                                 "{level}:c=0.5, not another level").format(level=level.name))
+        return LevelBot(level, make_bot, plays, seed, settings)
 
     return make
 
@@ -54,8 +57,8 @@ BOTS: dict[str, BotFactory] = {
     "random": _plain(RandomBot),
     "greedy": _plain(GreedyBot),
     "ismcts": make_ismcts,
-    **{level: _level(level) for level in LEVELS},
     "policy": make_policy_bot,
+    **{level.name: _level(level) for level in LEVELS},
 }
 """Bot name → factory. Other modules may register more bots here."""
 
@@ -73,10 +76,22 @@ def _search_plays(game: str, settings: dict[str, str]) -> bool:
     return not asks or plays_with_features(game)
 
 
+def _level_plays(level: Level) -> Callable[[str, dict[str, str]], bool]:
+    """A level plays a game when one of the bots it may be does."""
+    def judge(game: str, settings: dict[str, str]) -> bool:
+        try:
+            specs = level_spec(level, settings)
+        except OptionsError:
+            return True
+        return any(plays(spec, game) for spec in specs)
+
+    return judge
+
+
 PLAYS: dict[str, Callable[[str, dict[str, str]], bool]] = {
     "policy": _policy_plays,
     "ismcts": _search_plays,
-    **{level: _search_plays for level in LEVELS},
+    **{level.name: _level_plays(level) for level in LEVELS},
 }
 """Bot name → which games it can play with the given settings (by game name, judged from the
 game's spec); a bot not listed plays every game through the shared protocol."""
@@ -93,6 +108,26 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             continue
         settings[key.strip()] = value.strip()
     return name.strip().lower(), settings
+
+
+def split_specs(text: str) -> list[str]:
+    """The bot specs of a comma-separated list. A part that is only a setting (``key=value``
+    with no bot name before it) belongs to the bot before it, so a bot with several settings
+    can sit in a list; empty parts are dropped.
+
+    >>> split_specs("ismcts:sims=320,prior=policy, greedy,,hard:c=0.5")
+    ['ismcts:sims=320,prior=policy', 'greedy', 'hard:c=0.5']
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in str(text).split(",")):
+        if not part:
+            continue
+        equals, colon = part.find("="), part.find(":")
+        if specs and equals > 0 and (colon < 0 or equals < colon):
+            specs[-1] = f"{specs[-1]},{part}"
+        else:
+            specs.append(part)
+    return specs
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:

@@ -15,9 +15,16 @@ from typing import Any
 
 from furuba.core.errors import OptionsError
 
-LEVELS: dict[str, int] = {"easy": 100, "normal": 400, "hard": 1000}
-"""Simulations per decision of each level."""
+LEVELS: dict[str, dict[str, Any]] = {
+    "normal": {"sims": 100},
+    "hard": {"sims": 1000},
+    "expert": {"sims": 1000, "prior": "policy"},
+}
+"""The search's levels (the ``normal``, ``hard`` and ``expert`` of :mod:`furuba.bots.levels`):
+what each sets; a level fixes the number of simulations, so a seed always gives the same
+decisions. ``expert`` leans on the learned policy, so it plays only a game with one."""
 DEFAULT_LEVEL = "normal"
+"""The level of ``ismcts`` named without one."""
 ROLLOUTS = ("greedy", "random", "policy")
 PRIORS = ("greedy", "policy")
 OPPONENTS = ("tree", "policy")
@@ -33,7 +40,7 @@ class Settings:
     ``time`` (seconds), when set, replaces ``sims`` as the budget.
     """
 
-    sims: int = LEVELS[DEFAULT_LEVEL]
+    sims: int = LEVELS[DEFAULT_LEVEL]["sims"]
     time: float | None = None
     c: float | None = None
     """The UCT exploration constant (values are win shares in [0, 1])."""
@@ -53,7 +60,7 @@ class Settings:
     prior: str = "greedy"
     """What the progressive bias leans toward: the game's policy action (``greedy``) or the
     learned policy's probabilities (``policy``)."""
-    level: str | None = DEFAULT_LEVEL
+    level: str | None = None
 
 
 def _number(key: str, text: str, kind: type[int] | type[float], low: float, high: float,
@@ -76,8 +83,8 @@ def _choice(key: str, text: str, allowed: tuple[str, ...]) -> str:
 def parse_settings(settings: dict[str, str], level: str | None = None) -> Settings:
     """:class:`Settings` from a spec's ``key=value`` pairs; a bad one raises :class:`OptionsError`.
 
-    >>> parse_settings({"level": "hard"}).sims
-    1000
+    >>> parse_settings({"level": "hard"}).sims, parse_settings({"level": "expert"}).prior
+    (1000, 'policy')
     >>> parse_settings({"sims": "-3"})
     Traceback (most recent call last):
     ...
@@ -86,8 +93,9 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
     settings = dict(settings)
     level = settings.pop("level", level) or DEFAULT_LEVEL
     if level not in LEVELS:
-        raise OptionsError(f"ismcts: unknown level {level!r}; the levels are: {', '.join(LEVELS)}")
-    out = Settings(sims=LEVELS[level], level=level)
+        raise OptionsError(f"ismcts: unknown level {level!r}; the search's levels are: "
+                           f"{', '.join(LEVELS)}")
+    out = replace(Settings(), **LEVELS[level], level=level)
     for key, text in settings.items():
         if key == "sims":
             sims = _number(key, text, int, 1, MAX_SIMS, f"a whole number from 1 to {MAX_SIMS}")

@@ -23,6 +23,7 @@ from rich.progress import (
 from rich.table import Table
 
 from furuba import games
+from furuba.bots.registry import split_specs
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help, game_options
 from furuba.core.errors import FurubaError
@@ -76,7 +77,7 @@ def simulate(
         if duplicate and players >= 1:
             n_games = -(-n_games // players) * players
         cfg = SimConfig(game=name, games=n_games, players=players,
-                        bots=[b for b in bots.split(",") if b.strip()], seed=seed, options=options,
+                        bots=split_specs(bots), seed=seed, options=options,
                         duplicate=duplicate)
         cfg.validate()
         if backend not in BACKENDS:
@@ -213,7 +214,7 @@ def tournament(
     try:
         cfg_game = games.canonical_name(game)
         cfg = TournamentConfig(game=cfg_game, games=n_games, players=players,
-                               bots=[b.strip() for b in bots.split(",") if b.strip()], seed=seed,
+                               bots=split_specs(bots), seed=seed,
                                options=_game_options(cfg_game, option, cardset, variant),
                                duplicate=duplicate)
         cfg.validate()

@@ -26,6 +26,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from furuba import games
+from furuba.bots.registry import split_specs
 from furuba.cli.batch import _game_options, _progress_bar, game_help
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from furuba.sim.lab import LabSetup, Plan
     from furuba.sim.runner import GameResult
 
-DEFAULT_LADDER = "random,greedy,ismcts:easy,ismcts:normal"
+DEFAULT_LADDER = "random,beginner,easy,normal"
 
 
 # -- the options every experiment shares (made when the command is built) ----------------------
@@ -192,7 +193,7 @@ def cards(
     run = Run(game, players, seed, option, cardset, variant)
     if resamples < 10:
         raise fail(_("--resamples must be at least 10"))
-    lineup = [b.strip() for b in bots.split(",") if b.strip()]
+    lineup = split_specs(bots)
     rows = run.play(lambda: cards_plan(run.setup, lineup, n_games), jobs, backend, ray_address,
                     quiet)
     if not rows:
@@ -263,7 +264,7 @@ def depth(
     run = Run(game, players, seed, option, cardset, variant)
     if deals < 1:
         raise fail(_("--deals must be at least 1"))
-    bots = [b.strip() for b in ladder.split(",") if b.strip()]
+    bots = split_specs(ladder)
     rows = run.play(lambda: depth_plan(run.setup, bots, field.strip(), deals, pairwise), jobs,
                     backend, ray_address, quiet)
     if not rows:

@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from furuba import games, i18n
 from furuba.cli import batch, lab, review
+from furuba.cli.bots import bots
 from furuba.cli.console import console, err, fail
 from furuba.cli.language import asked_language, say_help_options, typer_words
 from furuba.cli.options import flag_help
@@ -79,6 +80,8 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
     app.command(help=_("Learn a softmax policy by self-play on the CPU: checkpoints, a learning "
                        "curve against random and greedy bots, and weights the policy bot "
                        "plays."))(train)
+    app.command(help=_("The bots' levels, beginner to expert, with how each plays, and the "
+                       "other bots."))(bots)
     app.command(help=_("Serve the web app: tables online with friends and bots (needs the web "
                        "extra)."))(serve)
     for spec in games.specs():
@@ -97,7 +100,9 @@ def game_help() -> str:
 def play(
     game: Annotated[str | None, typer.Argument(help=game_help())] = None,
     seats: Annotated[str | None, typer.Option(
-        help=_("who sits where: you,greedy,random,…"))] = None,
+        help=_("who sits where: you, human:NAME or a bot, e.g. you,hard,normal,beginner "
+               "(the levels: beginner, easy, normal, hard, expert; furuba bots says more)"))
+    ] = None,
     players: Annotated[int | None, typer.Option(help=_("number of players"))] = None,
     seed: Annotated[int | None, typer.Option(help=_("seed of the deal"))] = None,
     option: Annotated[list[str] | None, typer.Option(

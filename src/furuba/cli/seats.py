@@ -9,7 +9,7 @@ keyboard are "Player 1", "Player 2", … unless they give their names (``human:A
 >>> [s.described() for s in parse_seats("human:Ann,you,ismcts:hard", None)]
 ['Ann', 'Player 2', 'Mio (hard bot)']
 >>> [s.spec for s in parse_seats(None, None, default_players=2)]
-['you', 'greedy']
+['you', 'normal']
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from furuba.bots.names import BOT_NAMES, bot_kind, bot_name
-from furuba.bots.registry import make_bot
+from furuba.bots.registry import make_bot, split_specs
 from furuba.cli.screen import YOU, you
 from furuba.core.errors import OptionsError
 from furuba.text import _
 
 DEFAULT_PLAYERS = 4
-DEFAULT_BOT = "greedy"
+DEFAULT_BOT = "normal"
 HUMAN_WORDS = ("you", "human", "me")
 
 
@@ -66,7 +66,11 @@ def _specs(text: str | Sequence[str] | None, players: int | None,
     if text is None:
         count = default_players if players is None else players
         return ["you"] + [DEFAULT_BOT] * max(0, count - 1)
-    specs = [s.strip() for s in text.split(",")] if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        parts = text.split(",")
+        specs = split_specs(text) if all(p.strip() for p in parts) else [p.strip() for p in parts]
+    else:
+        specs = list(text)
     if any(not s for s in specs):
         raise OptionsError(_("--seats {seats!r} has an empty seat; write e.g. --seats "
                              "you,greedy,greedy,random").format(seats=text))

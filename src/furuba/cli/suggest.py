@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from furuba import games
+from furuba.bots.registry import split_specs
 from furuba.cli.batch import _game_options, _progress_bar
 from furuba.cli.console import console, fail
 from furuba.cli.options import flag_help
@@ -125,7 +126,7 @@ def _config(game: str, file: Path | None, targets: list[str], option: list[str] 
         if number < least:
             raise OptionsError(_("--games, --max-changes and --beam must be at least 1, "
                                  "--screen-games at least 0"))
-    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    lineup = tuple(split_specs(bots))
     return SuggestConfig(game=game, text=text, targets=parsed,
                          players=players or spec.players.default, bots=lineup, options=options,
                          games=n_games, screen_games=screen_games, seed=seed,

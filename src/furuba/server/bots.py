@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from furuba.bots.levels import LEVELS
 from furuba.bots.registry import BOTS, make_bot
 from furuba.core.protocol import State
 from furuba.text import sentence
@@ -20,10 +21,10 @@ from furuba.text import sentence
 log = logging.getLogger("furuba.server")
 
 PLUGINS = ("furuba.bots.ismcts",)
-SEARCH_LEVELS = ("easy", "normal", "hard")
+SEARCH = "ismcts"
 ZOMBIE_BOT = "greedy"
 """Who plays a seat whose player timed out or left."""
-INLINE = frozenset({"random", "greedy"})
+INLINE = frozenset({"random", "greedy", "easy"})
 """Bots fast enough to run on the event loop; others run on a worker thread."""
 
 
@@ -37,15 +38,19 @@ def load_bot_plugins() -> None:
 
 
 def available_bots() -> list[str]:
-    """The bot specs a seat may use: ``random``, ``greedy``, and ``ismcts:<level>`` if installed
-    (the levels' short names, ``easy`` for ``ismcts:easy``, are the same bots: listed once)."""
-    out: list[str] = []
-    for name in BOTS:
-        if name == "ismcts":
-            out.extend(f"ismcts:{level}" for level in SEARCH_LEVELS)
-        elif name not in SEARCH_LEVELS:
-            out.append(name)
-    return out
+    """The bot specs a seat may use: the five levels weakest first (:mod:`furuba.bots.levels`),
+    then the other bots by name (``random``, ``greedy``, ``policy``; the bare search bot,
+    ``ismcts``, is the ``normal`` level under its engine's name, so it is left out)."""
+    names = {level.name for level in LEVELS}
+    return [level.name for level in LEVELS if level.name in BOTS] + [
+        name for name in BOTS if name not in names and name != SEARCH]
+
+
+def levels_described() -> list[dict[str, str]]:
+    """The levels as a seat menu shows them, in the context's language: ``name``, ``title``
+    and ``summary`` (one sentence on how it plays)."""
+    return [{"name": level.name, "title": level.said_title, "summary": level.said_summary}
+            for level in LEVELS if level.name in BOTS]
 
 
 def bot_seed(table_seed: int, seat: int, actions: int) -> int:
@@ -106,7 +111,7 @@ def hints(state: State, seat: int, seed: int, spec: str | None = None,
                     return "ismcts", out
             except Exception:  # an incompatible or failing hint module: fall back to a bot
                 log.exception("furuba.bots.hint failed; falling back to a bot's choice")
-        spec = "ismcts:normal" if "ismcts" in BOTS else "greedy"
+        spec = "normal" if "normal" in BOTS else "greedy"
     action = choose(spec, seed, state)
     return spec, [Suggestion(action, state.action_to_string(action))]
 

@@ -183,7 +183,7 @@ async def fire(room: Room, plan: Plan) -> None:
         make_zombie(room, seat)
 
 
-FILL_BOT = "ismcts:normal"
+FILL_BOT = "normal"
 """Who takes a seat nobody took (``greedy`` where the search bot is not installed)."""
 
 

@@ -22,7 +22,7 @@ from furuba.server import bodies as b
 from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
-from furuba.server.bots import available_bots
+from furuba.server.bots import available_bots, levels_described
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
@@ -132,7 +132,7 @@ def add_tables(router: APIRouter) -> None:
     @router.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
         config = hub_of(request).config
-        return games_catalog(available_bots(), {
+        return games_catalog(available_bots(), levels_described(), {
             "turn_seconds": config.default_turn_seconds,
             "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True,
             "spectator_chat": False})

@@ -40,12 +40,13 @@ HUMAN_WORDS = ("human", "you", "player")
 """What a seat entry may say for a person's seat (anything else is a bot spec)."""
 
 
-def games_catalog(bots: list[str], defaults: dict[str, Any]) -> dict[str, Any]:
-    """``GET /api/games``: every registered game as its spec describes it online, the bots and
-    the table defaults (see ``docs/WEB-API.md``)."""
+def games_catalog(bots: list[str], levels: list[dict[str, str]], defaults: dict[str, Any]
+                  ) -> dict[str, Any]:
+    """``GET /api/games``: every registered game as its spec describes it online, the bots, the
+    levels as a seat menu shows them and the table defaults (see ``docs/WEB-API.md``)."""
     return {"games": [{**spec.describe(online=True),
                        "bots": [b for b in bots if plays(b, spec.name)]} for spec in games.specs()],
-            "bots": bots, "defaults": defaults}
+            "bots": bots, "levels": levels, "defaults": defaults}
 
 
 @dataclass

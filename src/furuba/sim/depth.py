@@ -125,5 +125,5 @@ def depth_analysis(setup: LabSetup, ladder: Sequence[str], field: str,
 
 
 def describe_tiers(found: list[list[str]]) -> str:
-    """The tiers in words, weakest first: ``random < greedy < ismcts:easy, ismcts:hard``."""
+    """The tiers in words, weakest first: ``random < greedy < normal, hard``."""
     return " < ".join(listing(tier) for tier in found)

@@ -88,16 +88,21 @@ NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
 
 BOT_SKILLS: Mapping[str, Skill] = MappingProxyType({
     "random": Skill(15.0, BOT_SIGMA),
+    "beginner": Skill(21.0, BOT_SIGMA),
     "greedy": Skill(25.0, BOT_SIGMA),
-    "easy": Skill(28.0, BOT_SIGMA),
-    "normal": Skill(31.0, BOT_SIGMA),
-    "ismcts": Skill(31.0, BOT_SIGMA),
+    "easy": Skill(25.0, BOT_SIGMA),
+    "policy": Skill(26.0, BOT_SIGMA),
+    "normal": Skill(29.0, BOT_SIGMA),
+    "ismcts": Skill(29.0, BOT_SIGMA),
     "hard": Skill(33.0, BOT_SIGMA),
+    "expert": Skill(35.0, BOT_SIGMA),
 })
-"""A bot level's fixed skill. ``greedy`` stands where a newcomer is assumed to be; the search
-levels above it by their measured strength (``hard`` wins about 47% of four-player games against
-three ``greedy`` bots, which Plackett-Luce reads as about 8 points of ``mu``); ``random`` far
-below. ``ismcts`` without a level is the search bot's default level, ``normal``."""
+"""A bot level's fixed skill. ``greedy`` (the ``easy`` level) stands where a newcomer is
+assumed to be; the others above or below it by their measured strength against three
+``greedy`` bots (docs/BOTS.md, *Levels*: ``hard`` wins about 47% of four-player games, which
+Plackett-Luce reads as about 8 points of ``mu``; ``normal`` about 35%; ``beginner`` about
+15–19%); ``random`` far below. ``ismcts`` without a level is the search bot's default level,
+``normal``."""
 DEFAULT_BOT = Skill(25.0, BOT_SIGMA)
 """The skill of a bot whose level is not in :data:`BOT_SKILLS`."""
 

@@ -26,7 +26,7 @@ const form = document.getElementById('new-table');
 const playersSel = document.getElementById('players');
 const rows = document.getElementById('seat-rows');
 const errorBox = document.getElementById('form-error');
-let described = null;   // {games, bots, defaults}
+let described = null;   // {games, bots, levels, defaults}
 let seats = [];   // [{kind, name}] kind: you | local | invite | bot:<spec>
 
 const words = (name) => {
@@ -37,26 +37,29 @@ const words = (name) => {
 const optionLabel = (opt) => words(opt.label || opt.name);
 const choiceLabel = (opt, c) => words((opt.choice_labels && opt.choice_labels[c]) || c);
 
+/** A level as the server describes it (its title and a sentence on how it plays), or undefined. */
+const levelOf = (spec) => (described.levels || []).find((l) => l.name === spec);
+
 function botLabel(spec) {
-  const [name, level = 'normal'] = spec.split(':');
+  const level = levelOf(spec);
+  if (level) return t('home.bot.level', { level: level.title });
+  const [name, setting = 'normal'] = spec.split(':');
   if (name === 'random') return t('home.bot.random');
   if (name === 'greedy') return t('home.bot.greedy');
   if (name === 'policy') return t('home.bot.policy');
-  if (name === 'ismcts') return t('home.bot.search', { level: has(`home.level.${level}`) ? t(`home.level.${level}`) : level });
+  if (name === 'ismcts') return t('home.bot.search', { level: has(`home.level.${setting}`) ? t(`home.level.${setting}`) : setting });
   return t('home.bot.other', { name: spec });
 }
 
-/** The bots a seat may be given; a bare name the server also lists after another bot's name
- * ("easy" beside "ismcts:easy") is the same bot under a second name, offered once. */
+/** The bots a seat may be given: the levels first, weakest first, then the others. */
 function seatBots() {
   const info = gameInfo();
-  const bots = (info && info.bots) || described.bots;
-  return bots.filter((b) => b.includes(':') || !bots.some((o) => o.endsWith(`:${b}`)));
+  return (info && info.bots) || described.bots;
 }
 
 function bestBot() {
   const bots = seatBots();
-  return bots.includes('ismcts:normal') ? 'ismcts:normal' : bots.includes('greedy') ? 'greedy' : bots[0];
+  return bots.includes('normal') ? 'normal' : bots.includes('greedy') ? 'greedy' : bots[0];
 }
 
 function game() {
@@ -125,7 +128,11 @@ function renderSeats() {
       placeholder: t('home.seat.name_placeholder'), 'aria-label': t('home.seat.name', { seat: i + 1 }),
       required: needsName, hidden: !needsName });
     name.addEventListener('input', () => { seat.name = name.value; });
-    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${i + 1}`), select, name);
+    const level = seat.kind.startsWith('bot:') ? levelOf(seat.kind.slice(4)) : undefined;
+    const about = h('small', { class: 'seat-about', id: `seat-about-${i}`, hidden: !level },
+      level ? level.summary : '');
+    if (level) select.setAttribute('aria-describedby', about.id);
+    return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${i + 1}`), select, name, about);
   }));
 }
 

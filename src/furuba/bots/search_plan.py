@@ -1,0 +1,75 @@
+"""The search's settings resolved against one game: the functions and numbers it uses.
+
+The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
+playout stops, its optional world sampler and its tuned ``search_defaults``; the settings say
+which of them a search uses. A game that tunes nothing gets :data:`FALLBACK`.
+
+>>> from furuba.bots.search_settings import parse_settings
+>>> plan = Plan.of("daihinmin", parse_settings({"level": "hard", "c": "0.5"}))
+>>> plan.c, plan.model_opponents, plan.bonus is None
+(0.5, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from furuba import games
+from furuba.bots.learned import learned_policy
+from furuba.bots.search_settings import Settings, uses_learned_policy
+from furuba.core.protocol import State
+
+FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
+"""Search settings for a game that gives no ``search_defaults`` of its own."""
+
+Policy = Callable[[Any, random.Random], int]
+
+
+@dataclass
+class Plan:
+    """Settings resolved against one game: its functions and the numbers the search uses."""
+
+    rollout: Policy
+    policy: Policy
+    """The game's own fast policy (the opponent model, whatever the rollouts and priors)."""
+    bonus: Callable[[Any, list[int], float], dict[int, float]] | None
+    """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
+    policy action."""
+    evaluate: Callable[[Any], list[float]]
+    mark: Callable[[Any], Hashable] | None
+    """A playout stops when this value changes (``None``: only the depth limits it)."""
+    sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
+    """The game's ``world_sampler`` when inference is on."""
+    c: float
+    bias: float
+    model_opponents: bool
+    depth: int
+
+    @classmethod
+    def of(cls, game_name: str, settings: Settings) -> Plan:
+        policies = games.spec(game_name).policies
+        own = {**FALLBACK, **policies.search_defaults}
+        policy: Policy = policies.rollout
+        infer = own["infer"] if settings.infer is None else settings.infer
+        learned = learned_policy(game_name) if uses_learned_policy(settings) else None
+        rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
+        if learned is not None:
+            rollouts["policy"] = learned.best_action
+        return cls(
+            rollout=rollouts[settings.rollout], policy=policy,
+            bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
+            evaluate=policies.evaluate, mark=policies.playout_mark,
+            sampler=policies.world_sampler if infer else None,
+            c=float(own["c"] if settings.c is None else settings.c),
+            bias=float(own["bias"] if settings.bias is None else settings.bias),
+            model_opponents=(own["opp"] if settings.opponents is None
+                             else settings.opponents) == "policy",
+            depth=int(own["depth"] if settings.depth is None else settings.depth))
+
+
+def _random_action(state: State, rng: random.Random) -> int:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]

@@ -1,0 +1,64 @@
+"""``furuba bots``: the levels a player chooses from, and the other bots, with what each is.
+
+>>> from typer.testing import CliRunner
+>>> from furuba.cli.main import build_app
+>>> out = CliRunner().invoke(build_app(), ["bots"]).output
+>>> "beginner" in out and "expert" in out and "greedy" in out
+True
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from furuba import games
+from furuba.bots.levels import LEVELS, LevelBot
+from furuba.bots.registry import BOTS, make_bot
+from furuba.cli.console import console, fail
+from furuba.core.errors import FurubaError
+from furuba.i18n import N_
+from furuba.text import _
+
+OTHERS: dict[str, str] = {
+    "random": N_("Plays any legal move at random: for testing, not for company."),
+    "greedy": N_("The game's own quick rule of thumb (the easy level is this bot)."),
+    "policy": N_("Plays the policy the game learned by self-play, at once, without searching."),
+    "ismcts": N_("The search behind the normal, hard and expert levels, with settings of your "
+                 "own: ismcts:sims=800,c=0.5 (docs/BOTS.md lists them)."),
+}
+"""What the bots that are not levels are, by name."""
+
+
+def bots(
+    game: Annotated[str | None, typer.Argument(
+        help=_("show which bot each level is in this game"))] = None,
+) -> None:
+    """The levels, weakest first, with how each plays; then the other bots."""
+    try:
+        name = games.canonical_name(game) if game is not None else None
+    except FurubaError as exc:
+        raise fail(str(exc)) from None
+    table = Table(title=_("Levels, weakest first"), title_justify="left")
+    table.add_column(_("level"), style="bold")
+    table.add_column(_("how it plays"))
+    if name is not None:
+        table.add_column(_("the bot"))
+    for level in LEVELS:
+        row = [level.name, level.said_summary]
+        if name is not None:
+            bot = make_bot(level.name)
+            row.append(bot.spec_for(name) if isinstance(bot, LevelBot) else level.name)
+        table.add_row(*row)
+    console.print(table)
+    others = Table(title=_("Other bots"), title_justify="left")
+    others.add_column(_("bot"), style="bold")
+    others.add_column(_("what it is"))
+    for bot_name, about in OTHERS.items():
+        if bot_name in BOTS:
+            others.add_row(bot_name, _(about))
+    console.print(others)
+    console.print(_("Seat them with furuba play --seats you,hard,normal,beginner; a search level "
+                    "takes settings after its name, e.g. hard:c=0.5."), highlight=False)

@@ -1,0 +1,105 @@
+"""The five levels: what each is, in every game, honest, and strict about settings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from furuba import games
+from furuba.bots.greedy import GreedyBot
+from furuba.bots.ismcts import ISMCTSBot
+from furuba.bots.levels import LEVELS, LevelBot, level_named
+from furuba.bots.names import bot_kind
+from furuba.bots.policy import PolicyBot
+from furuba.bots.registry import make_bot, plays
+from furuba.core.errors import OptionsError
+from furuba.i18n import speaking
+from furuba.spec import GameSpec
+
+from .test_ismcts import GAMES, midgame
+
+
+def test_the_levels_run_weakest_first_with_words_in_both_languages() -> None:
+    assert [level.name for level in LEVELS] == ["beginner", "easy", "normal", "hard", "expert"]
+    english = [(level.said_title, level.said_summary) for level in LEVELS]
+    with speaking("ja"):
+        japanese = [(level.said_title, level.said_summary) for level in LEVELS]
+        assert bot_kind("expert") == "達人ボット"
+    assert all(title and summary.endswith(".") for title, summary in english)
+    assert all(ja_title != en_title and ja_summary != en_summary
+               for (en_title, en_summary), (ja_title, ja_summary) in zip(english, japanese))
+    assert len({summary for _title, summary in english}) == len(LEVELS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_level_is_the_bot_it_says_in_a_game_with_a_learned_policy(game: str) -> None:
+    built = {level.name: make_bot(level.name, seed=1) for level in LEVELS}
+    assert all(isinstance(bot, LevelBot) and bot.name == name for name, bot in built.items())
+    inner = {name: bot.bot_for(game) for name, bot in built.items()}  # type: ignore[attr-defined]
+    assert isinstance(inner["beginner"], PolicyBot) and inner["beginner"].temperature == 3
+    assert isinstance(inner["easy"], GreedyBot)
+    search = {name: inner[name] for name in ("normal", "hard", "expert")}
+    assert all(isinstance(bot, ISMCTSBot) for bot in search.values())
+    settings = {name: (bot.settings.sims, bot.settings.prior)  # type: ignore[attr-defined]
+                for name, bot in search.items()}
+    assert settings == {"normal": (100, "greedy"), "hard": (1000, "greedy"),
+                        "expert": (1000, "policy")}
+
+
+def test_a_game_without_a_learned_policy_gets_each_levels_next_bot(third_game: GameSpec) -> None:
+    beginner, expert = make_bot("beginner"), make_bot("expert")
+    assert isinstance(beginner, LevelBot) and isinstance(expert, LevelBot)
+    assert beginner.spec_for("pairs") == "greedy"
+    assert expert.spec_for("pairs") == "ismcts:sims=2000"
+    assert all(plays(level.name, "pairs") for level in LEVELS)
+    assert not plays("expert:rollout=policy", "pairs")
+    state = games.new_game("pairs", players=2, seed=3)
+    assert make_bot("beginner", seed=2).choose(state) in state.legal_actions()
+
+
+def test_a_search_level_takes_settings_and_the_others_refuse_them() -> None:
+    hard = make_bot("hard:c=0.3,sims=50", seed=0)
+    assert isinstance(hard, LevelBot) and hard.name == "hard"
+    inner = hard.bot_for("zodiac")
+    assert isinstance(inner, ISMCTSBot)
+    assert (inner.settings.c, inner.settings.sims) == (0.3, 50)
+    for spec, words in [("easy:c=0.3", "the easy bot takes no settings"),
+                        ("beginner:temperature=1", "the beginner bot takes no settings"),
+                        ("hard:sims=-1", "sims must be a whole number"),
+                        ("expert:normal", "is a level already")]:
+        with pytest.raises(OptionsError, match=words):
+            make_bot(spec)
+    with pytest.raises(OptionsError, match="the levels are: beginner, easy, normal"):
+        level_named("grandmaster")
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("name", [level.name for level in LEVELS])
+def test_a_level_decides_the_same_whatever_the_seat_cannot_see(game: str, name: str) -> None:
+    real = midgame(game, 4, steps=25)
+    seat = real.current_player
+    other = real.determinize(seat, random.Random(5))
+    assert other.view(seat) == real.view(seat) and other.to_json() != real.to_json()
+    spec = name if name in ("beginner", "easy") else f"{name}:sims=40"
+    for seed in range(3):
+        assert make_bot(spec, seed).choose(real) == make_bot(spec, seed).choose(other)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_level_with_the_same_seed_plays_the_same_game(game: str) -> None:
+    def play(seed: int) -> list[int]:
+        state = games.new_game(game, players=4, seed=seed)
+        bots = [make_bot(spec, seed + seat) for seat, spec in
+                enumerate(["beginner", "easy", "normal:sims=20", "expert:sims=20"])]
+        actions = []
+        for _ in range(80):
+            if state.is_terminal():
+                break
+            action = bots[state.current_player].choose(state)
+            assert state.is_legal(action)
+            actions.append(action)
+            state.apply(action)
+        return actions
+
+    assert play(8) == play(8)

@@ -1,0 +1,69 @@
+"""The seat menu offers the five levels, weakest first, each with a sentence on how it plays, in
+English and in Japanese; a table seated from it says which level each bot is."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from furuba.bots.levels import LEVELS
+from furuba.i18n import speaking
+
+from .helpers import WAIT_MS, press
+
+pytestmark = pytest.mark.browser
+
+
+def menu(page: Page, seat: int) -> list[tuple[str, str]]:
+    """The seat menu's choices: (value, text), once the games' description has filled it."""
+    expect(page.locator(f"#seat-kind-{seat} option[value='bot:expert']")).to_be_attached(
+        timeout=WAIT_MS)
+    found: list[tuple[str, str]] = page.eval_on_selector_all(
+        f"#seat-kind-{seat} option", "os => os.map(o => [o.value, o.textContent])")
+    return [(value, text) for value, text in found]
+
+
+def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None:
+    page.goto("/")
+    choices = menu(page, 1)
+    bots = [value for value, _text in choices if value.startswith("bot:")]
+    assert bots[:5] == [f"bot:{level.name}" for level in LEVELS]
+    assert "bot:ismcts" not in bots and not any(b.startswith("bot:ismcts:") for b in bots)
+    texts = dict(choices)
+    assert texts["bot:expert"] == "Bot — Expert" and texts["bot:beginner"] == "Bot — Beginner"
+    # a new table's bots are normal ones, and the menu says how they play
+    expect(page.locator("#seat-kind-1")).to_have_value("bot:normal")
+    expect(page.locator("#seat-about-1")).to_have_text(LEVELS[2].said_summary)
+    page.select_option("#seat-kind-1", "bot:expert")
+    expect(page.locator("#seat-about-1")).to_have_text(LEVELS[4].said_summary)
+    expect(page.locator("#seat-kind-1")).to_have_attribute("aria-describedby", "seat-about-1")
+    page.select_option("#seat-kind-2", "bot:greedy")   # not a level: no sentence
+    expect(page.locator("#seat-about-2")).to_be_hidden()
+    page.select_option("#seat-kind-3", "bot:beginner")
+    page.fill("#seat-name-0", "Ann")
+    page.select_option("#option-target", "2")
+    press(page, "#start-table")
+    page.wait_for_url(re.compile(r"/t/"))
+    seats = page.locator(".seat-list")
+    expect(seats).to_contain_text("expert bot", timeout=WAIT_MS)
+    expect(seats).to_contain_text("greedy bot")
+    expect(seats).to_contain_text("beginner bot")
+
+
+def test_the_levels_are_said_in_japanese(browser: Browser, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, locale="ja-JP")
+    try:
+        page = context.new_page()
+        page.goto("/?lang=ja")
+        texts = dict(menu(page, 1))
+        with speaking("ja"):
+            words = {level.name: (level.said_title, level.said_summary) for level in LEVELS}
+        assert texts["bot:expert"] == f"ボット — {words['expert'][0]}"
+        assert texts["bot:beginner"] == f"ボット — {words['beginner'][0]}"
+        page.select_option("#seat-kind-1", "bot:hard")
+        expect(page.locator("#seat-about-1")).to_have_text(words["hard"][1])
+        assert not re.search(r"[A-Za-z]{3,}", words["hard"][1])
+    finally:
+        context.close()
