@@ -17,6 +17,7 @@ from furuba.core.errors import OptionsError
 from furuba.i18n import speaking
 from furuba.spec import GameSpec
 
+from .playing import record
 from .test_ismcts import GAMES, midgame
 
 
@@ -28,7 +29,7 @@ def test_the_levels_run_weakest_first_with_words_in_both_languages() -> None:
         assert bot_kind("expert") == "達人ボット"
     assert all(title and summary.endswith(".") for title, summary in english)
     assert all(ja_title != en_title and ja_summary != en_summary
-               for (en_title, en_summary), (ja_title, ja_summary) in zip(english, japanese))
+               for (en_title, en_summary), (ja_title, ja_summary) in zip(english, japanese, strict=True))
     assert len({summary for _title, summary in english}) == len(LEVELS)
 
 
@@ -36,13 +37,11 @@ def test_the_levels_run_weakest_first_with_words_in_both_languages() -> None:
 def test_each_level_is_the_bot_it_says_in_a_game_with_a_learned_policy(game: str) -> None:
     built = {level.name: make_bot(level.name, seed=1) for level in LEVELS}
     assert all(isinstance(bot, LevelBot) and bot.name == name for name, bot in built.items())
-    inner = {name: bot.bot_for(game) for name, bot in built.items()}  # type: ignore[attr-defined]
+    inner = {name: bot.bot_for(game) for name, bot in built.items() if isinstance(bot, LevelBot)}
     assert isinstance(inner["beginner"], PolicyBot) and inner["beginner"].temperature == 3
     assert isinstance(inner["easy"], GreedyBot)
-    search = {name: inner[name] for name in ("normal", "hard", "expert")}
-    assert all(isinstance(bot, ISMCTSBot) for bot in search.values())
-    settings = {name: (bot.settings.sims, bot.settings.prior)  # type: ignore[attr-defined]
-                for name, bot in search.items()}
+    search = {name: bot for name, bot in inner.items() if isinstance(bot, ISMCTSBot)}
+    settings = {name: (bot.settings.sims, bot.settings.prior) for name, bot in search.items()}
     assert settings == {"normal": (100, "greedy"), "hard": (1000, "greedy"),
                         "expert": (1000, "policy")}
 
@@ -89,17 +88,8 @@ def test_a_level_decides_the_same_whatever_the_seat_cannot_see(game: str, name: 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_level_with_the_same_seed_plays_the_same_game(game: str) -> None:
     def play(seed: int) -> list[int]:
-        state = games.new_game(game, players=4, seed=seed)
         bots = [make_bot(spec, seed + seat) for seat, spec in
                 enumerate(["beginner", "easy", "normal:sims=20", "expert:sims=20"])]
-        actions = []
-        for _ in range(80):
-            if state.is_terminal():
-                break
-            action = bots[state.current_player].choose(state)
-            assert state.is_legal(action)
-            actions.append(action)
-            state.apply(action)
-        return actions
+        return record(games.new_game(game, players=4, seed=seed), bots, 80)
 
     assert play(8) == play(8)

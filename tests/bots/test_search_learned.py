@@ -15,6 +15,8 @@ from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.spec import GameSpec
 
+from .playing import record
+
 GAMES = ("zodiac", "daihinmin")
 
 
@@ -66,21 +68,12 @@ def test_the_root_bias_follows_the_learned_probabilities(game: str) -> None:
                                   "ismcts:sims=15,prior=policy",
                                   "ismcts:sims=15,rollout=policy,prior=policy,depth=4"])
 def test_a_fixed_seed_gives_the_same_legal_game(game: str, spec: str) -> None:
-    def record(seed: int) -> list[int]:
-        state = games.new_game(game, players=4, seed=21)
+    def play(seed: int) -> list[int]:
         bots = [make_bot(spec, seed=seed), make_bot("greedy", seed=1),
                 make_bot(spec, seed=seed + 1), make_bot("random", seed=2)]
-        actions = []
-        for _ in range(40):
-            if state.is_terminal():
-                break
-            action = bots[state.current_player].choose(state)
-            assert state.is_legal(action)
-            actions.append(action)
-            state.apply(action)
-        return actions
+        return record(games.new_game(game, players=4, seed=21), bots, 40)
 
-    assert record(4) == record(4)
+    assert play(4) == play(4)
 
 
 def test_a_game_without_a_learned_policy_refuses_the_settings(third_game: GameSpec) -> None:
