@@ -108,3 +108,16 @@ def test_a_report_on_duplicate_results_shows_the_deal_intervals(cli: Cli, tmp_pa
     assert "deals (each in every seating)" in page and "win rate over deals, greedy" in page
     assert data["duplicate"]["deals"] == 2
     assert "title_transitions" not in data     # one round a game: no next round to move to
+
+
+def test_a_bot_with_several_settings_keeps_them_in_a_list(cli: Cli, tmp_path: Path) -> None:
+    """``--bots ismcts:sims=5,rollout=random,easy`` is two bots: the settings that follow a bot
+    without a name of their own are its own."""
+    out = tmp_path / "summary.json"
+    result = cli(["simulate", "daihinmin", "--games", "4", "--players", "4", "--bots",
+                  "ismcts:sims=5,rollout=random,easy", "-o", "max_rounds=1", "--duplicate",
+                  "--jobs", "1", "--quiet", "--json", out])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(out.read_text(encoding="utf-8"))
+    assert summary["bots"] == ["ismcts:sims=5,rollout=random", "easy", "easy", "easy"]
+    assert set(summary["win_rate_by_bot"]) == {"ismcts:sims=5,rollout=random", "easy"}
