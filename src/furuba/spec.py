@@ -315,7 +315,8 @@ class Policies:
     * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
       suggests (used with ``infer=on``), or ``None``;
     * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
-      ``depth``, ``infer``).
+      ``depth``, ``infer``), and under ``levels`` what differs for one of the search's levels
+      (``{"hard": {"opp": "tree"}}``).
     """
 
     greedy: Policy

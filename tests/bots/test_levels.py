@@ -13,6 +13,8 @@ from furuba.bots.levels import LEVELS, LevelBot, level_named
 from furuba.bots.names import bot_kind
 from furuba.bots.policy import PolicyBot
 from furuba.bots.registry import make_bot, plays
+from furuba.bots.search_plan import Plan
+from furuba.bots.search_settings import parse_settings
 from furuba.core.errors import OptionsError
 from furuba.i18n import speaking
 from furuba.spec import GameSpec
@@ -93,3 +95,14 @@ def test_a_level_with_the_same_seed_plays_the_same_game(game: str) -> None:
         return record(games.new_game(game, players=4, seed=seed), bots, 80)
 
     assert play(8) == play(8)
+
+
+def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
+    def models_others_by_policy(game: str, settings: dict[str, str]) -> bool:
+        return Plan.of(game, parse_settings(settings)).model_opponents
+
+    assert not models_others_by_policy("zodiac", {"level": "hard"})
+    assert not models_others_by_policy("zodiac", {"level": "expert"})
+    assert models_others_by_policy("zodiac", {"level": "normal"})
+    assert models_others_by_policy("zodiac", {"level": "hard", "opp": "policy"})
+    assert models_others_by_policy("daihinmin", {"level": "hard"})

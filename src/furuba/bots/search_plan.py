@@ -1,13 +1,17 @@
 """The search's settings resolved against one game: the functions and numbers it uses.
 
 The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
-playout stops, its optional world sampler and its tuned ``search_defaults``; the settings say
-which of them a search uses. A game that tunes nothing gets :data:`FALLBACK`.
+playout stops, its optional world sampler and its tuned ``search_defaults`` — with, under
+``levels``, what differs for one of the search's levels (``{"hard": {"opp": "tree"}}``); the
+settings say which of them a search uses, and a setting given by name wins over both. A game
+that tunes nothing gets :data:`FALLBACK`.
 
 >>> from furuba.bots.search_settings import parse_settings
 >>> plan = Plan.of("daihinmin", parse_settings({"level": "hard", "c": "0.5"}))
 >>> plan.c, plan.model_opponents, plan.bonus is None
 (0.5, True, True)
+>>> Plan.of("zodiac", parse_settings({"level": "hard"})).model_opponents
+False
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ class Plan:
     def of(cls, game_name: str, settings: Settings) -> Plan:
         policies = games.spec(game_name).policies
         own = {**FALLBACK, **policies.search_defaults}
+        own.update(own.get("levels", {}).get(settings.level, {}))
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
         learned = learned_policy(game_name) if uses_learned_policy(settings) else None
