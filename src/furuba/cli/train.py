@@ -11,18 +11,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TextColumn
 from rich.table import Table
 
 from furuba import games
-from furuba.cli.batch import game_help
+from furuba.cli.batch import _progress_bar, game_help
 from furuba.cli.console import console, err, fail
 from furuba.core.errors import FurubaError
 from furuba.text import _
@@ -84,9 +77,7 @@ def train(
 def _train(trainer: Any, progress: Any, folder: Path, quiet: bool) -> None:
     """Run the trainer under a progress bar; then measure, save and show the policy."""
     cfg = trainer.cfg
-    bar = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), TextColumn(_("ETA")), TimeRemainingColumn(),
-                   TextColumn("{task.fields[last]}"), console=err, disable=quiet)
+    bar = _progress_bar(quiet, TextColumn("{task.fields[last]}"))
     with bar:
         task = bar.add_task(_("{game}: iterations").format(game=cfg.game), total=cfg.iterations,
                             completed=progress.iteration, last="")
