@@ -66,14 +66,11 @@ def _specs(text: str | Sequence[str] | None, players: int | None,
     if text is None:
         count = default_players if players is None else players
         return ["you"] + [DEFAULT_BOT] * max(0, count - 1)
-    if isinstance(text, str):
-        parts = text.split(",")
-        specs = split_specs(text) if all(p.strip() for p in parts) else [p.strip() for p in parts]
-    else:
-        specs = list(text)
-    if any(not s for s in specs):
+    named = text.split(",") if isinstance(text, str) else list(text)
+    if any(not s.strip() for s in named):
         raise OptionsError(_("--seats {seats!r} has an empty seat; write e.g. --seats "
                              "you,greedy,greedy,random").format(seats=text))
+    specs = split_specs(text) if isinstance(text, str) else named
     if players is not None and players != len(specs):
         raise OptionsError(_("--seats names {count} seats but --players is {players}; give one "
                              "seat per player").format(count=len(specs), players=players))
