@@ -7,11 +7,13 @@ out, and axe finds no serious accessibility violation with the coach on screen."
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from furuba import games
 from furuba.tutorial import Tutorial
@@ -24,11 +26,27 @@ pytestmark = pytest.mark.browser
 
 COACH_READY = """() => {
   const coach = document.querySelector('#coach');
-  if (!coach || coach.hidden) return false;
-  const kind = coach.dataset.kind;
-  if (kind === 'look' || kind === 'end') return true;
-  return kind === 'do' && !!document.querySelector('#game[data-turn=mine]:not([aria-busy]) .coach-expected');
+  if (!coach || coach.hidden) return null;
+  const text = document.querySelector('#coach-text');
+  const page = text && {step: text.dataset.step, kind: text.dataset.kind};
+  if (!page || page.kind !== coach.dataset.kind) return null;
+  if (page.kind === 'look' || page.kind === 'end') return page;
+  const mine = document.querySelector('#game[data-turn=mine]:not([aria-busy]) .coach-expected');
+  return page.kind === 'do' && mine ? page : null;
 }"""
+"""The coach's page when it may be acted on, read in one go (``null`` while it may not)."""
+
+RECORD_STEPS = """() => {
+  const shown = window.coachStepsShown = [];
+  const look = () => {
+    const step = document.querySelector('#coach:not([hidden]) #coach-text')?.dataset.step;
+    if (step && shown[shown.length - 1] !== step) shown.push(step);
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true});
+  look();
+}"""
+"""Keep every step the page shows, as it shows it: a step shown between two looks of the test
+(a bot moved while it was reading) still counts."""
 
 
 def tutorial_of(game: str) -> Tutorial:
@@ -67,7 +85,10 @@ def act_as_asked(page: Page) -> None:
                                  + page.locator("#coach").inner_text())
         unpicked = visible(page, "#game [data-card].coach-expected:not(.selected)")
         if unpicked:
-            page.locator("#game [data-card].coach-expected:not(.selected)").nth(unpicked[0]).click()
+            # A redraw between the look and the click may take the card away: then look again.
+            with contextlib.suppress(PlaywrightTimeout):
+                page.locator("#game [data-card].coach-expected:not(.selected)").nth(unpicked[0]).click(
+                    timeout=2000)
         page.wait_for_timeout(50)
         shown = visible(page, asked)
     page.locator(asked).nth(shown[0]).click()
@@ -75,20 +96,19 @@ def act_as_asked(page: Page) -> None:
 
 def follow_the_coach(page: Page, limit: int = 400) -> list[str]:
     """Do what the coach says until it offers a real game; the steps it showed, in order."""
-    steps: list[str] = []
+    page.evaluate(RECORD_STEPS)
     for _ in range(limit):
-        page.wait_for_function(COACH_READY, timeout=WAIT_MS)
-        text = page.locator("#coach-text")
-        step, kind = text.get_attribute("data-step") or "", text.get_attribute("data-kind") or ""
-        if not steps or steps[-1] != step:
-            steps.append(step)
+        kind = page.wait_for_function(COACH_READY, timeout=WAIT_MS).json_value()["kind"]
         if kind == "end":
-            return steps
+            break
         if kind == "look":
             page.locator("#coach-continue").click()
         else:
             act_as_asked(page)
-    raise AssertionError(f"the coach never offered a real game (steps: {steps})")
+    steps: list[str] = page.evaluate("() => window.coachStepsShown")
+    if kind != "end":
+        raise AssertionError(f"the coach never offered a real game (steps: {steps})")
+    return steps
 
 
 @pytest.mark.parametrize("game", ["zodiac", "daihinmin"])
