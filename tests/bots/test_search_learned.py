@@ -1,10 +1,11 @@
-"""The search with the learned policy: ``rollout=policy`` and ``prior=policy`` are read, used,
-reproducible, and refused with a sentence for a game that ships no policy."""
+"""The search with the learned policy: ``rollout=policy``, ``prior=policy`` and ``opp=learned`` are
+read, used, reproducible, and refused with a sentence for a game that ships no policy."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from furuba import games
@@ -51,6 +52,31 @@ def test_the_plan_plays_out_and_biases_with_the_shipped_policy(game: str) -> Non
     assert max(bonus, key=bonus.__getitem__) == learned.best_action(state, None)
 
 
+@pytest.mark.parametrize(("game", "seed"), [("zodiac", 18), ("daihinmin", 2)])
+def test_the_learned_opponent_model_draws_by_the_policys_probabilities(game: str, seed: int) -> None:
+    """In a position where the policy spreads its choice (its favourite at 58% to 65%), every
+    action is drawn about as often as its probability says."""
+    learned = learned_policy(game)
+    plan = Plan.of(game, parse_settings({"opp": "learned"}))
+    assert plan.opponent == learned.sample_action and plan.model_opponents
+    assert Plan.of(game, parse_settings({"opp": "policy"})).opponent == plan.policy
+    assert Plan.of(game, parse_settings({"opp": "tree"})).opponent is None
+    state = midgame(game, seed)
+    legal = state.legal_actions()
+    bonus = learned.bonus(state, legal, 1.0)
+    probs = np.array([bonus[a] for a in legal]) / sum(bonus.values())
+    assert 0.5 < probs.max() < 0.7 and (probs > 0.04).sum() >= 4
+    rng = random.Random(3)
+    draws = 4000
+    counts = np.array([0] * len(legal))
+    for _ in range(draws):
+        counts[legal.index(learned.sample_action(state, rng))] += 1
+    # Each action's share of the draws lies within 4 standard errors of its probability.
+    error = np.sqrt(probs * (1 - probs) / draws)
+    assert np.all(np.abs(counts / draws - probs) <= 4 * error + 1e-9), (counts, probs)
+    assert counts[int(np.argmax(probs))] == counts.max()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_root_bias_follows_the_learned_probabilities(game: str) -> None:
     state = midgame(game, 5)
@@ -66,7 +92,8 @@ def test_the_root_bias_follows_the_learned_probabilities(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("spec", ["ismcts:sims=15,rollout=policy,depth=6",
                                   "ismcts:sims=15,prior=policy",
-                                  "ismcts:sims=15,rollout=policy,prior=policy,depth=4"])
+                                  "ismcts:sims=15,rollout=policy,prior=policy,depth=4",
+                                  "ismcts:sims=15,opp=learned"])
 def test_a_fixed_seed_gives_the_same_legal_game(game: str, spec: str) -> None:
     def play(seed: int) -> list[int]:
         bots = [make_bot(spec, seed=seed), make_bot("greedy", seed=1),
@@ -80,7 +107,7 @@ def test_a_game_without_a_learned_policy_refuses_the_settings(third_game: GameSp
     pairs = games.new_game("pairs", players=2, seed=1)
     while len(pairs.legal_actions()) < 2:
         pairs.apply(pairs.legal_actions()[0])
-    for spec in ("ismcts:rollout=policy", "hard:prior=policy"):
+    for spec in ("ismcts:rollout=policy", "hard:prior=policy", "normal:opp=learned"):
         with pytest.raises(OptionsError, match=r"^Pairs has no learned policy for the search to "
                                                r"use: its spec gives no features$"):
             make_bot(spec).choose(pairs)

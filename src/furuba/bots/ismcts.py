@@ -28,8 +28,9 @@ picks the child that is best *for that player* (max-n backups). Two refinements,
   in proportion to the learned policy's probability of it (the learned favourite the whole of
   it), and the untried actions are expanded in that order;
 * *opponent model* (``opp=policy``): the other players' moves inside the tree follow the game's
-  policy instead of UCT, so the search spends its simulations on the bot's own choices (as
-  FujiGokoro does: sampled worlds, a bandit over its own moves, good playouts).
+  policy instead of UCT (``opp=learned``: they are drawn from the learned policy's softmax), so
+  the search spends its simulations on the bot's own choices (as FujiGokoro does: sampled
+  worlds, a bandit over its own moves, good playouts).
 
 The game-specific parts come from the game's spec (:class:`furuba.spec.Policies`):
 ``rollout(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)``,
@@ -158,7 +159,7 @@ class Search:
         node = self.root
         path = [node]
         c, bias, me = plan.c, plan.bias, self.player
-        model = plan.policy if plan.model_opponents else None
+        model = plan.opponent
         prior = bias > 0
         log, sqrt = math.log, math.sqrt
         while not world.is_terminal():

@@ -10,9 +10,12 @@ fast policy:
 * ``prior=policy``: the probabilities of the softmax at the temperature it was trained at (1)
   become each action's *progressive bias*, ``bias × p(a) / max p`` — the policy's favourite gets
   the whole ``bias``, as the game's policy action does with ``prior=greedy``, and the others a
-  share in proportion.
+  share in proportion;
+* ``opp=learned``: the other players' moves inside the tree are drawn from the softmax (at the
+  same temperature) instead of being the game's greedy choice, so the search plans against
+  players who may do something else than the obvious.
 
-Both read only what the player to move may know (the game's features), in the sampled world
+All three read only what the player to move may know (the game's features), in the sampled world
 the search is in, so they are as honest as the search. A game whose spec gives no ``learning``
 is refused with an :class:`~furuba.core.errors.OptionsError` that says so.
 
@@ -60,6 +63,18 @@ class LearnedPolicy:
             return legal[0]
         scores = self.features.featurize(state, legal) @ self.weights
         return legal[int(np.argmax(scores))]
+
+    def sample_action(self, state: State, rng: random.Random) -> int:
+        """A legal action of the player to move, drawn from the softmax at
+        :data:`PRIOR_TEMPERATURE` with ``rng`` (the opponent model of ``opp=learned``)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.features.featurize(state, legal) @ self.weights / PRIOR_TEMPERATURE
+        share = np.exp(scores - scores.max())
+        cumulative = np.cumsum(share)
+        pick = int(np.searchsorted(cumulative, rng.random() * float(cumulative[-1]), side="right"))
+        return legal[min(pick, len(legal) - 1)]
 
     def bonus(self, state: State, legal: list[int], weight: float) -> dict[int, float]:
         """Each legal action's progressive bias: ``weight × p(a) / max p``, ``p`` the softmax at

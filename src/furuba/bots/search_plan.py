@@ -38,7 +38,10 @@ class Plan:
 
     rollout: Policy
     policy: Policy
-    """The game's own fast policy (the opponent model, whatever the rollouts and priors)."""
+    """The game's own fast policy (what ``prior=greedy`` favours)."""
+    opponent: Policy | None
+    """How the other players move inside the tree: the game's policy (``opp=policy``), a draw
+    from the learned one (``opp=learned``), or ``None`` (``opp=tree``: by UCT, as the searcher)."""
     bonus: Callable[[Any, list[int], float], dict[int, float]] | None
     """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
     policy action."""
@@ -49,8 +52,12 @@ class Plan:
     """The game's ``world_sampler`` when inference is on."""
     c: float
     bias: float
-    model_opponents: bool
     depth: int
+
+    @property
+    def model_opponents(self) -> bool:
+        """Whether the other players follow a model inside the tree (not UCT)."""
+        return self.opponent is not None
 
     @classmethod
     def of(cls, game_name: str, settings: Settings) -> Plan:
@@ -59,19 +66,21 @@ class Plan:
         own.update(own.get("levels", {}).get(settings.level, {}))
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
-        learned = learned_policy(game_name) if uses_learned_policy(settings) else None
+        opp = str(own["opp"] if settings.opponents is None else settings.opponents)
+        learned = (learned_policy(game_name)
+                   if uses_learned_policy(settings) or opp == "learned" else None)
         rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
+        opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}
         if learned is not None:
             rollouts["policy"] = learned.best_action
+            opponents["learned"] = learned.sample_action
         return cls(
-            rollout=rollouts[settings.rollout], policy=policy,
+            rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
             evaluate=policies.evaluate, mark=policies.playout_mark,
             sampler=policies.world_sampler if infer else None,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
-            model_opponents=(own["opp"] if settings.opponents is None
-                             else settings.opponents) == "policy",
             depth=int(own["depth"] if settings.depth is None else settings.depth))
 
 

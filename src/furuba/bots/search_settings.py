@@ -27,7 +27,7 @@ DEFAULT_LEVEL = "normal"
 """The level of ``ismcts`` named without one."""
 ROLLOUTS = ("greedy", "random", "policy")
 PRIORS = ("greedy", "policy")
-OPPONENTS = ("tree", "policy")
+OPPONENTS = ("tree", "policy", "learned")
 SWITCHES = ("on", "off")
 MAX_SIMS = 10_000_000
 MAX_TIME = 600.0
@@ -49,7 +49,8 @@ class Settings:
     (``prior=greedy``), or ``bias × p(a) / max p / (visits + 1)`` to each action by the learned
     policy's probabilities (``prior=policy``)."""
     opponents: str | None = None
-    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy."""
+    """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy;
+    ``learned``: drawn from the learned policy's softmax (:mod:`furuba.bots.learned`)."""
     depth: int | None = None
     """Rollout steps after leaving the tree."""
     infer: bool | None = None
@@ -131,5 +132,7 @@ def uses_learned_policy(settings: Settings) -> bool:
 
     >>> uses_learned_policy(parse_settings({"rollout": "policy"})), uses_learned_policy(Settings())
     (True, False)
+    >>> uses_learned_policy(parse_settings({"opp": "learned"}))
+    True
     """
-    return settings.rollout == "policy" or settings.prior == "policy"
+    return settings.rollout == "policy" or settings.prior == "policy" or settings.opponents == "learned"
