@@ -21,8 +21,9 @@ import websockets
 
 from furuba.server.cluster.leases import Fenced
 from furuba.server.errors import RoomError
+from furuba.server.storage import Storage
 
-from .harness import run_coroutine
+from .harness import LiveServer, is_event, run_coroutine, wait_for
 from .postgres import Postgres
 from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
 from .wsclient import TableClient
@@ -418,3 +419,28 @@ def test_accounts_the_lobby_and_turn_notices_reach_every_process(cluster: Cluste
                 assert time.monotonic() < deadline, "no turn notice came"
                 if line.startswith("data: ") and table in json.loads(line[6:])["tables"]:
                     break
+
+
+def test_an_action_the_fence_refuses_is_busy_and_changes_nothing(db_url: str) -> None:
+    """A player's action at a table whose lease this process cannot confirm gets the transient
+    ``busy`` (their client acts again), not "the server could not save the action"; nothing is
+    stored or applied, and once the lease is sure again the same action is taken."""
+    with LiveServer(db_url) as live:
+        table_id = str(live.create(game="zodiac", seats=["human", "greedy"], seed=5)["id"])
+        token = live.join(table_id, 0)
+        held = [False]
+        with live.client(table_id, [token]) as c:
+            c.until(lambda msg: c.status == "playing" and c.current == 0)
+            room = live.hub.rooms[table_id]
+            live.call_soon(lambda: setattr(room, "db", Fenced(room.db, lambda: held[0])))
+            wait_for(lambda: isinstance(room.db, Fenced))
+            action = c.legal[0][0]["id"]
+            c.send({"type": "act", "seq_seen": c.seq, "action": action})
+            refused = c.until_type("error")
+            assert refused["code"] == "busy" and "try again" in refused["message"], refused
+            assert room.record.actions == [] and live.table(table_id)["current_player"] == 0
+            assert live.hub.db.call(Storage.load_table, table_id).actions == []
+            held[0] = True
+            c.send({"type": "act", "seq_seen": c.seq, "action": action})
+            c.until(is_event("action"))
+            assert room.record.actions[0] == action

@@ -93,6 +93,8 @@ async def say(room: Room, conn: Conn, text: str) -> None:
         now = time.time()
         try:
             await room.db.run(Storage.append_chat, room.id, seq, seat, name, clean, now)
+        except RoomError:   # e.g. "busy": another process may drive the table now
+            raise
         except Exception:
             log.exception("table %s: could not store a chat line", room.id)
             raise RoomError("server_error", _("the server could not save the message")) from None

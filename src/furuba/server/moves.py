@@ -99,6 +99,8 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
     try:
         await room.db.run(Storage.append_action, room.id, idx, seq, seat, action, by,
                           finished, record, None if finished else new.current_player)
+    except RoomError:   # e.g. "busy": another process may drive the table now; nothing was stored
+        raise
     except Exception:
         log.exception("table %s: could not store action %s", room.id, idx)
         raise RoomError("server_error",
@@ -203,6 +205,8 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
         seq = room.seq + 1
         try:
             await room.db.run(Storage.append_answer, room.id, after, seq, seat, kept, name)
+        except RoomError:
+            raise
         except Exception:
             log.exception("table %s: could not store a written input", room.id)
             raise RoomError("server_error", _("the server could not save the {name}").format(
