@@ -63,6 +63,9 @@ def test_train_writes_checkpoints_the_curve_and_the_policy(tmp_path: Path) -> No
     (["daihinmin", "--players", "9"], "played by 4 to 7 players, not 9"),
     (["zodiac", "--backend", "spark"], "unknown backend 'spark'"),
     (["zodiac", "--resume"], "no checkpoint to resume from"),
+    (["zodiac", "--teacher", "greedy"], "the teacher must be the search (normal, hard, expert or "
+                                        "ismcts:…), not 'greedy'"),
+    (["daihinmin", "--teacher", "hard:sims=0"], "ismcts: sims must be"),
 ])
 def test_bad_input_gets_one_clear_line(args: list[str], message: str, tmp_path: Path) -> None:
     check_error(furuba(["train", *args, "--out", tmp_path / "run", "--quiet"]), message)

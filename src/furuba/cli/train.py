@@ -47,9 +47,12 @@ def train(
         = 0.03,
     entropy: Annotated[float, typer.Option(help=_("weight of the entropy bonus"))] = 0.01,
     players: Annotated[int, typer.Option(help=_("players per game"))] = 4,
+    teacher: Annotated[str | None, typer.Option(
+        help=_("learn by imitating this search (normal, hard, expert or ismcts:…): its share "
+               "of simulations for each action, instead of the policy gradient"))] = None,
     quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
-    """Learn a softmax policy by self-play on the CPU."""
+    """Learn a softmax policy by self-play on the CPU (or by imitating the search)."""
     from furuba.learn.checkpoints import latest, load_checkpoint
     from furuba.learn.train import TrainConfig, Trainer
 
@@ -60,7 +63,7 @@ def train(
                           players=players, rate=rate, entropy=entropy,
                           eval_every=eval_every,
                           eval_games=eval_games, checkpoint_every=checkpoint_every, jobs=jobs,
-                          backend=backend, ray_address=ray_address)
+                          backend=backend, ray_address=ray_address, teacher=teacher)
         trainer = Trainer(cfg, folder)
         if resume:
             progress = load_checkpoint(folder, cfg)

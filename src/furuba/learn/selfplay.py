@@ -57,6 +57,8 @@ class Batch:
     temperature: float = 1.0
     opponent: str = "greedy"
     """The bot in the other seats of an evaluation game."""
+    teacher: str | None = None
+    """The search the learner imitates (:mod:`furuba.learn.imitate`); ``None``: REINFORCE."""
 
 
 @dataclass
@@ -135,9 +137,54 @@ def play_training_game(batch: Batch, index: int) -> Sums:
     return sums
 
 
+def play_imitation_game(batch: Batch, index: int) -> Sums:
+    """One training game of ``batch`` with a teacher, and its sums: ``grad`` adds up
+    ``(π − p) · F`` over the learner's decisions and ``credit`` the cross-entropy ``−π · log p``
+    (:mod:`furuba.learn.imitate`)."""
+    from furuba.learn.imitate import teacher_bot, visit_shares
+
+    assert batch.teacher is not None
+    learning = features_of(batch.game)
+    rng = game_rng(batch.seed, batch.stage, index)
+    kind = SELF if index % 2 == 0 else VERSUS
+    state = games.new_game(batch.game, players=batch.players, seed=rng.getrandbits(31),
+                           **batch.options)
+    learners = _learner_seats(kind, index, batch.players)
+    greedy = games.spec(batch.game).policies.greedy
+    teacher = teacher_bot(batch.teacher, rng.getrandbits(31))
+    policy = SoftmaxPolicy(batch.weights, 1.0)
+    size = len(batch.weights)
+    sums = Sums(index, kind, np.zeros(size), np.zeros(size), np.zeros(size))
+    for _step in range(MAX_STEPS):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        if state.current_player not in learners:
+            state.apply(greedy(state, rng))
+            continue
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        action, target = visit_shares(teacher, state, legal)
+        rows = learning.featurize(state, legal)
+        probs = policy.probs(rows)
+        logp = np.log(np.maximum(probs, 1e-300))
+        sums.grad += (target - probs) @ rows
+        sums.credit += -float(target @ logp)
+        h = -float(probs @ logp)
+        sums.entropy_grad += -(probs * (logp + h)) @ rows
+        sums.entropy += h
+        sums.decisions += 1
+        state.apply(action)
+    else:  # pragma: no cover - a guard against engine bugs
+        raise RuntimeError(f"training game {index} did not end after {MAX_STEPS} steps")
+    return sums
+
+
 def train_games(batch: Batch) -> list[Sums]:
     """Every game of ``batch`` (what a worker runs for an iteration)."""
-    return [play_training_game(batch, i) for i in batch.indices]
+    play = play_training_game if batch.teacher is None else play_imitation_game
+    return [play(batch, i) for i in batch.indices]
 
 
 def play_eval_game(batch: Batch, index: int) -> tuple[int, float, float]:

@@ -1,4 +1,5 @@
-"""``furuba train``: a softmax policy learned by self-play with REINFORCE, on the CPU.
+"""``furuba train``: a softmax policy learned by self-play with REINFORCE, on the CPU (or, with
+``--teacher``, by imitating the search: :mod:`furuba.learn.imitate`).
 
 Each iteration plays ``games`` games (:mod:`furuba.learn.selfplay`: half in self-play, half
 against the game's greedy policy), in parallel on the local pool or on Ray through the
@@ -42,7 +43,7 @@ from furuba.text import _
 OPPONENTS = ("random", "greedy")
 """The bots the learner is measured against, three of a kind at its table."""
 IDENTITY = ("game", "players", "games", "seed", "rate", "entropy", "eval_every", "eval_games",
-            "features")
+            "features", "teacher")
 """What a checkpoint must share with a run that resumes from it."""
 
 
@@ -65,6 +66,8 @@ class TrainConfig:
     jobs: int = 1
     backend: str = "local"
     ray_address: str | None = None
+    teacher: str | None = None
+    """The search to imitate (:mod:`furuba.learn.imitate`); ``None``: the policy gradient."""
     features: tuple[str, ...] = field(default=(), init=False)
     options: dict[str, Any] = field(default_factory=dict, init=False)
 
@@ -86,6 +89,10 @@ class TrainConfig:
                                .format(game=spec.said_title, low=spec.players.low,
                                        high=spec.players.high, players=self.players))
         check_backend(self.backend)
+        if self.teacher is not None:
+            from furuba.learn.imitate import check_teacher
+
+            check_teacher(self.teacher, spec.name)
 
     def command(self, iterations: int | None = None) -> str:
         """The ``furuba train`` command that makes these weights (on any number of processes
@@ -93,7 +100,8 @@ class TrainConfig:
         return (f"furuba train {self.game} --iterations {iterations or self.iterations} "
                 f"--games {self.games} --seed {self.seed} --players {self.players} "
                 f"--learning-rate {self.rate:g} --entropy {self.entropy:g} "
-                f"--eval-every {self.eval_every} --eval-games {self.eval_games}")
+                f"--eval-every {self.eval_every} --eval-games {self.eval_games}"
+                + (f" --teacher {self.teacher}" if self.teacher is not None else ""))
 
     def identity(self) -> dict[str, Any]:
         data = asdict(self)
@@ -103,8 +111,10 @@ class TrainConfig:
 def _batches(cfg: TrainConfig, weights: Vector, stage: str, count: int,
              temperature: float = 1.0, opponent: str = "greedy") -> list[Batch]:
     parts = max(1, min(count, 2 * cfg.jobs)) if cfg.jobs > 1 or cfg.backend == "ray" else 1
+    teacher = cfg.teacher if stage != "eval" else None
     return [Batch(cfg.game, cfg.players, cfg.options, weights, cfg.seed, stage,
-                  tuple(range(count))[k::parts], temperature, opponent) for k in range(parts)]
+                  tuple(range(count))[k::parts], temperature, opponent, teacher)
+            for k in range(parts)]
 
 
 def _run(cfg: TrainConfig, fn: Callable[[Batch], list[Any]], batches: Sequence[Batch]) -> list[Any]:
@@ -137,6 +147,21 @@ def gradient(sums: list[Sums], entropy: float) -> tuple[Vector, dict[str, Any]]:
     bonus = np.sum([s.entropy_grad for s in sums], axis=0)
     stats["entropy"] = sum(s.entropy for s in sums) / total
     step: Vector = pg / (total * std) + entropy * bonus / total
+    return step, stats
+
+
+def imitation_gradient(sums: list[Sums], entropy: float) -> tuple[Vector, dict[str, Any]]:
+    """The ascent direction of a batch of imitation games: the mean gradient of the targets'
+    log-likelihood plus the entropy bonus; its figures (the mean cross-entropy)."""
+    sums = sorted(sums, key=lambda s: s.index)
+    total = sum(s.decisions for s in sums)
+    if not total:
+        return np.zeros_like(sums[0].grad), {"decisions": 0}
+    grad = np.sum([s.grad for s in sums], axis=0)
+    bonus = np.sum([s.entropy_grad for s in sums], axis=0)
+    stats = {"decisions": total, "cross_entropy": sum(s.credit for s in sums) / total,
+             "entropy": sum(s.entropy for s in sums) / total}
+    step: Vector = grad / total + entropy * bonus / total
     return step, stats
 
 
@@ -185,7 +210,8 @@ class Trainer:
         started = time.perf_counter()
         sums = _run(cfg, train_games, _batches(cfg, progress.weights, str(progress.iteration),
                                                cfg.games))
-        direction, stats = gradient(sums, cfg.entropy)
+        direction, stats = (gradient if cfg.teacher is None else imitation_gradient)(
+            sums, cfg.entropy)
         progress.weights = progress.adam.step(progress.weights, direction)
         progress.iteration += 1
         stats["iteration"] = progress.iteration
@@ -230,7 +256,8 @@ class Trainer:
             "command": cfg.command(progress.iteration),
             "seed": cfg.seed, "iterations": progress.iteration, "games_per_iteration": cfg.games,
             "players": cfg.players, "options": cfg.options, "rate": cfg.rate,
-            "entropy": cfg.entropy, "trained": datetime.now(UTC).strftime("%Y-%m-%d"),
+            "entropy": cfg.entropy, "teacher": cfg.teacher,
+            "trained": datetime.now(UTC).strftime("%Y-%m-%d"),
             "curve": last}
         sampling_wins = last is not None and (last["sampling"]["greedy"]["win_share"]
                                               > last["best"]["greedy"]["win_share"])
