@@ -15,7 +15,7 @@ from furuba import games
 from furuba.bots.registry import check_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
-from furuba.learn.imitate import teacher_bot, visit_shares
+from furuba.learn.imitate import TARGET_TEMPERATURE, teacher_bot, visit_shares
 from furuba.learn.policy import SoftmaxPolicy, Vector
 from furuba.learn.train import TrainConfig, Trainer
 
@@ -49,7 +49,7 @@ def cross_entropy(weights: Vector, game: str, positions: list[State]) -> float:
     total = 0.0
     for i, state in enumerate(positions):
         legal = state.legal_actions()
-        _action, target = visit_shares(teacher_bot(TEACHER, i), state, legal)
+        _action, target = visit_shares(teacher_bot(TEACHER, i), state, legal, TARGET_TEMPERATURE)
         probs = policy.probs(learning.featurize(state, legal))
         total += -float(target @ np.log(np.maximum(probs, 1e-300)))
     return total / len(positions)
@@ -62,8 +62,12 @@ def test_the_targets_are_the_search_s_visit_shares() -> None:
     action, target = visit_shares(bot, state, legal)
     again = teacher_bot(TEACHER, 3).search(state)
     visits = {s.action: s.visits for s in again.actions}
-    assert target.tolist() == [visits.get(a, 0) / 30 for a in legal]
+    assert np.allclose(target, [visits.get(a, 0) / 30 for a in legal])
     assert action == again.best and target[legal.index(action)] == target.max()
+    _action, sharp = visit_shares(teacher_bot(TEACHER, 3), state, legal, 0.25)
+    expected = np.array([visits.get(a, 0) for a in legal], dtype=float) ** 4
+    assert np.allclose(sharp, expected / expected.sum())
+    assert sharp.max() > target.max()
 
 
 @pytest.mark.parametrize("game", ["daihinmin", "zodiac"])

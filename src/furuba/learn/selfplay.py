@@ -141,7 +141,7 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
     """One training game of ``batch`` with a teacher, and its sums: ``grad`` adds up
     ``(π − p) · F`` over the learner's decisions and ``credit`` the cross-entropy ``−π · log p``
     (:mod:`furuba.learn.imitate`)."""
-    from furuba.learn.imitate import teacher_bot, visit_shares
+    from furuba.learn.imitate import TARGET_TEMPERATURE, teacher_bot, visit_shares
 
     assert batch.teacher is not None
     learning = features_of(batch.game)
@@ -165,7 +165,7 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
         if len(legal) == 1:
             state.apply(legal[0])
             continue
-        action, target = visit_shares(teacher, state, legal)
+        action, target = visit_shares(teacher, state, legal, TARGET_TEMPERATURE)
         rows = learning.featurize(state, legal)
         probs = policy.probs(rows)
         logp = np.log(np.maximum(probs, 1e-300))
