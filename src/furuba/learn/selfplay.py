@@ -31,6 +31,8 @@ import numpy as np
 from furuba import games
 from furuba.bots.policy import PolicyBot, features_of
 from furuba.bots.registry import make_bot
+from furuba.core.protocol import State
+from furuba.learn.features import ActionFeatures
 from furuba.learn.policy import SoftmaxPolicy, Vector
 
 MAX_STEPS = 200_000
@@ -92,18 +94,23 @@ def _close(sums: Sums, gains: list[float]) -> None:
     sums.open.clear()
 
 
-def play_training_game(batch: Batch, index: int) -> Sums:
-    """One self-play game of ``batch`` and its sums."""
+def _start(batch: Batch, index: int) -> tuple[ActionFeatures, random.Random, State, set[int], Sums]:
+    """A training game's features, generator, deal, learner seats and empty sums."""
     learning = features_of(batch.game)
     rng = game_rng(batch.seed, batch.stage, index)
     kind = SELF if index % 2 == 0 else VERSUS
     state = games.new_game(batch.game, players=batch.players, seed=rng.getrandbits(31),
                            **batch.options)
-    learners = _learner_seats(kind, index, batch.players)
-    greedy = games.spec(batch.game).policies.greedy
-    policy = SoftmaxPolicy(batch.weights, batch.temperature)
     size = len(batch.weights)
     sums = Sums(index, kind, np.zeros(size), np.zeros(size), np.zeros(size))
+    return learning, rng, state, _learner_seats(kind, index, batch.players), sums
+
+
+def play_training_game(batch: Batch, index: int) -> Sums:
+    """One self-play game of ``batch`` and its sums."""
+    learning, rng, state, learners, sums = _start(batch, index)
+    greedy = games.spec(batch.game).policies.greedy
+    policy = SoftmaxPolicy(batch.weights, batch.temperature)
     mark: Hashable = learning.segment(state)
     start = learning.reward(state)
     for _step in range(MAX_STEPS):
@@ -144,17 +151,10 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
     from furuba.learn.imitate import TARGET_TEMPERATURE, teacher_bot, visit_shares
 
     assert batch.teacher is not None
-    learning = features_of(batch.game)
-    rng = game_rng(batch.seed, batch.stage, index)
-    kind = SELF if index % 2 == 0 else VERSUS
-    state = games.new_game(batch.game, players=batch.players, seed=rng.getrandbits(31),
-                           **batch.options)
-    learners = _learner_seats(kind, index, batch.players)
+    learning, rng, state, learners, sums = _start(batch, index)
     greedy = games.spec(batch.game).policies.greedy
     teacher = teacher_bot(batch.teacher, rng.getrandbits(31))
     policy = SoftmaxPolicy(batch.weights, 1.0)
-    size = len(batch.weights)
-    sums = Sums(index, kind, np.zeros(size), np.zeros(size), np.zeros(size))
     for _step in range(MAX_STEPS):
         if state.is_terminal():
             break
