@@ -16,7 +16,9 @@ of its log-probability ``g_d = F[a] - p·F`` and its credit ``R_d`` (what the pl
 gained until its segment ended, :class:`~furuba.learn.features.ActionFeatures`). The baseline is
 the mean credit of the whole batch, known only once every game is in, so a game returns sums
 from which the trainer builds ``Σ (R_d - b) g_d = Σ R_d g_d - b Σ g_d`` and the spread of the
-credits; and the gradient of the policy's entropy, for the entropy bonus.
+credits; and the gradient of the policy's entropy, for the entropy bonus. A game with a teacher
+(:func:`play_imitation_game`, :mod:`furuba.learn.imitate`) returns instead the gradient of its
+targets' log-likelihood and their cross-entropy, in the same :class:`Sums`.
 """
 
 from __future__ import annotations
