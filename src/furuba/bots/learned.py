@@ -42,6 +42,7 @@ from furuba.bots.policy import features_of
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
 from furuba.learn.features import ActionFeatures
+from furuba.learn.policy import SoftmaxPolicy
 from furuba.text import _
 
 PRIOR_TEMPERATURE = 1.0
@@ -54,6 +55,8 @@ class LearnedPolicy:
 
     features: ActionFeatures
     weights: np.ndarray
+    softmax: SoftmaxPolicy
+    """The same weights at :data:`PRIOR_TEMPERATURE`, to draw actions from."""
 
     def best_action(self, state: State, rng: random.Random | None) -> int:
         """The best-scored legal action of the player to move (the playout policy; ``rng`` is
@@ -70,11 +73,7 @@ class LearnedPolicy:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        scores = self.features.featurize(state, legal) @ self.weights / PRIOR_TEMPERATURE
-        share = np.exp(scores - scores.max())
-        cumulative = np.cumsum(share)
-        pick = int(np.searchsorted(cumulative, rng.random() * float(cumulative[-1]), side="right"))
-        return legal[min(pick, len(legal) - 1)]
+        return legal[self.softmax.sample(self.features.featurize(state, legal), rng)]
 
     def bonus(self, state: State, legal: list[int], weight: float) -> dict[int, float]:
         """Each legal action's progressive bias: ``weight × p(a) / max p``, ``p`` the softmax at
@@ -86,8 +85,6 @@ class LearnedPolicy:
 
 @functools.cache
 def _load(game: str) -> LearnedPolicy:
-    from furuba.learn.policy import SoftmaxPolicy
-
     features = features_of(game)
     path = features.shipped
     if path is None or not path.is_file():
@@ -97,7 +94,7 @@ def _load(game: str) -> LearnedPolicy:
         policy = SoftmaxPolicy.load(path, names=features.names)
     except FurubaError as exc:
         raise OptionsError(str(exc)) from None
-    return LearnedPolicy(features, policy.weights)
+    return LearnedPolicy(features, policy.weights, SoftmaxPolicy(policy.weights, PRIOR_TEMPERATURE))
 
 
 def learned_policy(game: str) -> LearnedPolicy:
