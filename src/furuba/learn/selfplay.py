@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from furuba import games
 from furuba.bots.policy import PolicyBot, features_of
@@ -96,6 +97,19 @@ def _close(sums: Sums, gains: list[float]) -> None:
     sums.open.clear()
 
 
+def _log(probs: Vector) -> Vector:
+    out: Vector = np.log(np.maximum(probs, 1e-300))
+    return out
+
+
+def _add_entropy(sums: Sums, probs: Vector, rows: npt.NDArray[np.float32]) -> None:
+    """Add a decision's entropy and its gradient (for the entropy bonus) to ``sums``."""
+    logp = _log(probs)
+    h = -float(probs @ logp)
+    sums.entropy_grad += -(probs * (logp + h)) @ rows
+    sums.entropy += h
+
+
 def _start(batch: Batch, index: int) -> tuple[ActionFeatures, random.Random, State, set[int], Sums]:
     """A training game's features, generator, deal, learner seats and empty sums."""
     learning = features_of(batch.game)
@@ -130,10 +144,7 @@ def play_training_game(batch: Batch, index: int) -> Sums:
             choice = policy.sample(rows, rng)
             mean = probs @ rows
             sums.open.append((player, rows[choice] - mean))
-            logp = np.log(np.maximum(probs, 1e-300))
-            h = -float(probs @ logp)
-            sums.entropy_grad += -(probs * (logp + h)) @ rows
-            sums.entropy += h
+            _add_entropy(sums, probs, rows)
             sums.decisions += 1
             state.apply(legal[choice])
         now = learning.segment(state)
@@ -170,12 +181,9 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
         action, target = visit_shares(teacher, state, legal, TARGET_TEMPERATURE)
         rows = learning.featurize(state, legal)
         probs = policy.probs(rows)
-        logp = np.log(np.maximum(probs, 1e-300))
         sums.grad += (target - probs) @ rows
-        sums.credit += -float(target @ logp)
-        h = -float(probs @ logp)
-        sums.entropy_grad += -(probs * (logp + h)) @ rows
-        sums.entropy += h
+        sums.credit += -float(target @ _log(probs))
+        _add_entropy(sums, probs, rows)
         sums.decisions += 1
         state.apply(action)
     else:  # pragma: no cover - a guard against engine bugs
