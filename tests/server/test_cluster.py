@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -256,6 +258,42 @@ def test_killing_the_owner_mid_game_loses_nothing(cluster: Cluster) -> None:
         (len(replay["record"]["actions"]), actions, in_snapshot)
     if in_snapshot == 0:
         assert len(replay["record"]["actions"]) == actions
+
+
+def test_a_socket_relayed_by_a_process_that_stalled_is_closed_not_left_silent(
+        cluster: Cluster) -> None:
+    """A process stopped for longer than a lease (the machine paused it) is taken for gone by the
+    owner of a table it relays a spectator to, and the owner lets go of that socket. When the
+    process runs again the socket is closed, so that its client reconnects and catches up: it is
+    never left open and silent while the game goes on without it."""
+    s1, s2 = cluster.servers
+    table_id = create(s1, ["human", "greedy", "greedy", "greedy"], max_rounds=1)
+    assert owner_of(cluster, table_id) is s1
+    spectator = TableClient(s2.ws_base, table_id, [])
+    clients: list[TableClient] = []
+
+    async def scenario() -> None:
+        await spectator.connect()
+        while not spectator.snapshots:           # the owner serves it through s2
+            assert await spectator.receive(10) is not None, "no snapshot for the spectator"
+        clients.append(TableClient(s1.ws_base, table_id, [join(s1, table_id, 0, "Ann")]))
+        await clients[0].connect()
+        os.kill(s2.pid, signal.SIGSTOP)
+        try:
+            await asyncio.sleep(3 * 1.5)         # three leases: s1 takes s2 for gone
+        finally:
+            os.kill(s2.pid, signal.SIGCONT)
+        await play(clients, [spectator], timeout=40)
+        for c in [*clients, spectator]:
+            await c.close()
+
+    run_coroutine(scenario())
+    assert clients[0].finished
+    assert spectator.finished, "the spectator's socket stayed open and silent"
+    assert spectator.reconnects >= 1 and 1012 in spectator.close_codes, spectator.close_codes
+    result = spectator.result()
+    assert result["lost"] == 0 and result["duplicated"] == 0, result
+    check_same_events(clients[0], spectator)
 
 
 def check_across_takeover(client: TableClient) -> int:

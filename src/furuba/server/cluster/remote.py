@@ -38,6 +38,9 @@ CLOSE_MOVED = 1012
 MOVED = N_("the table moved to another server process; reconnect")
 """Why a socket is closed (the reason of its close frame, in English: it has at most 123 bytes)
 and, said in the client's language, why a call was not taken."""
+LOST_TOUCH = "the server process driving the table lost touch with this one; reconnect"
+"""Why a relayed socket is closed when the owner took its host process for gone (in English, as
+the reason of a close frame)."""
 
 
 @dataclass(frozen=True)
@@ -178,11 +181,13 @@ class Remotes:
             conn.jobs.put_nowait(None)
 
     def hosts_gone(self, alive: set[str]) -> None:
-        """Detach every connection whose host process is no longer alive."""
+        """Detach every connection whose host process is no longer alive, and tell the host to
+        close the socket: a host that was only paused (its heartbeat late) runs again with the
+        socket still open, and its client must reconnect and catch up rather than wait, unserved,
+        for frames that will never come."""
         for conn in list(self.conns.values()):
             if conn.host not in alive:
-                conn.closing = True
-                conn.jobs.put_nowait(None)
+                conn.close(CLOSE_MOVED, LOST_TOUCH)
 
     async def close_all(self) -> None:
         for conn in list(self.conns.values()):
