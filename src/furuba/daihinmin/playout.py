@@ -37,9 +37,9 @@ SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "dep
                                    "infer": False}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
 toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
-steps after the tree (a round ends them sooner). Refining worlds with
-:func:`~furuba.daihinmin.inference.world_sampler` (``infer=on``) is off: it made no difference
-we could measure against greedy players and costs a quarter of the simulations."""
+steps after the tree (a round ends them sooner). Weighing worlds by how the others played
+(:func:`~furuba.daihinmin.inference.world_sampler`, ``infer=on``) is off: it places more of the
+hidden cards right, but what that buys in play is too small to measure (docs/BOTS.md)."""
 
 SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)
