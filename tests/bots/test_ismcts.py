@@ -132,7 +132,7 @@ def test_a_time_budget_stops_on_time() -> None:
 
 # -- specs --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("spec", "sims", "prior"), [
-    ("ismcts", LEVELS["normal"]["sims"], "greedy"), ("ismcts:hard", 1000, "greedy"),
+    ("ismcts", LEVELS["normal"]["sims"], "greedy"), ("ismcts:hard", 400, "policy"),
     ("ismcts:level=expert", 1000, "policy"), ("ismcts:expert,sims=300", 300, "policy"),
     ("ismcts:normal,c=0.3", 100, "greedy"), ("ismcts:sims=800", 800, "greedy")])
 def test_search_levels_and_settings(spec: str, sims: int, prior: str) -> None:

@@ -44,14 +44,16 @@ def test_each_level_is_the_bot_it_says_in_a_game_with_a_learned_policy(game: str
     assert isinstance(inner["easy"], GreedyBot)
     search = {name: bot for name, bot in inner.items() if isinstance(bot, ISMCTSBot)}
     settings = {name: (bot.settings.sims, bot.settings.prior) for name, bot in search.items()}
-    assert settings == {"normal": (100, "greedy"), "hard": (1000, "greedy"),
+    assert settings == {"normal": (100, "greedy"), "hard": (400, "policy"),
                         "expert": (1000, "policy")}
 
 
 def test_a_game_without_a_learned_policy_gets_each_levels_next_bot(third_game: GameSpec) -> None:
-    beginner, expert = make_bot("beginner"), make_bot("expert")
+    beginner, hard, expert = make_bot("beginner"), make_bot("hard"), make_bot("expert")
     assert isinstance(beginner, LevelBot) and isinstance(expert, LevelBot)
+    assert isinstance(hard, LevelBot)
     assert beginner.spec_for("pairs") == "greedy"
+    assert hard.spec_for("pairs") == "ismcts:sims=1000"
     assert expert.spec_for("pairs") == "ismcts:sims=2000"
     assert all(plays(level.name, "pairs") for level in LEVELS)
     assert not plays("expert:rollout=policy", "pairs")
@@ -101,8 +103,9 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     def models_others_by_policy(game: str, settings: dict[str, str]) -> bool:
         return Plan.of(game, parse_settings(settings)).model_opponents
 
-    assert not models_others_by_policy("zodiac", {"level": "hard"})
     assert not models_others_by_policy("zodiac", {"level": "expert"})
     assert models_others_by_policy("zodiac", {"level": "normal"})
-    assert models_others_by_policy("zodiac", {"level": "hard", "opp": "policy"})
-    assert models_others_by_policy("daihinmin", {"level": "hard"})
+    assert models_others_by_policy("zodiac", {"level": "hard"})
+    assert models_others_by_policy("zodiac", {"level": "expert", "opp": "policy"})
+    assert not models_others_by_policy("zodiac", {"level": "hard", "opp": "tree"})
+    assert models_others_by_policy("daihinmin", {"level": "expert"})

@@ -4,13 +4,13 @@
 A level is one of the project's bots at fixed settings, with a title and a sentence a player
 understands (in the reader's language: they are marked for translation). Each names the bots
 it may be, best first; it plays the first that can play the game at hand, judged from the
-game's spec (``beginner`` and ``expert`` lean on a game's learned policy; a game without one
-gets the bot after it). How far apart the levels are is measured in docs/BOTS.md.
+game's spec (``beginner``, ``hard`` and ``expert`` lean on a game's learned policy; a game
+without one gets the bot after it). How far apart the levels are is measured in docs/BOTS.md.
 
 >>> [level.name for level in LEVELS]
 ['beginner', 'easy', 'normal', 'hard', 'expert']
 >>> level_named("hard").specs
-('ismcts:hard',)
+('ismcts:hard', 'ismcts:sims=1000')
 >>> from furuba import games
 >>> from furuba.bots.registry import make_bot
 >>> bot = make_bot("beginner", seed=1)
@@ -65,10 +65,12 @@ LEVELS: tuple[Level, ...] = (
           N_("Thinks for a moment: tries its moves in a hundred imagined deals."),
           ("ismcts:normal",), takes_settings=True),
     Level("hard", N_("Hard"),
-          N_("Thinks hard: tries its moves in a thousand imagined deals."),
-          ("ismcts:hard",), takes_settings=True),
+          N_("Thinks harder: tries its moves in four hundred imagined deals, guided by what it "
+             "learned from thousands of games."),
+          ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True),
     Level("expert", N_("Expert"),
-          N_("Thinks as hard, guided by what it learned from thousands of games."),
+          N_("Thinks longest: tries its moves in a thousand imagined deals, guided by what it "
+             "learned from thousands of games."),
           ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True),
 )
 """The levels, weakest first."""

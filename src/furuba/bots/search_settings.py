@@ -17,12 +17,13 @@ from furuba.core.errors import OptionsError
 
 LEVELS: dict[str, dict[str, Any]] = {
     "normal": {"sims": 100},
-    "hard": {"sims": 1000},
+    "hard": {"sims": 400, "prior": "policy"},
     "expert": {"sims": 1000, "prior": "policy"},
 }
 """The search's levels (the ``normal``, ``hard`` and ``expert`` of :mod:`furuba.bots.levels`):
 what each sets; a level fixes the number of simulations, so a seed always gives the same
-decisions. ``expert`` leans on the learned policy, so it plays only a game with one."""
+decisions. ``hard`` and ``expert`` lean on the learned policy, so they play only a game with
+one."""
 DEFAULT_LEVEL = "normal"
 """The level of ``ismcts`` named without one."""
 ROLLOUTS = ("greedy", "random", "policy")
@@ -85,7 +86,7 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
     """:class:`Settings` from a spec's ``key=value`` pairs; a bad one raises :class:`OptionsError`.
 
     >>> parse_settings({"level": "hard"}).sims, parse_settings({"level": "expert"}).prior
-    (1000, 'policy')
+    (400, 'policy')
     >>> parse_settings({"sims": "-3"})
     Traceback (most recent call last):
     ...

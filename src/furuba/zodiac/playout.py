@@ -40,13 +40,12 @@ if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
 SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5,
-                                   "levels": {"hard": {"opp": "tree"}, "expert": {"opp": "tree"}}}
+                                   "levels": {"expert": {"opp": "tree"}}}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
 toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
-steps after the tree (the rest of a turn and the start of the next). The ``hard`` and ``expert``
-levels let the other players choose by UCT in the tree too: with 1,000 simulations, modelling
-them as this policy only sharpens a wrong model against players who search (docs/BOTS.md,
-*Levels*)."""
+steps after the tree (the rest of a turn and the start of the next). The ``expert`` level lets
+the other players choose by UCT in the tree too: with 1,000 simulations, modelling them as this
+policy only sharpens a wrong model against players who search (docs/BOTS.md, *Levels*)."""
 REACH = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 
