@@ -102,8 +102,8 @@ assumed to be; the others above or below it by their measured strength against t
 ``greedy`` bots (docs/BOTS.md, *Levels*: the search with 1,000 simulations wins about 47% of
 four-player games, which Plackett-Luce reads as about 8 points of ``mu``; ``normal`` about 35%;
 ``beginner`` about 15–19%); ``hard`` and ``expert`` stand above ``normal`` in the order the
-head-to-head tables measure them; ``random`` far below. ``ismcts`` without a level is the search bot's default level,
-``normal``."""
+head-to-head tables measure them; ``random`` far below. ``ismcts`` without a level is the
+search bot's default level, ``normal``."""
 DEFAULT_BOT = Skill(25.0, BOT_SIGMA)
 """The skill of a bot whose level is not in :data:`BOT_SKILLS`."""
 
