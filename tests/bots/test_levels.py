@@ -100,12 +100,12 @@ def test_a_level_with_the_same_seed_plays_the_same_game(game: str) -> None:
 
 
 def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
-    def models_others_by_policy(game: str, settings: dict[str, str]) -> bool:
-        return Plan.of(game, parse_settings(settings)).model_opponents
+    def bias(game: str, settings: dict[str, str]) -> float:
+        return Plan.of(game, parse_settings(settings)).bias
 
-    assert not models_others_by_policy("zodiac", {"level": "expert"})
-    assert models_others_by_policy("zodiac", {"level": "normal"})
-    assert models_others_by_policy("zodiac", {"level": "hard"})
-    assert models_others_by_policy("zodiac", {"level": "expert", "opp": "policy"})
-    assert not models_others_by_policy("zodiac", {"level": "hard", "opp": "tree"})
-    assert models_others_by_policy("daihinmin", {"level": "expert"})
+    assert bias("zodiac", {"level": "expert"}) == 2.5
+    assert bias("zodiac", {"level": "hard"}) == bias("zodiac", {"level": "normal"}) == 1.0
+    assert bias("zodiac", {"level": "expert", "bias": "1"}) == 1.0
+    assert bias("daihinmin", {"level": "expert"}) == 1.0
+    assert Plan.of("zodiac", parse_settings({"level": "expert"})).model_opponents
+    assert not Plan.of("zodiac", parse_settings({"level": "expert", "opp": "tree"})).model_opponents

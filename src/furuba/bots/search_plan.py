@@ -2,7 +2,7 @@
 
 The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
 playout stops, its optional world sampler and its tuned ``search_defaults`` — with, under
-``levels``, what differs for one of the search's levels (``{"expert": {"opp": "tree"}}``); the
+``levels``, what differs for one of the search's levels (``{"expert": {"bias": 2.5}}``); the
 settings say which of them a search uses, and a setting given by name wins over both. A game
 that tunes nothing gets :data:`FALLBACK`.
 
@@ -10,8 +10,8 @@ that tunes nothing gets :data:`FALLBACK`.
 >>> plan = Plan.of("daihinmin", parse_settings({"level": "hard", "c": "0.5"}))
 >>> plan.c, plan.model_opponents, plan.bonus is None
 (0.5, True, False)
->>> Plan.of("zodiac", parse_settings({"level": "expert"})).model_opponents
-False
+>>> Plan.of("zodiac", parse_settings({"level": "expert"})).bias
+2.5
 """
 
 from __future__ import annotations
