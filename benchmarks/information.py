@@ -35,11 +35,12 @@ class Seeing:
 
     def choose(self, state: Any) -> int:
         from furuba.bots.ismcts import Search
+        from furuba.bots.levels import LevelBot
 
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
-        bot = self.bot.bot_for(state.game_name) if hasattr(self.bot, "bot_for") else self.bot
+        bot = self.bot.bot_for(state.game_name) if isinstance(self.bot, LevelBot) else self.bot
         search = Search(state, bot.settings, bot.rng)
         search.sample = lambda _rng: state.clone()
         return search.run().best
@@ -110,5 +111,7 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (default: the ones docs/BOTS.md uses)")
     args = parser.parse_args()
+    if args.deals < 2:
+        parser.error("--deals must be at least 2: an interval needs two deals")
     given = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
     print(json.dumps(run(args.game, args.deals, args.level, args.seed, given), indent=1))

@@ -56,6 +56,8 @@ def this_round(state: GameState) -> list[events.Entry]:
     return out
 
 
+_NO_DRAWS = random.Random(0)
+"""The greedy policy draws nothing; its signature asks for a generator."""
 POOL = 48
 """Worlds dealt per search for :func:`world_sampler` to weigh."""
 SLIP = 0.3
@@ -88,10 +90,9 @@ def slips(world: GameState, moves: list[tuple[int, int, int]], judged: frozenset
     s._pile, s._top_level, s._top_total, s._passes = (), NO_PILE, 0, 0
     s._finished = ()
     s._current = moves[0][0]
-    rng = random.Random(0)   # the greedy policy draws nothing; its signature asks for one
     count = 0
     for q, action, _cards in moves:
-        if q in judged and greedy_action(s, rng) != action:
+        if q in judged and greedy_action(s, _NO_DRAWS) != action:
             count += 1
         s.apply(action)
     return count
