@@ -28,10 +28,20 @@ RECORD_NOTICES = """
     }
   }
   window.Notification = Recorded;
+  window.__turnLists = 0;
+  const Stream = window.EventSource;
+  if (!Stream) return;
+  window.EventSource = class extends Stream {
+    constructor(url, init) {
+      super(url, init);
+      this.addEventListener('message', () => { window.__turnLists += 1; });
+    }
+  };
 })();
 """
 """Every notification the page shows is also kept in ``window.__notices`` (the real one is
-still made: Chromium decides whether to show it)."""
+still made: Chromium decides whether to show it), and ``window.__turnLists`` counts the messages
+of the page's event streams (the first list of turns is the state of things, never "new")."""
 
 
 def sign_up(page: Page, name: str) -> None:
@@ -144,6 +154,8 @@ def test_a_correspondence_player_is_told_when_it_is_their_turn(browser: Browser,
         expect(games.first).to_contain_text("their turn", timeout=10_000)
         assert not page.title().startswith("(")
         assert page.evaluate("window.__notices.length") == 0
+        # Once the page has its first list of turns, a turn that comes is a new one.
+        page.wait_for_function("window.__turnLists > 0", timeout=10_000)
         # The guest plays their turn; Ann's page is told without a reload.
         play_until(live_server, table_id, guest, first,
                    lambda t: t.get("current_player") == mine and t.get("status") == "playing")
