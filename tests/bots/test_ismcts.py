@@ -34,7 +34,7 @@ def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("extra", [{}, {"infer": "on"}, {"rollout": "policy"},
-                                   {"prior": "policy"}, {"opp": "learned"}])
+                                   {"prior": "policy"}, {"opp": "learned"}, {"opp": "best"}])
 def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int,
                                                                extra: dict[str, str]) -> None:
     real = midgame(game, seed, steps=10 * seed)
@@ -55,7 +55,7 @@ def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: 
                                   "ismcts:sims=30,opp=policy,depth=3",
                                   "ismcts:sims=30,rollout=policy,depth=4",
                                   "ismcts:sims=30,prior=policy",
-                                  "ismcts:sims=30,opp=learned"])
+                                  "ismcts:sims=30,opp=learned", "ismcts:sims=30,opp=best"])
 def test_plays_only_legal_actions(game: str, spec: str) -> None:
     state = games.new_game(game, players=4, seed=5)
     bot = make_bot(spec, seed=3)

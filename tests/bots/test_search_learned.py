@@ -1,5 +1,6 @@
-"""The search with the learned policy: ``rollout=policy``, ``prior=policy`` and ``opp=learned`` are
-read, used, reproducible, and refused with a sentence for a game that ships no policy."""
+"""The search with the learned policy: ``rollout=policy``, ``prior=policy``, ``opp=learned`` and
+``opp=best`` are read, used, reproducible, and refused with a sentence for a game that ships no
+policy."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def test_the_learned_opponent_model_draws_by_the_policys_probabilities(game: str
     assert plan.opponent == learned.sample_action and plan.model_opponents
     assert Plan.of(game, parse_settings({"opp": "policy"})).opponent == plan.policy
     assert Plan.of(game, parse_settings({"opp": "tree"})).opponent is None
+    assert Plan.of(game, parse_settings({"opp": "best"})).opponent == learned.best_action
     state = midgame(game, seed)
     legal = state.legal_actions()
     bonus = learned.bonus(state, legal, 1.0)
@@ -93,7 +95,7 @@ def test_the_root_bias_follows_the_learned_probabilities(game: str) -> None:
 @pytest.mark.parametrize("spec", ["ismcts:sims=15,rollout=policy,depth=6",
                                   "ismcts:sims=15,prior=policy",
                                   "ismcts:sims=15,rollout=policy,prior=policy,depth=4",
-                                  "ismcts:sims=15,opp=learned"])
+                                  "ismcts:sims=15,opp=learned", "ismcts:sims=15,opp=best"])
 def test_a_fixed_seed_gives_the_same_legal_game(game: str, spec: str) -> None:
     def play(seed: int) -> list[int]:
         bots = [make_bot(spec, seed=seed), make_bot("greedy", seed=1),
@@ -107,7 +109,8 @@ def test_a_game_without_a_learned_policy_refuses_the_settings(third_game: GameSp
     pairs = games.new_game("pairs", players=2, seed=1)
     while len(pairs.legal_actions()) < 2:
         pairs.apply(pairs.legal_actions()[0])
-    for spec in ("ismcts:rollout=policy", "hard:prior=policy", "normal:opp=learned"):
+    for spec in ("ismcts:rollout=policy", "hard:prior=policy", "normal:opp=learned",
+                 "normal:opp=best"):
         with pytest.raises(OptionsError, match=r"^Pairs has no learned policy for the search to "
                                                r"use: its spec gives no features$"):
             make_bot(spec).choose(pairs)

@@ -23,7 +23,7 @@ from typing import Any
 
 from furuba import games
 from furuba.bots.learned import learned_policy
-from furuba.bots.search_settings import Settings, uses_learned_policy
+from furuba.bots.search_settings import LEARNED_OPPONENTS, Settings, uses_learned_policy
 from furuba.core.protocol import State
 
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
@@ -41,7 +41,8 @@ class Plan:
     """The game's own fast policy (what ``prior=greedy`` favours)."""
     opponent: Policy | None
     """How the other players move inside the tree: the game's policy (``opp=policy``), a draw
-    from the learned one (``opp=learned``), or ``None`` (``opp=tree``: by UCT, as the searcher)."""
+    from the learned one (``opp=learned``) or its best-scored action (``opp=best``), or ``None``
+    (``opp=tree``: by UCT, as the searcher)."""
     bonus: Callable[[Any, list[int], float], dict[int, float]] | None
     """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
     policy action."""
@@ -68,12 +69,13 @@ class Plan:
         infer = own["infer"] if settings.infer is None else settings.infer
         opp = str(own["opp"] if settings.opponents is None else settings.opponents)
         learned = (learned_policy(game_name)
-                   if uses_learned_policy(settings) or opp == "learned" else None)
+                   if uses_learned_policy(settings) or opp in LEARNED_OPPONENTS else None)
         rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
         opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}
         if learned is not None:
             rollouts["policy"] = learned.best_action
             opponents["learned"] = learned.sample_action
+            opponents["best"] = learned.best_action
         return cls(
             rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,

@@ -28,7 +28,9 @@ DEFAULT_LEVEL = "normal"
 """The level of ``ismcts`` named without one."""
 ROLLOUTS = ("greedy", "random", "policy")
 PRIORS = ("greedy", "policy")
-OPPONENTS = ("tree", "policy", "learned")
+OPPONENTS = ("tree", "policy", "learned", "best")
+LEARNED_OPPONENTS = ("learned", "best")
+"""The opponent models that need the game's learned policy."""
 SWITCHES = ("on", "off")
 MAX_SIMS = 10_000_000
 MAX_TIME = 600.0
@@ -51,7 +53,8 @@ class Settings:
     policy's probabilities (``prior=policy``)."""
     opponents: str | None = None
     """``tree``: the other players choose by UCT in the tree too; ``policy``: by the game's policy;
-    ``learned``: drawn from the learned policy's softmax (:mod:`furuba.bots.learned`)."""
+    ``learned``: drawn from the learned policy's softmax; ``best``: the learned policy's
+    best-scored action (:mod:`furuba.bots.learned`)."""
     depth: int | None = None
     """Rollout steps after leaving the tree."""
     infer: bool | None = None
@@ -136,4 +139,5 @@ def uses_learned_policy(settings: Settings) -> bool:
     >>> uses_learned_policy(parse_settings({"opp": "learned"}))
     True
     """
-    return settings.rollout == "policy" or settings.prior == "policy" or settings.opponents == "learned"
+    return (settings.rollout == "policy" or settings.prior == "policy"
+            or settings.opponents in LEARNED_OPPONENTS)
