@@ -121,7 +121,7 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
                                     encoding="utf-8")
     rng = random.Random(0)
     agree: dict[str, list[float]] = {"game's policy": [], "learned best": []}
-    held_out: list[bool] = []
+    scored: dict[str, list[float]] = {"game's policy": [], "learned best": []}
     train_rows: list[tuple[np.ndarray, int]] = []
     test_rows: list[tuple[np.ndarray, int]] = []
     train_values: list[tuple[list[float], list[float]]] = []
@@ -136,14 +136,14 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
                 continue
             features = learned.features.featurize(state, legal)
             (test_rows if held else train_rows).append((features, legal.index(action)))
-            agree["game's policy"].append(float(spec.policies.rollout(state, rng) == action))
-            agree["learned best"].append(float(learned.best_action(state, None) == action))
-            held_out.append(held)
+            guesses = {"game's policy": spec.policies.rollout(state, rng),
+                       "learned best": learned.best_action(state, None)}
+            for name, guess in guesses.items():
+                agree[name].append(float(guess == action))
+                if held:
+                    scored[name].append(float(guess == action))
     weights = _fit(train_rows)
-    fitted = [float(int(np.argmax(f @ weights)) == c) for f, c in test_rows]
-    scored = {name: [x for x, h in zip(xs, held_out, strict=True) if h]
-              for name, xs in agree.items()}
-    scored["fitted"] = fitted
+    scored["fitted"] = [float(int(np.argmax(f @ weights)) == c) for f, c in test_rows]
     temperatures = [0.5 + 0.05 * k for k in range(31)]
     best_t = min(temperatures, key=lambda t: statistics.fmean(
         [_cross_entropy(v, r, t) for v, r in train_values]))
@@ -177,9 +177,13 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     parser.add_argument("-o", "--option", action="append", default=[],
                         help="a game option, KEY=VALUE (e.g. target=4)")
     args = parser.parse_args()
-    opts: dict[str, Any] = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        opts[key] = int(value) if value.lstrip("-").isdigit() else value
+    from furuba import games
+    from furuba.cli.options import game_options
+    from furuba.core.errors import FurubaError
+
+    try:
+        opts = game_options(games.spec(args.game), {}, args.option)
+    except FurubaError as error:
+        parser.error(str(error))
     print(json.dumps(run(args.game, args.games, args.seed, args.level, args.jobs, opts,
                          args.records), indent=1))
