@@ -144,7 +144,7 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
                     scored[name].append(float(guess == action))
     weights = _fit(train_rows)
     scored["fitted"] = [float(int(np.argmax(f @ weights)) == c) for f, c in test_rows]
-    temperatures = [0.5 + 0.05 * k for k in range(31)]
+    temperatures = [0.1 + 0.05 * k for k in range(39)]
     best_t = min(temperatures, key=lambda t: statistics.fmean(
         [_cross_entropy(v, r, t) for v, r in train_values]))
     held_plain = [_cross_entropy(v, r) for v, r in test_values]
