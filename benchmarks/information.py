@@ -9,14 +9,23 @@ level, on duplicate deals (every deal in all four seatings, seeded as ``furuba s
 the wins and of the points over the fair share is what perfect inference would buy; real
 inference buys a part of it.
 
-``python -m benchmarks.information --game daihinmin --deals 100`` (``--level``, ``--seed``, and
-``--option key=value`` for the game's options; the defaults are single rounds of Dai Hin Min
-and games of Friends of the Zodiac to 4 friendships, as in docs/BOTS.md).
+In Friends of the Zodiac the order of the deck is hidden from everyone, so seeing it is more
+than any reading of the other players could give: ``--sees hands`` shows the search every hand
+and re-deals only the deck (:data:`HANDS_ONLY`), the bound for hand inference there.
+
+``python -m benchmarks.information --game daihinmin --deals 100`` (``--level``, ``--seed``,
+``--sees``, and ``--option key=value`` for the game's options; the defaults are single rounds of
+Dai Hin Min and games of Friends of the Zodiac to 4 friendships, as in docs/BOTS.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import random
 import statistics
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,12 +35,34 @@ PLAYERS = 4
 DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"daihinmin": {"max_rounds": 1}, "zodiac": {"target": 4}}
 
 
-class Seeing:
-    """A search bot that searches the true position instead of re-dealt worlds."""
+def _deck_redealt(state: Any, rng: random.Random) -> Any:
+    """Friends of the Zodiac with every hand in sight: the true position, its deck (and the
+    Long Game's boxed cards) re-dealt, and a fresh seed for the reshuffles to come."""
+    from furuba.core.rng import fresh_seed
 
-    def __init__(self, bot: Any) -> None:
+    world = state.clone()
+    pool = [*world.deck, *world.box]
+    rng.shuffle(pool)
+    size = len(world.deck)
+    world.deck, world.box = tuple(pool[:size]), tuple(sorted(pool[size:]))
+    world.seed, world.counter = fresh_seed(rng), 0
+    return world
+
+
+HANDS_ONLY: dict[str, Callable[[Any, random.Random], Any]] = {"zodiac": _deck_redealt}
+"""For a game that hides more than the hands, a world with every hand seen and the rest
+re-dealt (``--sees hands``); in the other games the hands are all there is to see."""
+
+
+class Seeing:
+    """A search bot that searches the true position instead of re-dealt worlds (``sees="all"``),
+    or the true hands in worlds whose other hidden cards are re-dealt (``sees="hands"``)."""
+
+    def __init__(self, bot: Any, sees: str = "all",
+                 redeal: Callable[[Any, random.Random], Any] | None = None) -> None:
         self.bot = bot
-        self.name = f"{bot.name}+sees-all"
+        self.redeal = redeal
+        self.name = f"{bot.name}+sees-{sees}"
 
     def choose(self, state: Any) -> int:
         from furuba.bots.ismcts import Search
@@ -40,9 +71,12 @@ class Seeing:
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
-        bot = self.bot.bot_for(state.game_name) if isinstance(self.bot, LevelBot) else self.bot
+        bot: Any = (self.bot.bot_for(state.game_name) if isinstance(self.bot, LevelBot)
+                    else self.bot)
         search = Search(state, bot.settings, bot.rng)
-        search.sample = lambda _rng: state.clone()
+        redeal = self.redeal
+        search.sample = ((lambda _rng: state.clone()) if redeal is None
+                         else (lambda rng: redeal(state, rng)))
         return search.run().best
 
 
@@ -59,7 +93,8 @@ class Deal:
     """Its points over the table's mean points (1: the fair share), over the four games."""
 
 
-def play_deal(game: str, level: str, seed: int, options: dict[str, Any]) -> Deal:
+def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
+              sees: str = "all") -> Deal:
     """The deal of ``seed`` in all four seatings, the seeing bot in seat ``k`` of game ``k``."""
     from furuba import games
     from furuba.bots.registry import make_bot
@@ -68,7 +103,7 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any]) -> Deal
     for k in range(PLAYERS):
         state = games.new_game(game, players=PLAYERS, seed=seed, **options)
         bots: list[Any] = [make_bot(level, seed=seed * 31 + p) for p in range(PLAYERS)]
-        bots[k] = Seeing(bots[k])
+        bots[k] = Seeing(bots[k], sees, HANDS_ONLY.get(game) if sees == "hands" else None)
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[k]
@@ -80,15 +115,21 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any]) -> Deal
 
 
 def run(game: str, deals: int, level: str = "normal", seed: int = 9000,
-        options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``deals`` deals and summarise them (means with normal 95% intervals over deals)."""
+        options: dict[str, Any] | None = None, sees: str = "all") -> dict[str, Any]:
+    """Play ``deals`` deals and summarise them (means with normal 95% intervals over deals);
+    each deal's figures go to stderr as it ends, one JSON line, so a run stopped early keeps
+    what it played."""
     opts = DEFAULT_OPTIONS.get(game, {}) if options is None else options
-    played = [play_deal(game, level, seed + d, opts) for d in range(deals)]
+    played = []
+    for d in range(deals):
+        played.append(deal := play_deal(game, level, seed + d, opts, sees))
+        print(json.dumps(dataclasses.asdict(deal)), file=sys.stderr, flush=True)
     wins = [d.wins for d in played]
     points = [d.points for d in played]
     shares = [d.share for d in played]
     return {
-        "game": game, "level": level, "seed": seed, "deals": deals, "options": opts,
+        "game": game, "level": level, "sees": sees, "seed": seed, "deals": deals,
+        "options": opts,
         "win_share": round(statistics.fmean(wins), 4),
         "win_share_ci95": [round(x, 4) for x in mean_interval(wins)],
         "points_per_round": round(statistics.fmean(points), 4),
@@ -100,7 +141,6 @@ def run(game: str, deals: int, level: str = "normal", seed: int = 9000,
 
 if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run by hand
     import argparse
-    import json
 
     parser = argparse.ArgumentParser(description="what seeing every hidden card is worth to the "
                                                  "search, against honest bots of its level")
@@ -108,10 +148,13 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--sees", choices=("all", "hands"), default="all",
+                        help="every hidden card, or the hands only (the deck re-dealt)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (default: the ones docs/BOTS.md uses)")
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be at least 2: an interval needs two deals")
     given = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
-    print(json.dumps(run(args.game, args.deals, args.level, args.seed, given), indent=1))
+    print(json.dumps(run(args.game, args.deals, args.level, args.seed, given, args.sees),
+                     indent=1))
