@@ -55,14 +55,15 @@ re-dealt (``--sees hands``); in the other games the hands are all there is to se
 
 
 class Seeing:
-    """A search bot that searches the true position instead of re-dealt worlds (``sees="all"``),
-    or the true hands in worlds whose other hidden cards are re-dealt (``sees="hands"``)."""
+    """A search bot that searches the true position instead of re-dealt worlds, or, given a
+    ``redeal`` (:data:`HANDS_ONLY`), the true hands in worlds whose other hidden cards it
+    re-deals."""
 
-    def __init__(self, bot: Any, sees: str = "all",
+    def __init__(self, bot: Any,
                  redeal: Callable[[Any, random.Random], Any] | None = None) -> None:
         self.bot = bot
         self.redeal = redeal
-        self.name = f"{bot.name}+sees-{sees}"
+        self.name = f"{bot.name}+sees-{'all' if redeal is None else 'hands'}"
 
     def choose(self, state: Any) -> int:
         from furuba.bots.ismcts import Search
@@ -103,7 +104,7 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
     for k in range(PLAYERS):
         state = games.new_game(game, players=PLAYERS, seed=seed, **options)
         bots: list[Any] = [make_bot(level, seed=seed * 31 + p) for p in range(PLAYERS)]
-        bots[k] = Seeing(bots[k], sees, HANDS_ONLY.get(game) if sees == "hands" else None)
+        bots[k] = Seeing(bots[k], HANDS_ONLY.get(game) if sees == "hands" else None)
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[k]
@@ -155,6 +156,13 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
     args = parser.parse_args()
     if args.deals < 2:
         parser.error("--deals must be at least 2: an interval needs two deals")
-    given = {k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)} or None
+    from furuba import games
+    from furuba.cli.options import game_options
+    from furuba.core.errors import FurubaError
+
+    try:
+        given = game_options(games.spec(args.game), {}, args.option) or None
+    except FurubaError as error:
+        parser.error(str(error))
     print(json.dumps(run(args.game, args.deals, args.level, args.seed, given, args.sees),
                      indent=1))
