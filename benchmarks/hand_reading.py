@@ -1,73 +1,132 @@
-"""How much of the hidden hands Dai Hin Min's world samplers put in the right place.
+"""How much of the other players' hidden hands a game's world samplers put in the right place.
 
-Positions are taken from single rounds played by four search bots (``normal`` unless told
-otherwise), at 10 to 35 moves in. At each, the player to move draws worlds from a sampler, and
-the benchmark counts, for every other player and every rank, how many of that player's cards of
-that rank the world gives them (at most as many as they really hold): the share of the hidden
-cards whose rank is placed in the right hand. Suits are left out: in the rulebook's game they
-never matter. Compared: uniform deals (``determinize``), and the game's ``world_sampler``
-(``infer=on``), each with a 95% interval over positions and the paired difference.
+Positions are taken from games played by four search bots (``normal`` unless told otherwise). At
+each, the player to move draws worlds from a sampler, and the benchmark counts, for every other
+player and every kind of card, how many of that player's hidden cards of that kind the world
+gives them (at most as many as they really hold): the share of the hidden cards placed in the
+right hand. Cards a hand is known to hold (a Friends of the Zodiac memory taken openly) are left
+out, as are suits in Dai Hin Min (in the rulebook's game they never matter). Compared: uniform
+deals (``determinize``) and the game's ``world_sampler`` (``infer=on``), each with a 95%
+interval over positions, and the paired difference.
 
-``python -m benchmarks.hand_reading --positions 100``
+``python -m benchmarks.hand_reading --game daihinmin --positions 100``
+``python -m benchmarks.hand_reading --game zodiac --level hard --positions 160 --jobs 2``
+(``--model greedy``: the greedy policy as Friends of the Zodiac's model of the players instead)
 """
 
 from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from benchmarks.ismcts import mean_interval
 
-GAME = "daihinmin"
 PLAYERS = 4
 
 
-def positions(count: int, level: str = "normal", seed: int = 300) -> list[Any]:
-    """``count`` positions of single rounds played by four ``level`` bots."""
+def _daihinmin_hand(state: Any, q: int) -> tuple[Counter[int], int]:
+    return Counter(dict(enumerate(state.hand_counts(q)))), 0
+
+
+def _zodiac_hand(state: Any, q: int) -> tuple[Counter[int], int]:
+    hidden = Counter(state.hands[q])
+    hidden.subtract(state.known[q])
+    return +hidden, len(state.known[q])
+
+
+HANDS: dict[str, Callable[[Any, int], tuple[Counter[int], int]]] = {
+    "daihinmin": _daihinmin_hand, "zodiac": _zodiac_hand}
+"""Each game's hidden cards of a hand, by kind (and how many it holds openly)."""
+SETUP: dict[str, tuple[dict[str, Any], int, int]] = {
+    "daihinmin": ({"max_rounds": 1}, 10, 5),
+    "zodiac": ({}, 12, 8),
+}
+"""Each game's options and how far in the positions are: ``first + (i % 6) * step`` moves."""
+
+
+def position(game: str, index: int, level: str, seed: int) -> Any | None:
+    """The ``index``-th position: a game of four ``level`` bots, some way in."""
     from furuba import games
     from furuba.bots.registry import make_bot
 
-    out = []
-    for i in range(count):
-        state = games.new_game(GAME, players=PLAYERS, seed=seed + i, max_rounds=1)
-        bots = [make_bot(level, seed=i * 7 + p) for p in range(PLAYERS)]
-        for _ in range(10 + (i % 6) * 5):
-            if state.is_terminal():
-                break
-            state.apply(bots[state.current_player].choose(state))
-        if not state.is_terminal():
-            out.append(state)
-    return out
+    options, first, step = SETUP[game]
+    state = games.new_game(game, players=PLAYERS, seed=seed + index, **options)
+    bots = [make_bot(level, seed=index * 7 + p) for p in range(PLAYERS)]
+    for _ in range(first + (index % 6) * step):
+        if state.is_terminal():
+            return None
+        state.apply(bots[state.current_player].choose(state))
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        state.apply(bots[state.current_player].choose(state))
+    return None if state.is_terminal() else state
 
 
-def placed(state: Any, sampler: Callable[[random.Random], Any], draws: int, seed: int) -> float:
-    """The mean share of the hidden cards whose rank a drawn world places in the right hand."""
+def placed(game: str, state: Any, sampler: Callable[[random.Random], Any], draws: int,
+           seed: int) -> float:
+    """The mean share of the hidden cards a drawn world places in the right hand."""
     player = state.current_player
+    hand = HANDS[game]
     others = [q for q in range(PLAYERS) if q != player]
-    hidden = sum(state.hand_sizes()[q] for q in others)
-    truth = {q: state.hand_counts(q) for q in others}
+    truth = {q: hand(state, q)[0] for q in others}
+    hidden = sum(t.total() for t in truth.values())
     rng = random.Random(seed)
     right = 0
     for _ in range(draws):
         world = sampler(rng)
-        right += sum(min(a, b) for q in others
-                     for a, b in zip(world.hand_counts(q), truth[q], strict=True))
+        right += sum((hand(world, q)[0] & truth[q]).total() for q in others)
     return right / draws / max(1, hidden)
 
 
-def run(count: int = 100, draws: int = 60, level: str = "normal") -> dict[str, Any]:
-    """Both samplers on ``count`` positions, ``draws`` worlds each."""
+def zodiac_greedy_model(state: Any, legal: list[int], action: int) -> float:
+    """Friends of the Zodiac's other model of a player, for comparison (``--model greedy``): 1
+    when the greedy evaluation ranks ``action`` first (tied or not), 0.3 when it does not."""
+    from furuba.zodiac.greedy import evaluate
+
+    me = state.current_player
+    world = state.clone()
+    world.deck = world.deck[-1:] + world.deck[:-1]  # a draw does not find the card really drawn
+    values = {}
+    for a in legal:
+        child = world.clone()
+        child.apply(a)
+        values[a] = evaluate(child, me)
+    return 1.0 if values[action] >= max(values.values()) - 1e-6 else 0.3
+
+
+MODELS: dict[str, dict[str, Any]] = {"zodiac": {"greedy": zodiac_greedy_model}}
+"""Other models of the players a game's sampler can be asked to use (``--model``)."""
+
+
+def measure(game: str, index: int, level: str, draws: int, seed: int,
+            model: str = "") -> tuple[float, float] | None:
+    """Both samplers' shares at the ``index``-th position (``None``: the game ended first)."""
     from furuba import games
 
-    refined = games.spec(GAME).policies.world_sampler
+    state = position(game, index, level, seed)
+    if state is None:
+        return None
+    refined = games.spec(game).policies.world_sampler
     assert refined is not None, "the game has no world sampler"
-    found = positions(count, level)
-    uniform = [placed(s, s.sampler(s.current_player), draws, i) for i, s in enumerate(found)]
-    inferred = [placed(s, refined(s, s.current_player), draws, i) for i, s in enumerate(found)]
-    gain = [b - a for a, b in zip(uniform, inferred, strict=True)]
-    return {"positions": len(found), "draws": draws, "level": level,
+    player = state.current_player
+    sampler = (refined(state, player, MODELS[game][model]) if model  # type: ignore[call-arg]
+               else refined(state, player))
+    return (placed(game, state, state.sampler(player), draws, index),
+            placed(game, state, sampler, draws, index))
+
+
+def _measure(job: tuple[str, int, str, int, int, str]) -> tuple[float, float] | None:
+    return measure(*job)
+
+
+def summary(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
+    """Means, 95% intervals over positions and the paired gain."""
+    uniform = [a for a, _ in pairs]
+    inferred = [b for _, b in pairs]
+    gain = [b - a for a, b in pairs]
+    return {"positions": len(pairs),
             "uniform": round(statistics.fmean(uniform), 4),
             "uniform_ci95": [round(x, 4) for x in mean_interval(uniform)],
             "inferred": round(statistics.fmean(inferred), 4),
@@ -76,14 +135,33 @@ def run(count: int = 100, draws: int = 60, level: str = "normal") -> dict[str, A
             "gain_ci95": [round(x, 4) for x in mean_interval(gain)]}
 
 
+def run(game: str = "daihinmin", count: int = 100, draws: int = 60, level: str = "normal",
+        seed: int = 300, jobs: int = 1, model: str = "") -> dict[str, Any]:
+    """Both samplers on ``count`` positions, ``draws`` worlds each."""
+    from furuba.sim.runner import map_tasks
+
+    work = [(game, i, level, draws, seed, model) for i in range(count)]
+    found = [r for r in map_tasks(_measure, work, jobs) if r is not None]
+    return {"game": game, "draws": draws, "level": level, "seed": seed,
+            "model": model or "the game's", **summary(found)}
+
+
 if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     import argparse
     import json
 
-    parser = argparse.ArgumentParser(description="how much of the hidden hands Dai Hin Min's "
-                                                 "world samplers place right")
+    parser = argparse.ArgumentParser(description="how much of the hidden hands a game's world "
+                                                 "samplers place right")
+    parser.add_argument("--game", choices=sorted(HANDS), default="daihinmin")
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--draws", type=int, default=60)
     parser.add_argument("--level", default="normal")
+    parser.add_argument("--seed", type=int, default=300)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--model", default="", help="another model of the players, for "
+                        "comparison: " + ", ".join(f"{m} ({g})" for g in MODELS for m in MODELS[g]))
     args = parser.parse_args()
-    print(json.dumps(run(args.positions, args.draws, args.level), indent=1))
+    if args.model and args.model not in MODELS.get(args.game, {}):
+        parser.error(f"{args.game} has no model {args.model!r}")
+    print(json.dumps(run(args.game, args.positions, args.draws, args.level, args.seed,
+                         args.jobs, args.model), indent=1))

@@ -94,9 +94,14 @@ def featurize(state: State, legal: list[int]) -> Matrix:
     """The features of each action of ``legal`` for the player to move (see the module)."""
     s = cast("GameState", state)
     me = s.current_player
-    table = s.rules.actions
-    memories = s.rules.num_memory_kinds
-    world = s.determinize(me, random.Random(LOOK_SEED))
+    return features_in(s.determinize(me, random.Random(LOOK_SEED)), me, legal)
+
+
+def features_in(world: GameState, me: int, legal: list[int]) -> Matrix:
+    """:func:`featurize` with the look-ahead played in ``world``, a world already dealt from
+    ``me``'s view (its hidden cards and deck order random)."""
+    table = world.rules.actions
+    memories = world.rules.num_memory_kinds
     friends, rival, held, others = _measures(world, me)
     out = np.zeros((len(legal), len(NAMES)), dtype=np.float32)
     for row, action in enumerate(legal):

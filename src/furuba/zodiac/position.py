@@ -39,6 +39,7 @@ def read_position(cls: type[G], data: JSON) -> G:
     s.journal = tuple((int(p), rules.kind_of(str(k)), str(a))
                       for p, k, a in data.get("journal", []))
     _read_pending(s, data)
+    s.trail, s.recording = (None,) * len(s.hands), True
     return s
 
 

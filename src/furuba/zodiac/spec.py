@@ -19,6 +19,7 @@ from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.greedy import greedy_action
+from furuba.zodiac.inference import world_sampler
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
 from furuba.zodiac.reveals import reveals
 from furuba.zodiac.start import new_game
@@ -107,7 +108,7 @@ SPEC = GameSpec(
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
                       evaluate=playout.evaluate, explain=explain_action,
-                      search_defaults=playout.SEARCH_DEFAULTS),
+                      world_sampler=world_sampler, search_defaults=playout.SEARCH_DEFAULTS),
     max_game_length=max_game_length,
     cooperative=_cooperative,
     summarize=summarize,

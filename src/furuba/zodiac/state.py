@@ -66,6 +66,10 @@ from furuba.zodiac.serialize import state_from_json, state_to_json
 from furuba.zodiac.text import _, card_text, cardset_texts
 from furuba.zodiac.view import build_view
 
+Turn = tuple["GameState", tuple[int, ...]]
+"""A player's turn as the trail keeps it: the position before its first action, and every
+action taken since (by anyone) until the next player's turn began."""
+
 
 def _insert(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
     return tuple(sorted((*hand, kind)))
@@ -105,12 +109,14 @@ class GameState(State):
         "pending_arg",
         "pending_player",
         "queue",
+        "recording",
         "round",
         "rules",
         "seed",
         "stacks",
         "tohru",
         "tohru_back",
+        "trail",
         "turn",
     )
 
@@ -144,6 +150,13 @@ class GameState(State):
     journal: tuple[tuple[int, int, str], ...]
     box: tuple[int, ...]
     """Cards out of play: empty in a dealt game; a hand-written position may set cards aside."""
+    trail: tuple[Turn | None, ...]
+    """Each player's latest turn: the position before its first action and the actions taken
+    since, by anyone (for :mod:`furuba.zodiac.inference` to read how the others played). Not
+    saved: a state read from JSON starts with none, and a game replayed from its record has it."""
+    recording: bool
+    """Whether :meth:`apply` keeps :attr:`trail` up to date: on in a game, off in the worlds the
+    bots deal (they keep the trail they were dealt from, and a playout need not keep one)."""
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -166,6 +179,7 @@ class GameState(State):
         s.pending, s.pending_player, s.pending_arg = P_MAIN, 0, None
         s.ender, s.final_left, s.outcome = -1, -1, RUNNING
         s.log, s.log_len, s.journal, s.box = None, 0, (), ()
+        s.trail, s.recording = (None,) * n, True
         s._start_turn(0)
         s._run()
         return s
@@ -180,6 +194,7 @@ class GameState(State):
         c.pending, c.pending_player, c.pending_arg = self.pending, self.pending_player, self.pending_arg
         c.queue, c.ender, c.final_left, c.outcome = self.queue, self.ender, self.final_left, self.outcome
         c.log, c.log_len, c.journal, c.box = self.log, self.log_len, self.journal, self.box
+        c.trail, c.recording = self.trail, self.recording
         return c
 
     # -- protocol: who acts ------------------------------------------------------------------
@@ -324,7 +339,19 @@ class GameState(State):
             what = self.rules.actions.name(action)  # raises for what is no action id at all
             raise IllegalActionError(_("{action!r} is not legal now: {pending}").format(
                 action=what, pending=self.describe_pending()))
+        if self.recording:
+            self._record(action)
         self._apply(action)
+
+    def _record(self, action: int) -> None:
+        """Add ``action`` to the trail of the player whose turn it is (a new turn starts with a
+        copy of the position before its first action)."""
+        trail = list(self.trail)
+        turn = trail[self.turn]
+        if turn is None or turn[0].round != self.round:
+            turn = (self.clone(), ())
+        trail[self.turn] = (turn[0], (*turn[1], action))
+        self.trail = tuple(trail)
 
     def _apply(self, action: int) -> None:
         code, arg = self.rules.actions.decode(action)
@@ -768,7 +795,7 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
         if boxed:
             out.box = tuple(sorted(pool[deck_size:]))
             del pool[deck_size:]
-        out.deck, out.log = tuple(pool), log
+        out.deck, out.log, out.recording = tuple(pool), log, False
         return out
 
     return redeal
