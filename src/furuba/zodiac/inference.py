@@ -10,9 +10,9 @@ well they explain each other player's latest turn. It deals :data:`POOL` worlds 
 1. works back from that player's hand in the world to their hand when their turn began: the
    cards they played or discarded since come back, the ones they took openly go, and for each
    card they drew one card of the hand at that point, drawn at random, is the card drawn;
-2. sets up the position before their turn's first action (:attr:`~furuba.zodiac.state.GameState.trail` keeps it)
-   with that hand, the cards they drew on top of the deck in the order they drew them, and the
-   other hidden cards dealt at random;
+2. sets up the position before their turn's first action (kept in the game's
+   :attr:`~furuba.zodiac.state.GameState.trail`) with that hand, the cards they drew on top of
+   the deck in the order they drew them, and the other hidden cards dealt at random;
 3. plays the turn's actions again there, and at each of that player's decisions asks how likely
    the shipped learned policy (:mod:`furuba.zodiac.learning`) was to choose what they chose
    (:func:`learned_model`, :func:`turn_likelihood`).
