@@ -8,11 +8,12 @@ what the screen shows against the rules (D9, D10), worked out here from the same
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from . import deals
 from .conftest import LiveServer
@@ -30,10 +31,14 @@ def rank(card: str) -> int:
     return -1 if card.startswith("joker") else RANKS.index(card[:-1])
 
 
-def open_table(browser: Browser, base_url: str, server: LiveServer, plan: deals.Plan) -> Page:
+def open_table(browser: Browser, base_url: str, server: LiveServer, plan: deals.Plan,
+               socket: Callable[[WebSocketRoute], None] | None = None) -> Page:
+    """The plan's table with the human seated, open in a new page (its socket through ``socket``)."""
     table = server.create(game="daihinmin", seats=deals.SEATS, seed=plan.seed)
     assert table["table"]["options"] == deals.OPTIONS
     page = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900}).new_page()
+    if socket is not None:
+        page.route_web_socket(re.compile(r"/ws/tables/"), socket)
     seat_with_token(page, server, table["id"], deals.HUMAN, NAMES[0])
     page.goto(f"/t/{table['id']}")
     return page
@@ -124,6 +129,53 @@ def test_rich_man_chooses_his_gifts_and_gets_the_poor_mans_two_best(browser: Bro
     assert any(line.startswith("Exchange:") for line in lines)
     assert f"You gave {low} {other} to {NAMES[poor]} and got {' '.join(best)}." in lines
     expect(prompt).to_contain_text("Your turn: lead a new pile")   # the Rich Man leads (D8)
+    page.context.close()
+
+
+class HeldSocket:
+    """A page's socket whose messages to the server can be held back and let go later, as a slow
+    network would: the page's own answers then come late."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.held: list[str | bytes] = []
+        self.server: WebSocketRoute | None = None
+
+    def __call__(self, ws: WebSocketRoute) -> None:
+        self.server = server = ws.connect_to_server()
+        ws.on_message(lambda m: self.held.append(m) if self.holding else server.send(m))
+
+    def release(self) -> None:
+        assert self.server is not None
+        self.holding = False
+        for m in self.held:
+            self.server.send(m)
+        self.held.clear()
+
+
+def test_the_second_gift_waits_until_the_server_has_taken_the_first(browser: Browser, base_url: str,
+                                                                   live_server: LiveServer) -> None:
+    """Two gifts confirmed with one Give go as two actions; when the first is answered late (the
+    page stops waiting after 3 s and draws itself again), the second must still wait for it: sent
+    early, the server would refuse it as stale and the Rich Man would have given one card."""
+    plan = deals.find(deals.greedy, lambda p: deals.title(p) == "Rich Man" and p.state.phase == "exchange")
+    poor = plan.state.view(None)["titles"].index("Poor Man")
+    socket = HeldSocket()
+    page = open_table(browser, base_url, live_server, plan, socket)
+    play_script(page, plan.script)
+    expect(page.locator("#prompt")).to_contain_text(f"Exchange: choose 2 cards to give {NAMES[poor]}")
+    dealt = deals.hand(plan)
+    low = dealt[0]
+    other = next(c for c in dealt if rank(c) != rank(low) and not c.startswith("joker"))
+    page.locator(f'.dhm-hand [data-card="{low}"]').click()
+    page.locator(f'.dhm-hand [data-card="{other}"]').click()
+    socket.holding = True
+    page.locator("#give-selected").click()
+    page.wait_for_timeout(4000)   # past the page's 3 s wait for an answer
+    socket.release()
+    summary = page.locator("#exchange-summary")
+    expect(summary).to_contain_text(f"You gave {low} {other} to {NAMES[poor]}.", timeout=WAIT_MS)
+    expect(page.locator(".toast-error")).to_have_count(0)
     page.context.close()
 
 

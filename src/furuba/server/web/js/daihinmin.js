@@ -17,7 +17,10 @@ import { t, list } from './i18n.js';
 import { playingCard, cardBack } from './cards.js';
 
 const selected = new Set();   // the cards picked in the hand, kept across updates
-const gifts = { picked: [], queue: [] };   // exchange: cards picked to give; ids of confirmed gifts still to send
+// The exchange: the cards picked to give; the ids of confirmed gifts still to send; how many
+// gifts the view must show before the next is sent (the previous one taken); and the count of
+// refusals when the last was sent (a refused gift drops the rest).
+const gifts = { picked: [], queue: [], waitFor: 0, refusals: 0 };
 
 const TITLES = {
   'Rich Man': 'daihinmin.title.rich_man',
@@ -271,6 +274,13 @@ function lastMoves(entries) {
   return last;
 }
 
+/** Send one gift; the next waits until the view shows this one among the gifts given. */
+function send(action, given, ctx) {
+  gifts.waitFor = given + 1;
+  gifts.refusals = ctx.refusals || 0;
+  setTimeout(() => ctx.act(action), 0);
+}
+
 /**
  * The exchange as a player makes it: pick the cards to give in the hand, then confirm with Give.
  * Each gift is its own action in the game, so the confirmed ones are sent one after the other
@@ -288,11 +298,15 @@ function giftPicker(view, ctx, legal, open, redraw) {
   const need = view.must_give ? view.must_give.count : 1;
   const left = need - giving.length;
   let dispatched = false;
-  if (choosing && gifts.queue.length) {
+  // A gift refused (stale, out of turn) or a page that lost its answer: the rest are not sent.
+  if (gifts.queue.length && (ctx.refusals || 0) !== gifts.refusals) gifts.queue = [];
+  // The next gift goes once the view shows the previous one taken; a render before that (another
+  // player's move, a page tired of waiting) must not send it early, or the server finds it stale.
+  if (choosing && gifts.queue.length && giving.length >= gifts.waitFor) {
     const next = gives.find((a) => a.id === gifts.queue[0]);
     gifts.queue.shift();
     if (next) {
-      setTimeout(() => ctx.act(next), 0);
+      send(next, giving.length, ctx);
       dispatched = true;
     } else {
       gifts.queue = [];
@@ -314,7 +328,7 @@ function giftPicker(view, ctx, legal, open, redraw) {
     const chosen = gifts.picked.map(giftOf);
     gifts.picked = [];
     gifts.queue = chosen.slice(1).map((a) => a.id);
-    ctx.act(chosen[0]);
+    send(chosen[0], giving.length, ctx);
   });
   return {
     open,

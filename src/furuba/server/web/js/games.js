@@ -6,7 +6,8 @@
 //   render(root, ctx)         draw a position into `root`; ctx = {view, log, legal, seat, catalog,
 //                             names, act(action), readOnly, waiting, status, result, answer(text),
 //                             redraw() (draw the whole page again, after a change only the module
-//                             knows of, such as cards picked), replay (true on the replay page)}
+//                             knows of, such as cards picked), replay (true on the replay page),
+//                             refusals (how many of this page's messages the server refused)}
 //   log(entries, names, seat) the log in words: [{n, text, private}]
 //   actionWords(action, names, catalog) an action (a legal one, a hint's, a replay step's: its
 //                             text, kind and params) in words, for the replay's moves and hints

@@ -27,6 +27,7 @@ const app = {
   active: null,          // the held seat on screen
   revealed: null,        // hot-seat: the seat whose player said "show my cards"
   busy: false,
+  refusals: 0,           // how many messages of this page the server refused (a game module may care)
   hint: null,
   hinting: null,         // the seat whose hint is being worked out
   wantRematch: false,
@@ -108,6 +109,7 @@ const socket = new TableSocket(tableId, {
   },
   onError: (msg) => {
     app.busy = false;
+    app.refusals += 1;
     app.hinting = null;
     toast(msg.message, 'error');
     render();
@@ -464,6 +466,7 @@ function render() {
     names: names(),
     act,
     readOnly: table.status !== 'playing' || app.busy,
+    refusals: app.refusals,
     waiting: table.status === 'waiting',
     status: table.status,
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
