@@ -316,7 +316,7 @@ class Policies:
       suggests (used with ``infer=on``), or ``None``;
     * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
       ``depth``, ``infer``), and under ``levels`` what differs for one of the search's levels
-      (``{"expert": {"bias": 2.5}}``).
+      (``{"expert": {"sims": 400, "opp": "best"}}``).
     """
 
     greedy: Policy

@@ -8,7 +8,7 @@ import pytest
 
 from furuba import games
 from furuba.bots.greedy import GreedyBot
-from furuba.bots.ismcts import ISMCTSBot
+from furuba.bots.ismcts import ISMCTSBot, Search
 from furuba.bots.levels import LEVELS, LevelBot, level_named
 from furuba.bots.names import bot_kind
 from furuba.bots.policy import PolicyBot
@@ -100,12 +100,25 @@ def test_a_level_with_the_same_seed_plays_the_same_game(game: str) -> None:
 
 
 def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
-    def bias(game: str, settings: dict[str, str]) -> float:
-        return Plan.of(game, parse_settings(settings)).bias
+    def plan(game: str, settings: dict[str, str]) -> Plan:
+        return Plan.of(game, parse_settings(settings))
 
-    assert bias("zodiac", {"level": "expert"}) == 2.5
-    assert bias("zodiac", {"level": "hard"}) == bias("zodiac", {"level": "normal"}) == 1.0
-    assert bias("zodiac", {"level": "expert", "bias": "1"}) == 1.0
-    assert bias("daihinmin", {"level": "expert"}) == 1.0
-    assert Plan.of("zodiac", parse_settings({"level": "expert"})).model_opponents
-    assert not Plan.of("zodiac", parse_settings({"level": "expert", "opp": "tree"})).model_opponents
+    # Friends of the Zodiac's expert: hard's simulations, the others by the learned favourite.
+    expert = plan("zodiac", {"level": "expert"})
+    assert (expert.sims, expert.bias) == (400, 1.0)
+    assert expert.opponent is not None and expert.opponent != plan("zodiac", {"level": "hard"}).opponent
+    assert plan("zodiac", {"level": "expert", "sims": "50"}).sims == 50
+    assert plan("zodiac", {"level": "expert", "bias": "2"}).bias == 2.0
+    assert not plan("zodiac", {"level": "expert", "opp": "tree"}).model_opponents
+    # A level the game does not tune, and a game that tunes no level, keep the search's own.
+    assert plan("zodiac", {"level": "hard"}).sims == 400
+    assert plan("daihinmin", {"level": "expert"}).sims == 1000
+    assert plan("daihinmin", {"level": "expert"}).bias == 1.0
+
+
+def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
+    state = games.new_game("zodiac", players=4, seed=3)
+    search = Search(state, parse_settings({"level": "expert"}), random.Random(0))
+    assert search.run().iterations == 400
+    search = Search(state, parse_settings({"level": "expert", "sims": "30"}), random.Random(0))
+    assert search.run().iterations == 30

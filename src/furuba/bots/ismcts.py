@@ -132,7 +132,7 @@ class Search:
         budget = self.settings.time
         deadline = started + budget if budget is not None else math.inf
         count = 0
-        limit = self.settings.sims if budget is None else MAX_SIMS
+        limit = self.plan.sims if budget is None else MAX_SIMS
         while count < limit:
             self.iterate()
             count += 1

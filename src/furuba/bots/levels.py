@@ -69,7 +69,7 @@ LEVELS: tuple[Level, ...] = (
              "learned from thousands of games."),
           ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True),
     Level("expert", N_("Expert"),
-          N_("Thinks longest: tries its moves in a thousand imagined deals, guided by what it "
+          N_("Thinks longest: tries its moves in hundreds of imagined deals, guided by what it "
              "learned from thousands of games."),
           ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True),
 )

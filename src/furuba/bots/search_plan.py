@@ -2,16 +2,21 @@
 
 The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
 playout stops, its optional world sampler and its tuned ``search_defaults`` — with, under
-``levels``, what differs for one of the search's levels (``{"expert": {"bias": 2.5}}``); the
-settings say which of them a search uses, and a setting given by name wins over both. A game
-that tunes nothing gets :data:`FALLBACK`.
+``levels``, what differs for one of the search's levels (``{"expert": {"sims": 400}}``: its
+simulations too); the settings say which of them a search uses, and a setting given by name wins
+over both. A game that tunes nothing gets :data:`FALLBACK`.
 
 >>> from furuba.bots.search_settings import parse_settings
 >>> plan = Plan.of("daihinmin", parse_settings({"level": "hard", "c": "0.5"}))
 >>> plan.c, plan.model_opponents, plan.bonus is None
 (0.5, True, False)
->>> Plan.of("zodiac", parse_settings({"level": "expert"})).bias
-2.5
+>>> expert = Plan.of("zodiac", parse_settings({"level": "expert"}))
+>>> expert.sims, expert.model_opponents
+(400, True)
+>>> Plan.of("daihinmin", parse_settings({"level": "expert"})).sims
+1000
+>>> Plan.of("zodiac", parse_settings({"level": "expert", "sims": "50"})).sims
+50
 """
 
 from __future__ import annotations
@@ -54,6 +59,9 @@ class Plan:
     c: float
     bias: float
     depth: int
+    sims: int
+    """The simulations a decision: the level's, or the game's own for that level, unless the
+    settings name a number."""
 
     @property
     def model_opponents(self) -> bool:
@@ -83,7 +91,8 @@ class Plan:
             sampler=policies.world_sampler if infer else None,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
-            depth=int(own["depth"] if settings.depth is None else settings.depth))
+            depth=int(own["depth"] if settings.depth is None else settings.depth),
+            sims=int(own.get("sims", settings.sims) if settings.level else settings.sims))
 
 
 def _random_action(state: State, rng: random.Random) -> int:
