@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from typer.testing import CliRunner
 
 from furuba import games
 from furuba.bots.greedy import GreedyBot
@@ -15,6 +16,7 @@ from furuba.bots.policy import PolicyBot
 from furuba.bots.registry import make_bot, plays
 from furuba.bots.search_plan import Plan
 from furuba.bots.search_settings import parse_settings
+from furuba.cli.main import build_app
 from furuba.core.errors import OptionsError
 from furuba.i18n import speaking
 from furuba.spec import GameSpec
@@ -122,3 +124,13 @@ def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
     assert search.run().iterations == 400
     search = Search(state, parse_settings({"level": "expert", "sims": "30"}), random.Random(0))
     assert search.run().iterations == 30
+
+
+@pytest.mark.parametrize(("game", "expert"), [("zodiac", 400), ("daihinmin", 1000)])
+def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: str, expert: int) -> None:
+    out = CliRunner().invoke(build_app(), ["bots", game], env={"COLUMNS": "200"}).output
+    rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in out.splitlines()
+            if line.count("│") == 4 and line.split("│")[1].strip()}
+    assert rows["normal"] == "ismcts:normal (100 simulations a decision)"
+    assert rows["expert"] == f"ismcts:expert ({expert} simulations a decision)"
+    assert rows["easy"] == "greedy"

@@ -15,12 +15,14 @@ import typer
 from rich.table import Table
 
 from furuba import games
+from furuba.bots.ismcts import ISMCTSBot
 from furuba.bots.levels import LEVELS, LevelBot
 from furuba.bots.registry import BOTS, make_bot
+from furuba.bots.search_plan import Plan
 from furuba.cli.console import console, fail
 from furuba.core.errors import FurubaError
 from furuba.i18n import N_
-from furuba.text import _
+from furuba.text import _, ngettext
 
 OTHERS: dict[str, str] = {
     "random": N_("Plays any legal move at random: for testing, not for company."),
@@ -30,6 +32,23 @@ OTHERS: dict[str, str] = {
                  "own: ismcts:sims=800,c=0.5 (docs/BOTS.md lists them)."),
 }
 """What the bots that are not levels are, by name."""
+
+
+def _bot_words(level: str, game: str) -> str:
+    """The bot a level is in ``game``, with the simulations a decision when it searches.
+
+    >>> _bot_words("expert", "daihinmin"), _bot_words("easy", "zodiac")
+    ('ismcts:expert (1000 simulations a decision)', 'greedy')
+    """
+    bot = make_bot(level)
+    if not isinstance(bot, LevelBot):
+        return level
+    spec, inner = bot.spec_for(game), bot.bot_for(game)
+    if not isinstance(inner, ISMCTSBot) or inner.settings.time is not None:
+        return spec
+    sims = Plan.of(game, inner.settings).sims
+    return _("{bot} ({simulations})").format(bot=spec, simulations=ngettext(
+        "{n} simulation a decision", "{n} simulations a decision", sims).format(n=sims))
 
 
 def bots(
@@ -49,8 +68,7 @@ def bots(
     for level in LEVELS:
         row = [level.name, level.said_summary]
         if name is not None:
-            bot = make_bot(level.name)
-            row.append(bot.spec_for(name) if isinstance(bot, LevelBot) else level.name)
+            row.append(_bot_words(level.name, name))
         table.add_row(*row)
     console.print(table)
     others = Table(title=_("Other bots"), title_justify="left")
