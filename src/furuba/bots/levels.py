@@ -62,7 +62,7 @@ LEVELS: tuple[Level, ...] = (
           N_("Plays the obvious move at once and never looks ahead."),
           ("greedy",)),
     Level("normal", N_("Normal"),
-          N_("Thinks for a moment: tries its moves in a hundred imagined deals."),
+          N_("Thinks for a moment: tries its moves in dozens of imagined deals."),
           ("ismcts:normal",), takes_settings=True),
     Level("hard", N_("Hard"),
           N_("Thinks harder: tries its moves in four hundred imagined deals, guided by what it "

@@ -34,10 +34,10 @@ OTHERS: dict[str, str] = {
 """What the bots that are not levels are, by name."""
 
 
-def _bot_words(level: str, game: str) -> str:
+def level_bot(level: str, game: str) -> str:
     """The bot a level is in ``game``, with the simulations a decision when it searches.
 
-    >>> _bot_words("expert", "daihinmin"), _bot_words("easy", "zodiac")
+    >>> level_bot("expert", "daihinmin"), level_bot("easy", "zodiac")
     ('ismcts:expert (1000 simulations a decision)', 'greedy')
     """
     bot = make_bot(level)
@@ -68,7 +68,7 @@ def bots(
     for level in LEVELS:
         row = [level.name, level.said_summary]
         if name is not None:
-            row.append(_bot_words(level.name, name))
+            row.append(level_bot(level.name, name))
         table.add_row(*row)
     console.print(table)
     others = Table(title=_("Other bots"), title_justify="left")
