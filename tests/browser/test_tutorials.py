@@ -67,9 +67,11 @@ def start(page: Page, game: str, lang: str = "") -> str:
 
 
 def visible(page: Page, selector: str) -> list[int]:
-    """The indexes of the elements matching ``selector`` that are on screen and enabled."""
-    loc = page.locator(selector)
-    return [i for i in range(loc.count()) if loc.nth(i).is_visible() and loc.nth(i).is_enabled()]
+    """The indexes of the elements matching ``selector`` that are on screen and enabled, read in
+    one look: counting first and asking each after may meet a page redrawn in between."""
+    found: list[int] = page.locator(selector).evaluate_all(
+        "els => els.flatMap((e, i) => e.checkVisibility() && !e.disabled ? [i] : [])")
+    return found
 
 
 def act_as_asked(page: Page) -> None:

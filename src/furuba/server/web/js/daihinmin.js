@@ -274,11 +274,16 @@ function lastMoves(entries) {
   return last;
 }
 
-/** Send one gift; the next waits until the view shows this one among the gifts given. */
-function send(action, given, ctx) {
+/**
+ * Send one gift; the next waits until the view shows this one among the gifts given. A gift sent
+ * while the page is being drawn goes once the drawing is done (`later`); a click's goes at once,
+ * so the page is busy before anything else can look at it.
+ */
+function send(action, given, ctx, later = false) {
   gifts.waitFor = given + 1;
   gifts.refusals = ctx.refusals || 0;
-  setTimeout(() => ctx.act(action), 0);
+  if (later) setTimeout(() => ctx.act(action), 0);
+  else ctx.act(action);
 }
 
 /**
@@ -306,7 +311,7 @@ function giftPicker(view, ctx, legal, open, redraw) {
     const next = gives.find((a) => a.id === gifts.queue[0]);
     gifts.queue.shift();
     if (next) {
-      send(next, giving.length, ctx);
+      send(next, giving.length, ctx, true);
       dispatched = true;
     } else {
       gifts.queue = [];
