@@ -303,7 +303,8 @@ function giftPicker(view, ctx, legal, open, redraw) {
   const need = view.must_give ? view.must_give.count : 1;
   const left = need - giving.length;
   let dispatched = false;
-  // A gift refused (stale, out of turn) or a page that lost its answer: the rest are not sent.
+  // The server refused a message since the last gift was sent (a stale or out-of-turn gift):
+  // the rest are not sent; the player picks again from what the view now shows.
   if (gifts.queue.length && (ctx.refusals || 0) !== gifts.refusals) gifts.queue = [];
   // The next gift goes once the view shows the previous one taken; a render before that (another
   // player's move, a page tired of waiting) must not send it early, or the server finds it stale.
