@@ -40,12 +40,13 @@ def held_out(game: str, count: int) -> list[State]:
     return out
 
 
-def cross_entropy(weights: Vector, game: str, positions: list[State]) -> float:
-    """The mean cross-entropy of the softmax against the teacher's visit shares."""
+def cross_entropy(weights: Vector, game: str, positions: list[State], hidden: int = 0) -> float:
+    """The mean cross-entropy of the softmax (``hidden`` units) against the teacher's visit
+    shares."""
     from furuba.bots.policy import features_of
 
     learning = features_of(game)
-    policy = SoftmaxPolicy(weights, 1.0)
+    policy = SoftmaxPolicy(weights, 1.0, hidden=hidden)
     total = 0.0
     for i, state in enumerate(positions):
         legal = state.legal_actions()

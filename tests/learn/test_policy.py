@@ -59,3 +59,50 @@ def test_loading_refuses_missing_or_foreign_weights(tmp_path: Path) -> None:
     path.write_bytes(b"not an npz")
     with pytest.raises(FurubaError, match="cannot read the policy"):
         SoftmaxPolicy.load(path)
+
+
+def test_a_network_starts_as_its_linear_part_and_its_gradient_is_the_scores_slope() -> None:
+    from furuba.learn.policy import initial_weights, parameter_count
+
+    rng = np.random.default_rng(5)
+    rows = rng.normal(size=(6, 4)).astype(np.float32)
+    linear = np.array([0.5, -1.0, 0.25, 2.0])
+    start = SoftmaxPolicy(initial_weights(linear, hidden=3, seed=7), hidden=3)
+    assert start.weights.size == parameter_count(4, 3) == 4 + 12 + 3 + 3
+    assert np.allclose(start.logits(rows), SoftmaxPolicy(linear).logits(rows))
+    assert np.array_equal(start.weights, initial_weights(linear, hidden=3, seed=7))
+    assert not np.array_equal(start.weights, initial_weights(linear, hidden=3, seed=8))
+    # away from the start (v ≠ 0), the gradient agrees with finite differences
+    net = SoftmaxPolicy(rng.normal(size=parameter_count(4, 3)), hidden=3)
+    coefficients = rng.normal(size=6)
+    grad = net.gradient(rows, coefficients)
+    step = 1e-6
+    for i in range(net.weights.size):
+        up, down = net.weights.copy(), net.weights.copy()
+        up[i] += step
+        down[i] -= step
+        slope = (coefficients @ SoftmaxPolicy(up, hidden=3).logits(rows)
+                 - coefficients @ SoftmaxPolicy(down, hidden=3).logits(rows)) / (2 * step)
+        assert grad[i] == pytest.approx(slope, abs=1e-5), i
+    # a unit can weigh one feature by another: here only the row [1, 1] scores above [0, 0]
+    # (an "and"); a linear score that puts [1, 1] above [1, 0] and [0, 1] puts them above [0, 0]
+    both = SoftmaxPolicy(np.array([0.0, 0.0, 1.0, 1.0, -1.0, 1.0]), hidden=1)
+    pair = np.array([[1, 0], [0, 1], [1, 1], [0, 0]], dtype=np.float32)
+    assert list(both.logits(pair)) == [0.0, 0.0, 1.0, 0.0]
+
+
+def test_a_network_saves_its_hidden_units_and_loading_checks_their_count(tmp_path: Path) -> None:
+    from furuba.learn.policy import parameter_count
+
+    weights = np.arange(parameter_count(3, 2), dtype=float) / 10
+    path = tmp_path / "net.npz"
+    SoftmaxPolicy(weights, 0.0, {"features": ["a", "b", "c"]}, hidden=2).save(path)
+    back = SoftmaxPolicy.load(path, names=("a", "b", "c"))
+    assert back.hidden == 2 and np.array_equal(back.weights, weights)
+    rows = np.eye(3, dtype=np.float32)
+    assert np.array_equal(back.logits(rows), SoftmaxPolicy(weights, hidden=2).logits(rows))
+    about = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+    about["hidden"] = 3
+    path.with_suffix(".json").write_text(json.dumps(about), encoding="utf-8")
+    with pytest.raises(FurubaError, match="3 hidden units"):
+        SoftmaxPolicy.load(path)

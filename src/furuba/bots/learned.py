@@ -54,9 +54,8 @@ class LearnedPolicy:
     """A game's shipped softmax policy, as a playout policy and as priors."""
 
     features: ActionFeatures
-    weights: np.ndarray
     softmax: SoftmaxPolicy
-    """The same weights at :data:`PRIOR_TEMPERATURE`, to draw actions from."""
+    """The shipped weights at :data:`PRIOR_TEMPERATURE`, to score and draw actions with."""
 
     def best_action(self, state: State, rng: random.Random | None) -> int:
         """The best-scored legal action of the player to move (the playout policy; ``rng`` is
@@ -64,8 +63,7 @@ class LearnedPolicy:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        scores = self.features.featurize(state, legal) @ self.weights
-        return legal[int(np.argmax(scores))]
+        return legal[self.softmax.best(self.features.featurize(state, legal))]
 
     def sample_action(self, state: State, rng: random.Random) -> int:
         """A legal action of the player to move, drawn from the softmax at
@@ -78,7 +76,7 @@ class LearnedPolicy:
     def bonus(self, state: State, legal: list[int], weight: float) -> dict[int, float]:
         """Each legal action's progressive bias: ``weight × p(a) / max p``, ``p`` the softmax at
         :data:`PRIOR_TEMPERATURE`."""
-        scores = self.features.featurize(state, legal) @ self.weights / PRIOR_TEMPERATURE
+        scores = self.softmax.logits(self.features.featurize(state, legal)) / PRIOR_TEMPERATURE
         share = np.exp(scores - scores.max())
         return dict(zip(legal, (weight * share).tolist(), strict=True))
 
@@ -91,10 +89,10 @@ def _load(game: str) -> LearnedPolicy:
         raise OptionsError(_("{game} ships no trained policy").format(
             game=games.spec(game).said_title))
     try:
-        policy = SoftmaxPolicy.load(path, names=features.names)
+        policy = SoftmaxPolicy.load(path, names=features.names, temperature=PRIOR_TEMPERATURE)
     except FurubaError as exc:
         raise OptionsError(str(exc)) from None
-    return LearnedPolicy(features, policy.weights, SoftmaxPolicy(policy.weights, PRIOR_TEMPERATURE))
+    return LearnedPolicy(features, policy)
 
 
 def learned_policy(game: str) -> LearnedPolicy:

@@ -50,9 +50,18 @@ def train(
     teacher: Annotated[str | None, typer.Option(
         help=_("learn by imitating this search (normal, hard, expert or ismcts:…): its share "
                "of simulations for each action, instead of the policy gradient"))] = None,
+    hidden: Annotated[int, typer.Option(
+        help=_("hidden units: a small network over the features instead of a linear policy "
+               "(0)"))] = 0,
+    epochs: Annotated[int, typer.Option(
+        help=_("with --teacher: learning steps each iteration over the decisions kept"))] = 1,
+    window: Annotated[int, typer.Option(
+        help=_("with --teacher: keep the decisions of this many iterations to learn from "
+               "(0: all)"))] = 1,
     quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
-    """Learn a softmax policy by self-play on the CPU (or by imitating the search)."""
+    """Learn a softmax policy (linear, or a small network) by self-play on the CPU, or by
+    imitating the search."""
     from furuba.learn.checkpoints import latest, load_checkpoint
     from furuba.learn.train import TrainConfig, Trainer
 
@@ -63,7 +72,8 @@ def train(
                           players=players, rate=rate, entropy=entropy,
                           eval_every=eval_every,
                           eval_games=eval_games, checkpoint_every=checkpoint_every, jobs=jobs,
-                          backend=backend, ray_address=ray_address, teacher=teacher)
+                          backend=backend, ray_address=ray_address, teacher=teacher,
+                          hidden=hidden, epochs=epochs, window=window)
         trainer = Trainer(cfg, folder)
         if resume:
             progress = load_checkpoint(folder, cfg)

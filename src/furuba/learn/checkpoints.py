@@ -17,11 +17,15 @@ import numpy as np
 
 from furuba.core.errors import FurubaError
 from furuba.learn.adam import Adam
+from furuba.learn.memory import Memory
 from furuba.learn.policy import Vector
 from furuba.text import _, listing
 
 if TYPE_CHECKING:
     from furuba.learn.train import TrainConfig
+
+ADDED_LATER = {"hidden": 0, "epochs": 1, "window": 1}
+"""Identity keys a checkpoint written before them lacks, and the value it meant."""
 
 FOLDER = "checkpoints"
 
@@ -35,6 +39,8 @@ class Progress:
     adam: Adam
     curve: list[dict[str, Any]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    memory: Memory = field(default_factory=lambda: Memory.empty(0))
+    """The teacher's decisions kept for imitation (:mod:`furuba.learn.memory`)."""
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -53,7 +59,9 @@ def save_checkpoint(out: Path, cfg: TrainConfig, progress: Progress) -> Path:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as file:
-            np.savez(file, weights=progress.weights, m=progress.adam.m, v=progress.adam.v)
+            arrays: dict[str, Any] = {"weights": progress.weights, "m": progress.adam.m,
+                                      "v": progress.adam.v, **progress.memory.arrays()}
+            np.savez(file, **arrays)
     except OSError as exc:
         raise FurubaError(_("cannot write {path}: {problem}").format(
             path=path, problem=exc.strerror)) from None
@@ -82,12 +90,13 @@ def load_checkpoint(out: Path, cfg: TrainConfig) -> Progress:
         about = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
         with np.load(path) as data:
             weights, m, v = (np.array(data[k], dtype=np.float64) for k in ("weights", "m", "v"))
+            memory = Memory.from_arrays({k: data[k] for k in data.files}, len(cfg.features))
     except (OSError, ValueError, KeyError) as exc:
         raise FurubaError(_("cannot read the checkpoint {path}: {problem}").format(
             path=path, problem=getattr(exc, "strerror", None) or exc)) from None
     theirs: dict[str, Any] = about.get("run", {})
     ours = cfg.identity()
-    differ = [key for key in ours if theirs.get(key) != ours[key]]
+    differ = [key for key in ours if theirs.get(key, ADDED_LATER.get(key)) != ours[key]]
     if differ:
         raise FurubaError(_("the checkpoint {path} is of another run (it differs in {keys})")
                           .format(path=path, keys=listing(differ)))
@@ -97,4 +106,5 @@ def load_checkpoint(out: Path, cfg: TrainConfig) -> Progress:
                             "--iterations {iterations}").format(
             path=path, iteration=iteration, iterations=cfg.iterations))
     adam = Adam(len(weights), rate=cfg.rate, t=int(about["adam_steps"]), m=m, v=v)
-    return Progress(iteration, weights, adam, list(about["curve"]), list(about["history"]))
+    return Progress(iteration, weights, adam, list(about["curve"]), list(about["history"]),
+                    memory)

@@ -12,7 +12,8 @@ game's greedy policy in the other seats, a fixed and decent opponent from the fi
 learner's decisions are learned from.
 
 **What a game returns.** REINFORCE needs, for each decision ``d`` of the learner, the gradient
-of its log-probability ``g_d = F[a] - p·F`` and its credit ``R_d`` (what the player's reward
+of its log-probability (``g_d = F[a] - p·F`` for a linear policy; a network backpropagates it,
+:meth:`~furuba.learn.policy.SoftmaxPolicy.gradient`) and its credit ``R_d`` (what the player's reward
 gained until its segment ended, :class:`~furuba.learn.features.ActionFeatures`). The baseline is
 the mean credit of the whole batch, known only once every game is in, so a game returns sums
 from which the trainer builds ``Σ (R_d - b) g_d = Σ R_d g_d - b Σ g_d`` and the spread of the
@@ -64,6 +65,13 @@ class Batch:
     """The bot in the other seats of an evaluation game."""
     teacher: str | None = None
     """The search the learner imitates (:mod:`furuba.learn.imitate`); ``None``: REINFORCE."""
+    hidden: int = 0
+    """The policy's hidden units (:class:`~furuba.learn.policy.SoftmaxPolicy`)."""
+
+    def policy(self, temperature: float | None = None) -> SoftmaxPolicy:
+        """The learner's policy, at the batch's temperature unless told."""
+        chosen = self.temperature if temperature is None else temperature
+        return SoftmaxPolicy(self.weights, chosen, hidden=self.hidden)
 
 
 @dataclass
@@ -80,6 +88,9 @@ class Sums:
     credit2: float = 0.0
     entropy: float = 0.0
     open: list[tuple[int, Vector]] = field(default_factory=list, repr=False)
+    taught: list[tuple[npt.NDArray[np.float32], Vector]] = field(default_factory=list,
+                                                                  repr=False)
+    """With a teacher: each decision's feature rows and target, for the trainer's memory."""
 
 
 def _learner_seats(kind: str, index: int, players: int) -> set[int]:
@@ -102,11 +113,20 @@ def _log(probs: Vector) -> Vector:
     return out
 
 
-def _add_entropy(sums: Sums, probs: Vector, rows: npt.NDArray[np.float32]) -> None:
-    """Add a decision's entropy and its gradient (for the entropy bonus) to ``sums``."""
+def entropy_coefficients(probs: Vector) -> tuple[float, Vector]:
+    """A decision's entropy ``H`` and the coefficients of its gradient on the scores,
+    ``−p (log p + H)`` (for :meth:`~furuba.learn.policy.SoftmaxPolicy.gradient`)."""
     logp = _log(probs)
     h = -float(probs @ logp)
-    sums.entropy_grad += -(probs * (logp + h)) @ rows
+    coefficients: Vector = -(probs * (logp + h))
+    return h, coefficients
+
+
+def _add_entropy(sums: Sums, policy: SoftmaxPolicy, probs: Vector,
+                 rows: npt.NDArray[np.float32]) -> None:
+    """Add a decision's entropy and its gradient (for the entropy bonus) to ``sums``."""
+    h, coefficients = entropy_coefficients(probs)
+    sums.entropy_grad += policy.gradient(rows, coefficients)
     sums.entropy += h
 
 
@@ -126,7 +146,7 @@ def play_training_game(batch: Batch, index: int) -> Sums:
     """One self-play game of ``batch`` and its sums."""
     learning, rng, state, learners, sums = _start(batch, index)
     greedy = games.spec(batch.game).policies.greedy
-    policy = SoftmaxPolicy(batch.weights, batch.temperature)
+    policy = batch.policy()
     mark: Hashable = learning.segment(state)
     start = learning.reward(state)
     for _step in range(MAX_STEPS):
@@ -142,9 +162,10 @@ def play_training_game(batch: Batch, index: int) -> Sums:
             rows = learning.featurize(state, legal)
             probs = policy.probs(rows)
             choice = policy.sample(rows, rng)
-            mean = probs @ rows
-            sums.open.append((player, rows[choice] - mean))
-            _add_entropy(sums, probs, rows)
+            chosen = -probs
+            chosen[choice] += 1.0
+            sums.open.append((player, policy.gradient(rows, chosen)))
+            _add_entropy(sums, policy, probs, rows)
             sums.decisions += 1
             state.apply(legal[choice])
         now = learning.segment(state)
@@ -167,7 +188,7 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
     learning, rng, state, learners, sums = _start(batch, index)
     greedy = games.spec(batch.game).policies.greedy
     teacher = teacher_bot(batch.teacher, rng.getrandbits(31))
-    policy = SoftmaxPolicy(batch.weights, 1.0)
+    policy = batch.policy(1.0)
     for _step in range(MAX_STEPS):
         if state.is_terminal():
             break
@@ -181,9 +202,10 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
         action, target = visit_shares(teacher, state, legal, TARGET_TEMPERATURE)
         rows = learning.featurize(state, legal)
         probs = policy.probs(rows)
-        sums.grad += (target - probs) @ rows
+        sums.grad += policy.gradient(rows, target - probs)
         sums.credit += -float(target @ _log(probs))
-        _add_entropy(sums, probs, rows)
+        _add_entropy(sums, policy, probs, rows)
+        sums.taught.append((rows, target))
         sums.decisions += 1
         state.apply(action)
     else:  # pragma: no cover - a guard against engine bugs
@@ -206,7 +228,7 @@ def play_eval_game(batch: Batch, index: int) -> tuple[int, float, float]:
                            **batch.options)
     seat = index % batch.players
     bots = [make_bot(batch.opponent, seed=rng.getrandbits(31)) for _ in range(batch.players)]
-    policy = SoftmaxPolicy(batch.weights, batch.temperature)
+    policy = batch.policy()
     learner = PolicyBot(seed=rng.getrandbits(31), policy=policy)
     for _step in range(MAX_STEPS):
         if state.is_terminal():

@@ -34,7 +34,8 @@ from furuba.bots.policy import features_of
 from furuba.core.errors import OptionsError
 from furuba.learn.adam import Adam
 from furuba.learn.checkpoints import Progress, save_checkpoint
-from furuba.learn.policy import SoftmaxPolicy, Vector
+from furuba.learn.memory import Memory
+from furuba.learn.policy import SoftmaxPolicy, Vector, initial_weights
 from furuba.learn.selfplay import Batch, Sums, eval_games, train_games
 from furuba.sim.runner import check_backend, map_tasks
 from furuba.sim.summary import wilson
@@ -43,7 +44,7 @@ from furuba.text import _
 OPPONENTS = ("random", "greedy")
 """The bots the learner is measured against, three of a kind at its table."""
 IDENTITY = ("game", "players", "games", "seed", "rate", "entropy", "eval_every", "eval_games",
-            "features", "teacher")
+            "features", "teacher", "hidden", "epochs", "window")
 """What a checkpoint must share with a run that resumes from it."""
 
 
@@ -68,6 +69,12 @@ class TrainConfig:
     ray_address: str | None = None
     teacher: str | None = None
     """The search to imitate (:mod:`furuba.learn.imitate`); ``None``: the policy gradient."""
+    hidden: int = 0
+    """Hidden units of the policy (0: linear; :class:`~furuba.learn.policy.SoftmaxPolicy`)."""
+    epochs: int = 1
+    """With a teacher: Adam steps an iteration over the decisions kept (:mod:`furuba.learn.memory`)."""
+    window: int = 1
+    """With a teacher: the iterations whose decisions are kept (0: every one)."""
     features: tuple[str, ...] = field(default=(), init=False)
     options: dict[str, Any] = field(default_factory=dict, init=False)
 
@@ -77,10 +84,15 @@ class TrainConfig:
         learning = features_of(spec.name)
         self.features, self.options = learning.names, dict(learning.options)
         for name in ("iterations", "games", "eval_every", "eval_games", "checkpoint_every",
-                     "jobs"):
+                     "jobs", "epochs"):
             if getattr(self, name) < 1:
                 raise OptionsError(_("--{name} must be at least 1, not {value}").format(
                     name=name.replace("_", "-"), value=getattr(self, name)))
+        if self.hidden < 0 or self.window < 0:
+            raise OptionsError(_("--hidden and --window must be 0 or more"))
+        if self.teacher is None and (self.epochs, self.window) != (1, 1):
+            raise OptionsError(_("--epochs and --window go with --teacher: the policy gradient "
+                                 "learns from each iteration's games once"))
         if not self.rate > 0 or not self.entropy >= 0:
             raise OptionsError(_("the learning rate must be above 0 and the entropy bonus 0 or "
                                  "more"))
@@ -101,7 +113,10 @@ class TrainConfig:
                 f"--games {self.games} --seed {self.seed} --players {self.players} "
                 f"--learning-rate {self.rate:g} --entropy {self.entropy:g} "
                 f"--eval-every {self.eval_every} --eval-games {self.eval_games}"
-                + (f" --teacher {self.teacher}" if self.teacher is not None else ""))
+                + (f" --teacher {self.teacher}" if self.teacher is not None else "")
+                + (f" --hidden {self.hidden}" if self.hidden else "")
+                + (f" --epochs {self.epochs}" if self.epochs != 1 else "")
+                + (f" --window {self.window}" if self.window != 1 else ""))
 
     def identity(self) -> dict[str, Any]:
         data = asdict(self)
@@ -113,7 +128,7 @@ def _batches(cfg: TrainConfig, weights: Vector, stage: str, count: int,
     parts = max(1, min(count, 2 * cfg.jobs)) if cfg.jobs > 1 or cfg.backend == "ray" else 1
     teacher = cfg.teacher if stage != "eval" else None
     return [Batch(cfg.game, cfg.players, cfg.options, weights, cfg.seed, stage,
-                  tuple(range(count))[k::parts], temperature, opponent, teacher)
+                  tuple(range(count))[k::parts], temperature, opponent, teacher, cfg.hidden)
             for k in range(parts)]
 
 
@@ -150,19 +165,29 @@ def gradient(sums: list[Sums], entropy: float) -> tuple[Vector, dict[str, Any]]:
     return step, stats
 
 
-def imitation_gradient(sums: list[Sums], entropy: float) -> tuple[Vector, dict[str, Any]]:
-    """The ascent direction of a batch of imitation games: the mean gradient of the targets'
-    log-likelihood plus the entropy bonus; its figures (the mean cross-entropy)."""
+def imitate(cfg: TrainConfig, progress: Progress, sums: list[Sums]) -> dict[str, Any]:
+    """Learn from a batch of imitation games: keep its decisions in ``progress.memory`` (with
+    those of the last ``cfg.window`` iterations) and take ``cfg.epochs`` Adam steps up the
+    targets' log-likelihood over all of them, plus the entropy bonus. Its figures: the batch's
+    mean cross-entropy as the games met it, and the memory's before the last step."""
     sums = sorted(sums, key=lambda s: s.index)
     total = sum(s.decisions for s in sums)
-    if not total:
-        return np.zeros_like(sums[0].grad), {"decisions": 0}
-    grad = np.sum([s.grad for s in sums], axis=0)
-    bonus = np.sum([s.entropy_grad for s in sums], axis=0)
-    stats = {"decisions": total, "cross_entropy": sum(s.credit for s in sums) / total,
-             "entropy": sum(s.entropy for s in sums) / total}
-    step: Vector = grad / total + entropy * bonus / total
-    return step, stats
+    memory = progress.memory
+    iteration = progress.iteration
+    if cfg.window:
+        memory.keep_since(iteration - cfg.window + 1)
+    memory.add(iteration, [taught for s in sums for taught in s.taught])
+    stats: dict[str, Any] = {"decisions": total, "remembered": memory.decisions}
+    if total:
+        stats["cross_entropy"] = sum(s.credit for s in sums) / total
+        stats["entropy"] = sum(s.entropy for s in sums) / total
+    loss = 0.0
+    for _epoch in range(cfg.epochs if memory.decisions else 0):
+        policy = SoftmaxPolicy(progress.weights, 1.0, hidden=cfg.hidden)
+        direction, loss = memory.direction(policy, cfg.entropy)
+        progress.weights = progress.adam.step(progress.weights, direction)
+    stats["memory_cross_entropy"] = loss
+    return stats
 
 
 def measure(cfg: TrainConfig, weights: Vector, temperature: float) -> dict[str, Any]:
@@ -201,8 +226,10 @@ class Trainer:
 
     def fresh(self) -> Progress:
         """The start of a run: the game's starting weights (zero unless it gives some)."""
-        weights = features_of(self.cfg.game).start_weights()
-        return Progress(0, weights, Adam(len(weights), rate=self.cfg.rate))
+        cfg = self.cfg
+        weights = initial_weights(features_of(cfg.game).start_weights(), cfg.hidden, cfg.seed)
+        return Progress(0, weights, Adam(len(weights), rate=cfg.rate),
+                        memory=Memory.empty(len(cfg.features)))
 
     def step(self, progress: Progress) -> dict[str, Any]:
         """Play iteration ``progress.iteration`` and move the weights; its figures."""
@@ -210,9 +237,11 @@ class Trainer:
         started = time.perf_counter()
         sums = _run(cfg, train_games, _batches(cfg, progress.weights, str(progress.iteration),
                                                cfg.games))
-        direction, stats = (gradient if cfg.teacher is None else imitation_gradient)(
-            sums, cfg.entropy)
-        progress.weights = progress.adam.step(progress.weights, direction)
+        if cfg.teacher is None:
+            direction, stats = gradient(sums, cfg.entropy)
+            progress.weights = progress.adam.step(progress.weights, direction)
+        else:
+            stats = imitate(cfg, progress, sums)
         progress.iteration += 1
         stats["iteration"] = progress.iteration
         stats["seconds"] = round(time.perf_counter() - started, 3)
@@ -256,9 +285,11 @@ class Trainer:
             "command": cfg.command(progress.iteration),
             "seed": cfg.seed, "iterations": progress.iteration, "games_per_iteration": cfg.games,
             "players": cfg.players, "options": cfg.options, "rate": cfg.rate,
-            "entropy": cfg.entropy, "teacher": cfg.teacher,
+            "entropy": cfg.entropy, "teacher": cfg.teacher, "hidden": cfg.hidden,
+            "epochs": cfg.epochs, "window": cfg.window,
             "trained": datetime.now(UTC).strftime("%Y-%m-%d"),
             "curve": last}
         sampling_wins = last is not None and (last["sampling"]["greedy"]["win_share"]
                                               > last["best"]["greedy"]["win_share"])
-        return SoftmaxPolicy(progress.weights.copy(), 1.0 if sampling_wins else 0.0, about)
+        return SoftmaxPolicy(progress.weights.copy(), 1.0 if sampling_wins else 0.0, about,
+                             cfg.hidden)

@@ -48,7 +48,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
-import numpy.typing as npt
 
 from furuba.learn.policy import SoftmaxPolicy
 from furuba.zodiac.codes import RUNNING, LogEntry
@@ -74,9 +73,9 @@ the product over the decisions it is asked about."""
 
 
 @functools.cache
-def _weights() -> npt.NDArray[np.float64]:
+def _policy() -> SoftmaxPolicy:
     assert LEARNING.shipped is not None  # the game ships its policy
-    return SoftmaxPolicy.load(LEARNING.shipped, names=LEARNING.names).weights
+    return SoftmaxPolicy.load(LEARNING.shipped, names=LEARNING.names)
 
 
 def learned_model(state: GameState, legal: list[int], action: int) -> float:
@@ -91,7 +90,7 @@ def learned_model(state: GameState, legal: list[int], action: int) -> float:
     world = state.clone()
     world.deck = world.deck[::-1]
     rows = features_in(world, state.current_player, legal)
-    scores = rows.astype(np.float64) @ _weights() / TEMPERATURE
+    scores = _policy().logits(rows) / TEMPERATURE
     shares = np.exp(scores - scores.max())
     chosen = float(shares[legal.index(action)] / shares.sum())
     return MISTAKE / len(legal) + (1.0 - MISTAKE) * chosen

@@ -1,0 +1,130 @@
+"""What imitation remembers (``--window``, ``--epochs``): the teacher's decisions kept end to end,
+learned from again, saved in checkpoints, and a network trained on them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from furuba.core.errors import OptionsError
+from furuba.learn.checkpoints import load_checkpoint
+from furuba.learn.memory import Memory
+from furuba.learn.policy import SoftmaxPolicy
+from furuba.learn.selfplay import entropy_coefficients
+from furuba.learn.train import Trainer
+
+from .test_imitate import TINY, cross_entropy, held_out
+
+
+def decision(seed: int, size: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    target = rng.random(size)
+    return rng.normal(size=(size, 3)).astype(np.float32), target / target.sum()
+
+
+def test_the_memory_direction_is_the_mean_of_each_decision_s_own() -> None:
+    taught = [decision(1, 2), decision(2, 5), decision(3, 3)]
+    memory = Memory.empty(3)
+    memory.add(0, taught[:1])
+    memory.add(1, taught[1:])
+    policy = SoftmaxPolicy(np.array([0.3, -0.2, 0.9]))
+    direction, loss = memory.direction(policy, entropy=0.05)
+    expected = np.zeros(3)
+    expected_loss = 0.0
+    for rows, target in taught:
+        probs = policy.probs(rows)
+        _h, coefficients = entropy_coefficients(probs)
+        expected += policy.gradient(rows, target - probs) + 0.05 * policy.gradient(rows,
+                                                                                  coefficients)
+        expected_loss += -float(target @ np.log(probs))
+    assert np.allclose(direction, expected / 3)
+    assert loss == pytest.approx(expected_loss / 3)
+
+
+def test_the_window_forgets_the_oldest_iterations_and_the_arrays_come_back() -> None:
+    memory = Memory.empty(3)
+    for iteration in range(4):
+        memory.add(iteration, [decision(10 * iteration + k, 2 + k) for k in range(2)])
+    assert memory.decisions == 8 and len(memory.rows) == 4 * (2 + 3)
+    memory.keep_since(2)
+    assert list(memory.born) == [2, 2, 3, 3] and len(memory.rows) == 10 == len(memory.targets)
+    assert np.array_equal(memory.rows[:2], decision(20, 2)[0])
+    back = Memory.from_arrays(memory.arrays(), 3)
+    assert all(np.array_equal(a, b) for a, b in zip(back.arrays().values(),
+                                                    memory.arrays().values(), strict=True))
+
+
+def test_epochs_and_window_belong_to_imitation_and_take_no_negative_numbers() -> None:
+    plain = replace(TINY, teacher=None)
+    for changes in ({"epochs": 3}, {"window": 0}):
+        with pytest.raises(OptionsError, match="go with --teacher"):
+            replace(plain, **changes).validate()
+    with pytest.raises(OptionsError, match="0 or more"):
+        replace(TINY, hidden=-1).validate()
+    with pytest.raises(OptionsError, match="--epochs must be at least 1"):
+        replace(TINY, epochs=0).validate()
+    command = replace(TINY, hidden=8, epochs=20, window=0)
+    command.validate()
+    assert command.command().endswith("--hidden 8 --epochs 20 --window 0")
+
+
+def test_a_network_imitating_with_a_memory_is_reproducible_resumes_exactly_and_learns(
+        tmp_path: Path) -> None:
+    cfg = replace(TINY, iterations=4, checkpoint_every=1, eval_every=4, hidden=8, epochs=15,
+                  window=0, rate=0.03)
+    trainer = Trainer(cfg, tmp_path / "whole")
+    start = trainer.fresh()
+    whole = trainer.run(trainer.fresh())
+    assert whole.memory.decisions == sum(step["decisions"] for step in whole.history)
+    assert [step["remembered"] for step in whole.history] == list(
+        np.cumsum([step["decisions"] for step in whole.history]))
+    two = Trainer(replace(cfg, jobs=2), tmp_path / "two")
+    assert np.array_equal(two.run(two.fresh()).weights, whole.weights)
+    cut = Trainer(replace(cfg, iterations=2), tmp_path / "cut")
+    cut.run(cut.fresh())
+    resumed = trainer.run(load_checkpoint(tmp_path / "cut", cfg))
+    assert np.array_equal(resumed.weights, whole.weights)
+    assert resumed.memory.decisions == whole.memory.decisions
+    # the network's output layer moved off zero, and it came closer to the teacher on
+    # positions it never saw
+    policy = trainer.policy(whole)
+    assert policy.hidden == 8 and np.abs(policy.weights[-8:]).sum() > 0
+    positions = held_out(cfg.game, 24)
+    before = cross_entropy(start.weights, cfg.game, positions, hidden=8)
+    after = cross_entropy(whole.weights, cfg.game, positions, hidden=8)
+    assert after < before - 0.01, (before, after)
+    assert "--hidden 8 --epochs 15 --window 0" in policy.provenance["command"]
+
+
+def test_a_checkpoint_from_before_networks_still_resumes(tmp_path: Path) -> None:
+    import json
+
+    cfg = replace(TINY, iterations=2, checkpoint_every=1)
+    Trainer(replace(cfg, iterations=1), tmp_path).run(Trainer(cfg, tmp_path).fresh())
+    path = tmp_path / "checkpoints" / "iter-000001.json"
+    about = json.loads(path.read_text(encoding="utf-8"))
+    for key in ("hidden", "epochs", "window"):
+        del about["run"][key]
+    path.write_text(json.dumps(about), encoding="utf-8")
+    assert load_checkpoint(tmp_path, cfg).iteration == 1
+    with pytest.raises(Exception, match="another run"):
+        load_checkpoint(tmp_path, replace(cfg, hidden=4))
+
+
+def test_a_trained_network_is_what_the_policy_bot_plays(tmp_path: Path) -> None:
+    from furuba import games
+    from furuba.bots.policy import PolicyBot, features_of
+
+    cfg = replace(TINY, iterations=1, hidden=4, epochs=3)
+    trainer = Trainer(cfg, tmp_path)
+    policy = trainer.policy(trainer.run(trainer.fresh()))
+    policy.save(tmp_path / "policy.npz")
+    bot = PolicyBot(seed=1, temperature=0.0, file=tmp_path / "policy.npz")
+    learning = features_of(cfg.game)
+    for seed in range(5):
+        state = games.new_game(cfg.game, players=4, seed=seed)
+        legal = state.legal_actions()
+        assert bot.choose(state) == legal[policy.best(learning.featurize(state, legal))]
