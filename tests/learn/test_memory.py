@@ -128,3 +128,35 @@ def test_a_trained_network_is_what_the_policy_bot_plays(tmp_path: Path) -> None:
         state = games.new_game(cfg.game, players=4, seed=seed)
         legal = state.legal_actions()
         assert bot.choose(state) == legal[policy.best(learning.featurize(state, legal))]
+
+
+def test_the_search_leans_on_the_weights_it_is_given(tmp_path: Path) -> None:
+    from furuba import games
+    from furuba.bots.learned import PRIOR_TEMPERATURE
+    from furuba.bots.policy import features_of
+    from furuba.bots.registry import make_bot
+    from furuba.bots.search_plan import Plan
+    from furuba.bots.search_settings import parse_settings
+    from furuba.core.errors import OptionsError
+
+    cfg = replace(TINY, iterations=1, hidden=4, epochs=3)
+    trainer = Trainer(cfg, tmp_path)
+    policy = trainer.policy(trainer.run(trainer.fresh()))
+    path = tmp_path / "policy.npz"
+    policy.save(path)
+    state = games.new_game(cfg.game, players=4, seed=6)
+    legal = state.legal_actions()
+    rows = features_of(cfg.game).featurize(state, legal)
+    plan = Plan.of(cfg.game, parse_settings({"level": "hard", "weights": str(path)}))
+    assert plan.bonus is not None
+    scores = policy.logits(rows) / PRIOR_TEMPERATURE
+    expected = np.exp(scores - scores.max())
+    assert np.allclose([plan.bonus(state, legal, 1.0)[a] for a in legal], expected)
+    shipped = Plan.of(cfg.game, parse_settings({"level": "hard"}))
+    assert shipped.bonus is not None
+    assert [shipped.bonus(state, legal, 1.0)[a] for a in legal] != list(expected)
+    assert make_bot(f"hard:weights={path},sims=20", seed=1).choose(state) in legal
+    with pytest.raises(OptionsError, match="no policy file"):
+        Plan.of(cfg.game, parse_settings({"level": "hard", "weights": str(tmp_path / "no.npz")}))
+    with pytest.raises(OptionsError, match="no policy file"):
+        Plan.of(cfg.game, parse_settings({"level": "hard", "weights": "no-such-weights"}))

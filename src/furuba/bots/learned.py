@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -82,10 +83,12 @@ class LearnedPolicy:
 
 
 @functools.cache
-def _load(game: str) -> LearnedPolicy:
+def _load(game: str, weights: str | None) -> LearnedPolicy:
     features = features_of(game)
-    path = features.shipped
+    path = features.shipped if weights is None else weights_path(features, weights)
     if path is None or not path.is_file():
+        if weights is not None:
+            raise OptionsError(_("no policy file {path}").format(path=path))
         raise OptionsError(_("{game} ships no trained policy").format(
             game=games.spec(game).said_title))
     try:
@@ -95,11 +98,20 @@ def _load(game: str) -> LearnedPolicy:
     return LearnedPolicy(features, policy)
 
 
-def learned_policy(game: str) -> LearnedPolicy:
-    """The policy ``game`` ships, loaded once per process; :class:`OptionsError` when the game
-    has none (no ``learning`` in its spec, or no weights)."""
+def weights_path(features: ActionFeatures, weights: str) -> Path:
+    """Where the weights called ``weights`` are: a name alone (``network``) is a file the game
+    ships beside its policy (``weights/network.npz`` in its package); anything else a path."""
+    if features.shipped is not None and "/" not in weights and not weights.endswith(".npz"):
+        return features.shipped.with_name(f"{weights}.npz")
+    return Path(weights)
+
+
+def learned_policy(game: str, weights: str | None = None) -> LearnedPolicy:
+    """The policy ``game`` ships (or the weights named ``weights``, :func:`weights_path`),
+    loaded once per process; :class:`OptionsError` when the game has none (no ``learning`` in
+    its spec, or no weights)."""
     spec = games.spec(game)
     if spec.learning is None:
         raise OptionsError(_("{game} has no learned policy for the search to use: its spec "
                              "gives no features").format(game=spec.said_title))
-    return _load(spec.name)
+    return _load(spec.name, weights)

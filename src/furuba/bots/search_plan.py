@@ -76,7 +76,8 @@ class Plan:
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
         opp = str(own["opp"] if settings.opponents is None else settings.opponents)
-        learned = (learned_policy(game_name)
+        weights = settings.weights if settings.weights is not None else own.get("weights")
+        learned = (learned_policy(game_name, weights)
                    if uses_learned_policy(settings) or opp in LEARNED_OPPONENTS else None)
         rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
         opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}

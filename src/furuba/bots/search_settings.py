@@ -65,6 +65,10 @@ class Settings:
     prior: str = "greedy"
     """What the progressive bias leans toward: the game's policy action (``greedy``) or the
     learned policy's probabilities (``policy``)."""
+    weights: str | None = None
+    """Which learned policy the settings above lean on: ``None`` the one the game ships (or its
+    level's, :mod:`furuba.bots.search_plan`); a name, weights the game ships beside it
+    (``network``); else a path to a ``.npz`` of ``furuba train``."""
     level: str | None = None
 
 
@@ -124,9 +128,13 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, prior=_choice(key, text, PRIORS))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
+        elif key == "weights":
+            if not text:
+                raise OptionsError("ismcts: weights must name a policy file, not nothing")
+            out = replace(out, weights=text)
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, opp, depth, rollout, prior, infer "
+                               "time, c, bias, opp, depth, rollout, prior, infer, weights "
                                "(e.g. ismcts:sims=800,c=0.7)")
     return out
 
