@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba.bots.levels import LEVELS
-from furuba.bots.registry import BOTS, make_bot
+from furuba.bots.registry import BOTS, check_spec, make_bot, parse_spec
+from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
-from furuba.text import sentence
+from furuba.text import _, sentence
 
 log = logging.getLogger("furuba.server")
 
@@ -26,6 +27,43 @@ ZOMBIE_BOT = "greedy"
 """Who plays a seat whose player timed out or left."""
 INLINE = frozenset({"random", "greedy", "easy"})
 """Bots fast enough to run on the event loop; others run on a worker thread."""
+FILE_SETTINGS = frozenset({"file", "weights"})
+"""Bot settings that name a file (``policy:file=``, ``hard:weights=``): the command line's, never
+a table's — at a table they would have the server open a file its client names."""
+MAX_TABLE_SIMS = 4000
+"""The most simulations a table's search bot may spend a decision (``expert`` spends 1,000)."""
+MAX_TABLE_SECONDS = 5.0
+"""The longest a table's search bot may think a decision (``time=``)."""
+
+
+def check_table_bot(spec: str, game: str) -> str:
+    """:func:`~furuba.bots.registry.check_spec` for a seat at a table, which also refuses a
+    setting that names a file and a search longer than a table allows, each with a sentence.
+
+    >>> check_table_bot("hard:c=0.5", "daihinmin")
+    'hard:c=0.5'
+    >>> check_table_bot("policy:file=/etc/hosts", "daihinmin")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    furuba.core.errors.OptionsError: a table's bots play what the game ships: file= is ...
+    """
+    _name, settings = parse_spec(spec)
+    named = sorted(FILE_SETTINGS & set(settings))
+    if named:
+        raise OptionsError(_("a table's bots play what the game ships: {setting}= is for the "
+                             "command line").format(setting=named[0]))
+    checked = check_spec(spec, game)
+    if _over(settings.get("sims"), MAX_TABLE_SIMS) or _over(settings.get("time"),
+                                                             MAX_TABLE_SECONDS):
+        raise OptionsError(_("a table's bots think at most {sims} simulations or {seconds:g} "
+                             "seconds a move").format(sims=MAX_TABLE_SIMS,
+                                                      seconds=MAX_TABLE_SECONDS))
+    return checked
+
+
+def _over(text: str | None, most: float) -> bool:
+    """Whether a setting checked by :func:`check_spec` (so a number) is above ``most``."""
+    return text is not None and float(text) > most
 
 
 def load_bot_plugins() -> None:

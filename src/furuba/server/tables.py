@@ -24,10 +24,11 @@ from typing import Any
 
 from furuba import games
 from furuba.bots.names import bot_name
-from furuba.bots.registry import check_spec, plays
+from furuba.bots.registry import plays
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.server.bodies import CreateTable
+from furuba.server.bots import check_table_bot
 from furuba.server.security import new_seed
 from furuba.server.storage import SeatData
 from furuba.spec import is_whole
@@ -103,7 +104,7 @@ def table_spec(req: CreateTable, default_grace: int | None,
         if entry.lower() in HUMAN_WORDS:
             seat_rows.append(SeatData(i, "human"))
             continue
-        check_spec(entry, spec.name)
+        check_table_bot(entry, spec.name)
         seat_rows.append(SeatData(i, "bot", bot=entry, name=seat_name(entry, i)))
     seed = req.seed if req.seed is not None else new_seed()
     grace = default_grace if req.grace_seconds == -1 else req.grace_seconds
