@@ -9,7 +9,11 @@ question, *which action?*, in the real position:
 * the learned policy's best action (``opp=best``);
 * a softmax over the learned policy's features **fitted to the bot's own choices** (maximum
   likelihood, full-batch Adam) on four fifths of the games and asked on the other fifth — a
-  model of the players at the table, the best these features can do.
+  model of the players at the table, the best a linear score of these features can do;
+* with ``--hidden N``, also a small network over the same features (``N`` ReLU units beside the
+  linear score, :class:`furuba.learn.policy.SoftmaxPolicy`) fitted the same way, by the trainer's
+  own imitation step (:class:`furuba.learn.memory.Memory`, the chosen action as the target) —
+  what a network could add.
 
 All three are scored on the held-out fifth (``agreement_held_out``); the first two on every
 decision as well (``agreement_all``).
@@ -20,6 +24,7 @@ held-out games, and the cross-entropy after sharpening or flattening it by the o
 that fits the other four fifths best.
 
 ``python -m benchmarks.opponent_models --game zodiac --games 128 --jobs 2 -o target=4``
+(``--hidden 16`` adds the network)
 (add ``--records FILE`` to keep the games, or to read them back instead of playing again)
 """
 
@@ -88,6 +93,25 @@ def _fit(rows: list[tuple[np.ndarray, int]], steps: int = 400, rate: float = 0.0
     return weights
 
 
+def _fit_network(rows: list[tuple[np.ndarray, int]], hidden: int, steps: int = 500,
+                 rate: float = 0.01) -> Any:
+    """A network with ``hidden`` units fitted to the chosen rows (one-hot targets), by the
+    trainer's imitation step from the trainer's starting point (seed 0)."""
+    from furuba.learn.adam import Adam
+    from furuba.learn.memory import Memory
+    from furuba.learn.policy import SoftmaxPolicy, initial_weights
+
+    size = rows[0][0].shape[1]
+    memory = Memory.empty(size)
+    memory.add(0, [(f.astype(np.float32), np.eye(len(f))[c]) for f, c in rows])
+    weights = initial_weights(np.zeros(size), hidden, seed=0)
+    adam = Adam(weights.size, rate=rate)
+    for _ in range(steps):
+        direction, _loss = memory.direction(SoftmaxPolicy(weights, hidden=hidden), entropy=0.0)
+        weights = adam.step(weights, direction)
+    return SoftmaxPolicy(weights, hidden=hidden)
+
+
 def _cross_entropy(values: list[float], returns: list[float], temperature: float = 1.0) -> float:
     logs = [math.log(max(v, 1e-9)) / temperature for v in values]
     top = max(logs)
@@ -101,7 +125,7 @@ def _share(xs: list[float]) -> dict[str, Any]:
 
 
 def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[str, Any],
-        records_file: Path | None = None) -> dict[str, Any]:
+        records_file: Path | None = None, hidden: int = 0) -> dict[str, Any]:
     """Play (or read from ``records_file``, where earlier runs keep their games) ``count``
     games and score the models on them."""
     from furuba import games
@@ -144,6 +168,10 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
                     scored[name].append(float(guess == action))
     weights = _fit(train_rows)
     scored["fitted"] = [float(int(np.argmax(f @ weights)) == c) for f, c in test_rows]
+    if hidden:
+        network = _fit_network(train_rows, hidden)
+        scored[f"fitted network ({hidden} units)"] = [float(network.best(f) == c)
+                                                      for f, c in test_rows]
     temperatures = [0.1 + 0.05 * k for k in range(39)]
     best_t = min(temperatures, key=lambda t: statistics.fmean(
         [_cross_entropy(v, r, t) for v, r in train_values]))
@@ -174,6 +202,8 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--records", type=Path, default=None,
                         help="a file of the games (JSON Lines): read if it exists, else written")
+    parser.add_argument("--hidden", type=int, default=0,
+                        help="also fit a network with this many hidden units")
     parser.add_argument("-o", "--option", action="append", default=[],
                         help="a game option, KEY=VALUE (e.g. target=4)")
     args = parser.parse_args()
@@ -186,4 +216,4 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     except FurubaError as error:
         parser.error(str(error))
     print(json.dumps(run(args.game, args.games, args.seed, args.level, args.jobs, opts,
-                         args.records), indent=1))
+                         args.records, args.hidden), indent=1))
