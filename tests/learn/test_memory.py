@@ -160,3 +160,27 @@ def test_the_search_leans_on_the_weights_it_is_given(tmp_path: Path) -> None:
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": str(tmp_path / "no.npz")}))
     with pytest.raises(OptionsError, match="no policy file"):
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": "no-such-weights"}))
+
+
+def test_a_run_starts_from_the_game_s_weights_zero_or_a_policy_file(tmp_path: Path) -> None:
+    from furuba.bots.policy import features_of
+    from furuba.learn.train import start_weights
+
+    zodiac = replace(TINY, game="zodiac", hidden=2)
+    zodiac.validate()
+    game = features_of("zodiac").start_weights()
+    assert np.array_equal(start_weights(zodiac)[:game.size], game) and np.abs(game).sum() > 0
+    assert not start_weights(replace(zodiac, start="zero"))[:game.size].any()
+    shipped = features_of("zodiac").shipped
+    assert shipped is not None
+    linear = SoftmaxPolicy.load(shipped).weights
+    from_file = start_weights(replace(zodiac, start=str(shipped)))
+    assert np.array_equal(from_file[:linear.size], linear) and from_file.size > linear.size
+    assert "--start zero" in replace(zodiac, start="zero").command()
+    net = tmp_path / "net.npz"
+    SoftmaxPolicy(from_file, provenance={"features": list(zodiac.features)}, hidden=2).save(net)
+    assert np.array_equal(start_weights(replace(zodiac, start=str(net))), from_file)
+    with pytest.raises(OptionsError, match="a network of 2 hidden units, not 3"):
+        start_weights(replace(zodiac, start=str(net), hidden=3))
+    with pytest.raises(OptionsError, match="cannot read the policy"):
+        start_weights(replace(zodiac, start=str(tmp_path / "none.npz")))

@@ -58,6 +58,9 @@ def train(
     window: Annotated[int, typer.Option(
         help=_("with --teacher: keep the decisions of this many iterations to learn from "
                "(0: all)"))] = 1,
+    start: Annotated[str, typer.Option(
+        help=_("where the weights start: game (the game's own), zero, or a policy.npz "
+               "(a linear one, or a network of as many --hidden units)"))] = "game",
     quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
     """Learn a softmax policy (linear, or a small network) by self-play on the CPU, or by
@@ -73,7 +76,7 @@ def train(
                           eval_every=eval_every,
                           eval_games=eval_games, checkpoint_every=checkpoint_every, jobs=jobs,
                           backend=backend, ray_address=ray_address, teacher=teacher,
-                          hidden=hidden, epochs=epochs, window=window)
+                          hidden=hidden, epochs=epochs, window=window, start=start)
         trainer = Trainer(cfg, folder)
         if resume:
             progress = load_checkpoint(folder, cfg)

@@ -24,7 +24,7 @@ from furuba.text import _, listing
 if TYPE_CHECKING:
     from furuba.learn.train import TrainConfig
 
-ADDED_LATER = {"hidden": 0, "epochs": 1, "window": 1}
+ADDED_LATER = {"hidden": 0, "epochs": 1, "window": 1, "start": "game"}
 """Identity keys a checkpoint written before them lacks, and the value it meant."""
 
 FOLDER = "checkpoints"

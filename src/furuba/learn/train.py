@@ -31,7 +31,7 @@ import numpy as np
 
 from furuba import games
 from furuba.bots.policy import features_of
-from furuba.core.errors import OptionsError
+from furuba.core.errors import FurubaError, OptionsError
 from furuba.learn.adam import Adam
 from furuba.learn.checkpoints import Progress, save_checkpoint
 from furuba.learn.memory import Memory
@@ -44,7 +44,7 @@ from furuba.text import _
 OPPONENTS = ("random", "greedy")
 """The bots the learner is measured against, three of a kind at its table."""
 IDENTITY = ("game", "players", "games", "seed", "rate", "entropy", "eval_every", "eval_games",
-            "features", "teacher", "hidden", "epochs", "window")
+            "features", "teacher", "hidden", "epochs", "window", "start")
 """What a checkpoint must share with a run that resumes from it."""
 
 
@@ -75,6 +75,9 @@ class TrainConfig:
     """With a teacher: Adam steps an iteration over the decisions kept (:mod:`furuba.learn.memory`)."""
     window: int = 1
     """With a teacher: the iterations whose decisions are kept (0: every one)."""
+    start: str = "game"
+    """Where the weights start: the game's own starting weights (``game``), all zero
+    (``zero``), or a ``policy.npz``'s (:func:`start_weights`)."""
     features: tuple[str, ...] = field(default=(), init=False)
     options: dict[str, Any] = field(default_factory=dict, init=False)
 
@@ -116,11 +119,34 @@ class TrainConfig:
                 + (f" --teacher {self.teacher}" if self.teacher is not None else "")
                 + (f" --hidden {self.hidden}" if self.hidden else "")
                 + (f" --epochs {self.epochs}" if self.epochs != 1 else "")
-                + (f" --window {self.window}" if self.window != 1 else ""))
+                + (f" --window {self.window}" if self.window != 1 else "")
+                + (f" --start {self.start}" if self.start != "game" else ""))
 
     def identity(self) -> dict[str, Any]:
         data = asdict(self)
         return {key: list(data[key]) if key == "features" else data[key] for key in IDENTITY}
+
+
+def start_weights(cfg: TrainConfig) -> Vector:
+    """The weights a run starts from (``cfg.start``): the game's starting weights, zero, or a
+    policy file's — a linear file gives the linear part of a network, and a network of as many
+    hidden units gives all of it; the rest as :func:`~furuba.learn.policy.initial_weights`
+    draws it from the run's seed."""
+    learning = features_of(cfg.game)
+    if cfg.start in ("game", "zero"):
+        linear = learning.start_weights() if cfg.start == "game" else np.zeros(learning.size)
+        return initial_weights(linear, cfg.hidden, cfg.seed)
+    try:
+        policy = SoftmaxPolicy.load(Path(cfg.start), names=learning.names)
+    except FurubaError as exc:
+        raise OptionsError(str(exc)) from None
+    if policy.hidden == cfg.hidden:
+        return policy.weights.copy()
+    if policy.hidden:
+        raise OptionsError(_("--start {path} is a network of {theirs} hidden units, not "
+                             "{ours}").format(path=cfg.start, theirs=policy.hidden,
+                                              ours=cfg.hidden))
+    return initial_weights(policy.weights, cfg.hidden, cfg.seed)
 
 
 def _batches(cfg: TrainConfig, weights: Vector, stage: str, count: int,
@@ -227,7 +253,7 @@ class Trainer:
     def fresh(self) -> Progress:
         """The start of a run: the game's starting weights (zero unless it gives some)."""
         cfg = self.cfg
-        weights = initial_weights(features_of(cfg.game).start_weights(), cfg.hidden, cfg.seed)
+        weights = start_weights(cfg)
         return Progress(0, weights, Adam(len(weights), rate=cfg.rate),
                         memory=Memory.empty(len(cfg.features)))
 
