@@ -13,7 +13,10 @@ question, *which action?*, in the real position:
 * with ``--hidden N``, also a small network over the same features (``N`` ReLU units beside the
   linear score, :class:`furuba.learn.policy.SoftmaxPolicy`) fitted the same way, by the trainer's
   own imitation step (:class:`furuba.learn.memory.Memory`, the chosen action as the target) —
-  what a network could add.
+  what a network could add;
+* with ``--weights FILE``, the best action of a trained policy (a ``policy.npz`` of
+  ``furuba train``, linear or a network) — what the search would plan against with
+  ``opp=best,weights=FILE``.
 
 All three are scored on the held-out fifth (``agreement_held_out``); the first two on every
 decision as well (``agreement_all``).
@@ -125,7 +128,8 @@ def _share(xs: list[float]) -> dict[str, Any]:
 
 
 def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[str, Any],
-        records_file: Path | None = None, hidden: int = 0) -> dict[str, Any]:
+        records_file: Path | None = None, hidden: int = 0,
+        weights: Path | None = None) -> dict[str, Any]:
     """Play (or read from ``records_file``, where earlier runs keep their games) ``count``
     games and score the models on them."""
     from furuba import games
@@ -133,6 +137,7 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
 
     spec = games.spec(game)
     learned = learned_policy(game)
+    other = learned_policy(game, str(weights)) if weights is not None else None
     if records_file is not None and records_file.exists():
         records = [json.loads(line) for line in records_file.open(encoding="utf-8")][:count]
         records.sort(key=lambda r: r["seed"])
@@ -144,8 +149,9 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
             records_file.write_text("".join(json.dumps(r) + "\n" for r in records),
                                     encoding="utf-8")
     rng = random.Random(0)
-    agree: dict[str, list[float]] = {"game's policy": [], "learned best": []}
-    scored: dict[str, list[float]] = {"game's policy": [], "learned best": []}
+    names = ["game's policy", "learned best"] + ([f"{weights} best"] if other else [])
+    agree: dict[str, list[float]] = {name: [] for name in names}
+    scored: dict[str, list[float]] = {name: [] for name in names}
     train_rows: list[tuple[np.ndarray, int]] = []
     test_rows: list[tuple[np.ndarray, int]] = []
     train_values: list[tuple[list[float], list[float]]] = []
@@ -162,12 +168,14 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
             (test_rows if held else train_rows).append((features, legal.index(action)))
             guesses = {"game's policy": spec.policies.rollout(state, rng),
                        "learned best": learned.best_action(state, None)}
+            if other is not None:
+                guesses[f"{weights} best"] = other.best_action(state, None)
             for name, guess in guesses.items():
                 agree[name].append(float(guess == action))
                 if held:
                     scored[name].append(float(guess == action))
-    weights = _fit(train_rows)
-    scored["fitted"] = [float(int(np.argmax(f @ weights)) == c) for f, c in test_rows]
+    fitted = _fit(train_rows)
+    scored["fitted"] = [float(int(np.argmax(f @ fitted)) == c) for f, c in test_rows]
     if hidden:
         network = _fit_network(train_rows, hidden)
         scored[f"fitted network ({hidden} units)"] = [float(network.best(f) == c)
@@ -204,6 +212,8 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
                         help="a file of the games (JSON Lines): read if it exists, else written")
     parser.add_argument("--hidden", type=int, default=0,
                         help="also fit a network with this many hidden units")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="also score this trained policy's best action")
     parser.add_argument("-o", "--option", action="append", default=[],
                         help="a game option, KEY=VALUE (e.g. target=4)")
     args = parser.parse_args()
@@ -216,4 +226,4 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     except FurubaError as error:
         parser.error(str(error))
     print(json.dumps(run(args.game, args.games, args.seed, args.level, args.jobs, opts,
-                         args.records, args.hidden), indent=1))
+                         args.records, args.hidden, args.weights), indent=1))
