@@ -18,8 +18,9 @@ gained until its segment ended, :class:`~furuba.learn.features.ActionFeatures`).
 the mean credit of the whole batch, known only once every game is in, so a game returns sums
 from which the trainer builds ``Σ (R_d - b) g_d = Σ R_d g_d - b Σ g_d`` and the spread of the
 credits; and the gradient of the policy's entropy, for the entropy bonus. A game with a teacher
-(:func:`play_imitation_game`, :mod:`furuba.learn.imitate`) returns instead the gradient of its
-targets' log-likelihood and their cross-entropy, in the same :class:`Sums`.
+(:func:`play_imitation_game`, :mod:`furuba.learn.imitate`) returns instead its decisions (rows
+and targets, for the trainer's :mod:`~furuba.learn.memory`, which takes the gradient) and their
+cross-entropy and entropy as the games met them, in the same :class:`Sums`.
 """
 
 from __future__ import annotations
@@ -179,9 +180,10 @@ def play_training_game(batch: Batch, index: int) -> Sums:
 
 
 def play_imitation_game(batch: Batch, index: int) -> Sums:
-    """One training game of ``batch`` with a teacher, and its sums: ``grad`` adds up
-    ``(π − p) · F`` over the learner's decisions and ``credit`` the cross-entropy ``−π · log p``
-    (:mod:`furuba.learn.imitate`)."""
+    """One training game of ``batch`` with a teacher, and its sums: ``taught`` keeps each of the
+    learner's decisions (its rows and the teacher's target ``π``), ``credit`` adds up the
+    cross-entropy ``−π · log p`` and ``entropy`` the policy's entropy (:mod:`furuba.learn.imitate`;
+    the trainer's memory takes the gradient, so none is worked out here)."""
     from furuba.learn.imitate import TARGET_TEMPERATURE, teacher_bot, visit_shares
 
     assert batch.teacher is not None
@@ -202,9 +204,8 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
         action, target = visit_shares(teacher, state, legal, TARGET_TEMPERATURE)
         rows = learning.featurize(state, legal)
         probs = policy.probs(rows)
-        sums.grad += policy.gradient(rows, target - probs)
         sums.credit += -float(target @ _log(probs))
-        _add_entropy(sums, policy, probs, rows)
+        sums.entropy += entropy_coefficients(probs)[0]
         sums.taught.append((rows, target))
         sums.decisions += 1
         state.apply(action)
