@@ -3,6 +3,7 @@ learned from again, saved in checkpoints, and a network trained on them."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -160,6 +161,43 @@ def test_the_search_leans_on_the_weights_it_is_given(tmp_path: Path) -> None:
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": str(tmp_path / "no.npz")}))
     with pytest.raises(OptionsError, match="no policy file"):
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": "no-such-weights"}))
+
+
+def test_the_search_models_the_others_with_oppweights_and_keeps_its_own_prior(
+        tmp_path: Path) -> None:
+    from furuba import games
+    from furuba.bots.policy import features_of
+    from furuba.bots.search_plan import Plan
+    from furuba.bots.search_settings import parse_settings
+
+    cfg = replace(TINY, iterations=1, hidden=4, epochs=3)
+    trainer = Trainer(cfg, tmp_path)
+    policy = trainer.policy(trainer.run(trainer.fresh()))
+    # a network unlike the shipped policy: its linear part reversed, so its favourites differ
+    n_linear = features_of(cfg.game).size
+    policy.weights[:n_linear] = -policy.weights[:n_linear]
+    path = tmp_path / "policy.npz"
+    policy.save(path)
+    shipped = Plan.of(cfg.game, parse_settings({"level": "hard", "opp": "best"}))
+    split = Plan.of(cfg.game, parse_settings({"level": "hard", "opp": "best",
+                                              "oppweights": str(path)}))
+    differ = 0
+    for seed in range(12):
+        state = games.new_game(cfg.game, players=4, seed=seed)
+        legal = state.legal_actions()
+        rows = features_of(cfg.game).featurize(state, legal)
+        assert split.bonus is not None and shipped.bonus is not None
+        assert split.bonus(state, legal, 1.0) == shipped.bonus(state, legal, 1.0)
+        assert split.opponent is not None and shipped.opponent is not None
+        rng = random.Random(seed)
+        assert split.opponent(state, rng) == legal[policy.best(rows)]
+        differ += split.opponent(state, rng) != shipped.opponent(state, rng)
+    assert differ > 0, "the two models never disagreed: the test shows nothing"
+    with pytest.raises(OptionsError, match="no policy file"):
+        Plan.of(cfg.game, parse_settings({"level": "hard", "opp": "best",
+                                          "oppweights": str(tmp_path / "no.npz")}))
+    with pytest.raises(OptionsError, match="oppweights must name"):
+        parse_settings({"oppweights": ""})
 
 
 def test_a_run_starts_from_the_game_s_weights_zero_or_a_policy_file(tmp_path: Path) -> None:

@@ -45,6 +45,8 @@ def test_table_ids_and_tokens_are_unguessable(live: LiveServer) -> None:
     ({"game": "zodiac", "seats": ["human", "wizard"]}, "unknown bot"),
     ({"game": "zodiac", "seats": ["human", "policy:file=/etc/hosts"]}, "file= is for the command"),
     ({"game": "zodiac", "seats": ["human", "hard:weights=../x.npz"]}, "weights= is for the command"),
+    ({"game": "zodiac", "seats": ["human", "expert:oppweights=/etc/hosts"]},
+     "oppweights= is for the command"),
     ({"game": "zodiac", "seats": ["human", "ismcts:sims=1000000"]}, "at most 4000 simulations"),
     ({"game": "zodiac", "seats": ["human", "expert:time=60"]}, "or 5 seconds a move"),
     ({"game": "zodiac", "seats": ["human"] * 3, "options": {"players": 4}}, "disagree"),

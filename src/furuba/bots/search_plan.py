@@ -83,8 +83,10 @@ class Plan:
         opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}
         if learned is not None:
             rollouts["policy"] = learned.best_action
-            opponents["learned"] = learned.sample_action
-            opponents["best"] = learned.best_action
+            model = (learned if settings.opponent_weights is None or opp not in LEARNED_OPPONENTS
+                     else learned_policy(game_name, settings.opponent_weights))
+            opponents["learned"] = model.sample_action
+            opponents["best"] = model.best_action
         return cls(
             rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,

@@ -69,6 +69,10 @@ class Settings:
     """Which learned policy the settings above lean on: ``None`` the one the game ships (or its
     level's, :mod:`furuba.bots.search_plan`); a name, weights the game ships beside it
     (``network``); else a path to a ``.npz`` of ``furuba train``."""
+    opponent_weights: str | None = None
+    """The learned policy the other players are modelled with (``opp=learned`` or ``opp=best``),
+    named as ``weights`` is; ``None``: the same as ``weights``. The search may plan against a
+    model fitted to how the others play while leaning on another policy for its own moves."""
     level: str | None = None
 
 
@@ -128,14 +132,15 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, prior=_choice(key, text, PRIORS))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
-        elif key == "weights":
+        elif key in ("weights", "oppweights"):
             if not text:
-                raise OptionsError("ismcts: weights must name a policy file, not nothing")
-            out = replace(out, weights=text)
+                raise OptionsError(f"ismcts: {key} must name a policy file, not nothing")
+            out = (replace(out, weights=text) if key == "weights"
+                   else replace(out, opponent_weights=text))
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, opp, depth, rollout, prior, infer, weights "
-                               "(e.g. ismcts:sims=800,c=0.7)")
+                               "time, c, bias, opp, depth, rollout, prior, infer, weights, "
+                               "oppweights (e.g. ismcts:sims=800,c=0.7)")
     return out
 
 

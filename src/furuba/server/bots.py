@@ -27,7 +27,7 @@ ZOMBIE_BOT = "greedy"
 """Who plays a seat whose player timed out or left."""
 INLINE = frozenset({"random", "greedy", "easy"})
 """Bots fast enough to run on the event loop; others run on a worker thread."""
-FILE_SETTINGS = frozenset({"file", "weights"})
+FILE_SETTINGS = frozenset({"file", "weights", "oppweights"})
 """Bot settings that name a file (``policy:file=``, ``hard:weights=``): the command line's, never
 a table's — at a table they would have the server open a file its client names."""
 MAX_TABLE_SIMS = 4000
