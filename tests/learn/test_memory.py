@@ -196,6 +196,8 @@ def test_the_search_models_the_others_with_oppweights_and_keeps_its_own_prior(
     with pytest.raises(OptionsError, match="no policy file"):
         Plan.of(cfg.game, parse_settings({"level": "hard", "opp": "best",
                                           "oppweights": str(tmp_path / "no.npz")}))
+    with pytest.raises(OptionsError, match="only with opp=best or opp=learned"):
+        Plan.of(cfg.game, parse_settings({"level": "hard", "oppweights": str(path)}))
     with pytest.raises(OptionsError, match="oppweights must name"):
         parse_settings({"oppweights": ""})
 

@@ -29,6 +29,7 @@ from typing import Any
 from furuba import games
 from furuba.bots.learned import learned_policy
 from furuba.bots.search_settings import LEARNED_OPPONENTS, Settings, uses_learned_policy
+from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
@@ -76,6 +77,9 @@ class Plan:
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer
         opp = str(own["opp"] if settings.opponents is None else settings.opponents)
+        if settings.opponent_weights is not None and opp not in LEARNED_OPPONENTS:
+            raise OptionsError(f"ismcts: oppweights= models the others only with opp=best or "
+                               f"opp=learned, and this search has opp={opp}")
         weights = settings.weights if settings.weights is not None else own.get("weights")
         learned = (learned_policy(game_name, weights)
                    if uses_learned_policy(settings) or opp in LEARNED_OPPONENTS else None)
@@ -83,7 +87,7 @@ class Plan:
         opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}
         if learned is not None:
             rollouts["policy"] = learned.best_action
-            model = (learned if settings.opponent_weights is None or opp not in LEARNED_OPPONENTS
+            model = (learned if settings.opponent_weights is None
                      else learned_policy(game_name, settings.opponent_weights))
             opponents["learned"] = model.sample_action
             opponents["best"] = model.best_action
