@@ -29,6 +29,12 @@ def check_error(result: object, message: str) -> None:
     (["tournament", "--game", "daihinmin", "--bots", "random,greedy", "--players", "3"],
      "Dai Hin Min is for 4 to 7 players"),
     (["report", "no/such/games.jsonl", "--out", "unused"], "no such file"),
+    # settings the game refuses are found before any game is played, not in a worker
+    (["simulate", "daihinmin", "--bots", "hard:weights=no-such,easy"], "no policy file"),
+    (["simulate", "zodiac", "--bots", "hard:oppweights=no-such.npz,easy"],
+     "oppweights= models the others only with opp=best or opp=learned"),
+    (["tournament", "--game", "daihinmin", "--bots", "easy,expert:weights=no-such"],
+     "no policy file"),
 ])
 def test_bad_arguments(cli: Cli, args: list[str], message: str) -> None:
     check_error(cli(args), message)

@@ -25,6 +25,7 @@ from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import make_ismcts
 from furuba.bots.levels import LEVELS, Level, LevelBot, level_spec
 from furuba.bots.policy import make_policy_bot, plays_with_features
+from furuba.bots.search_plan import Plan
 from furuba.bots.search_settings import parse_settings, uses_learned_policy
 from furuba.core.errors import OptionsError
 from furuba.text import _
@@ -68,12 +69,16 @@ def _policy_plays(game: str, settings: dict[str, str]) -> bool:
 
 def _search_plays(game: str, settings: dict[str, str]) -> bool:
     """The search plays every game, unless its settings lean on a learned policy (a bad setting
-    is left to :func:`make_bot`, which says what is wrong with it)."""
+    is left to :func:`make_bot`, which says what is wrong with it); settings that this game
+    refuses (a missing ``weights=`` file) raise :class:`OptionsError` with a sentence."""
     try:
-        asks = uses_learned_policy(parse_settings(settings))
+        parsed = parse_settings(settings)
     except OptionsError:
         return True
-    return not asks or plays_with_features(game)
+    if uses_learned_policy(parsed) and not plays_with_features(game):
+        return False
+    Plan.of(game, parsed)
+    return True
 
 
 def _level_plays(level: Level) -> Callable[[str, dict[str, str]], bool]:

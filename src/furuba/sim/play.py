@@ -14,7 +14,7 @@ from typing import Any
 
 from furuba import games
 from furuba.bots.base import Bot
-from furuba.bots.registry import make_bot
+from furuba.bots.registry import check_spec, make_bot
 from furuba.core.errors import OptionsError
 from furuba.text import _
 
@@ -88,8 +88,9 @@ class SimConfig:
             raise OptionsError(_("duplicate deals are played in all {players} seatings: "
                                  "the number of games must be a multiple of {players}").format(
                 players=self.players))
-        for spec in self.lineup():
-            self.make_bot(spec)
+        for label in self.lineup():
+            self.make_bot(label)
+            check_spec(next((r.bot for r in self.restricted if r.label == label), label), self.game)
         if self.record_cards or self.restricted:
             from furuba.sim.restricted_bot import card_hooks
 
