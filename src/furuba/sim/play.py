@@ -88,8 +88,7 @@ class SimConfig:
             raise OptionsError(_("duplicate deals are played in all {players} seatings: "
                                  "the number of games must be a multiple of {players}").format(
                 players=self.players))
-        for label in self.lineup():
-            self.make_bot(label)
+        for label in self.lineup():   # a restricted seat's label names the bot it wraps
             check_spec(next((r.bot for r in self.restricted if r.label == label), label), self.game)
         if self.record_cards or self.restricted:
             from furuba.sim.restricted_bot import card_hooks
