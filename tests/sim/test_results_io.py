@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -64,3 +67,25 @@ def test_simulate_writes_games_out(cli: Cli, tmp_path: Path, suffix: str) -> Non
     summary = json.loads(summary_out.read_text(encoding="utf-8"))
     del summary["seconds"]
     assert json.loads(json.dumps(summarize_results(rows))) == summary
+
+
+def test_games_out_holds_each_game_as_it_finishes(tmp_path: Path) -> None:
+    """Each game's line is on disk as soon as the game ends, not when a buffer of 8 KiB fills,
+    so a run killed outright (no Ctrl-C, no clean-up) keeps every game that finished."""
+    games_out = tmp_path / "games.jsonl"
+    run = subprocess.Popen(
+        [sys.executable, "-m", "furuba", "simulate", "daihinmin", "--games", "100000", "--bots",
+         "ismcts:sims=30,greedy", "--jobs", "1", "-o", "max_rounds=1", "--games-out",
+         str(games_out), "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        first_seen = 0
+        deadline = time.monotonic() + 120
+        while not first_seen and time.monotonic() < deadline and run.poll() is None:
+            first_seen = games_out.stat().st_size if games_out.exists() else 0
+            time.sleep(0.01)
+    finally:
+        run.kill()
+        run.wait()
+    assert 0 < first_seen < 4096    # a line is about 350 bytes; a buffer's flush would be 8 KiB
+    lines = games_out.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["index"] for line in lines] == list(range(len(lines)))

@@ -83,7 +83,9 @@ def simulate(
         if backend not in BACKENDS:
             raise FurubaError(_("unknown backend {backend!r}; the backends are: {backends}").format(
                 backend=backend, backends=listing(list(BACKENDS))))
-        sink = games_out.open("w", encoding="utf-8") if games_out and not is_parquet(games_out) else None
+        # Line-buffered, so each game is on disk as it finishes: a run killed outright keeps them.
+        sink = (games_out.open("w", encoding="utf-8", buffering=1)
+                if games_out and not is_parquet(games_out) else None)
     except FurubaError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
