@@ -57,11 +57,16 @@ def act_named(page: Page, name: str) -> None:
 
 
 def play_script(page: Page, script: list[str]) -> None:
-    """The human's decisions of the plan, each when the page asks for one."""
+    """The human's decisions of the plan, each when the page asks for one. After each, wait for
+    the server's answer (a newer message on the screen), not only for the page to be ready: when
+    an answer is late the page draws the decision just taken again after 3 s, and acting on that
+    screen would be out of step with the plan."""
     for name in script:
         wait_ready(page)
+        seen = page.locator("#game").get_attribute("data-seq")
         act_named(page, name)
-        page.wait_for_selector("#game:not([aria-busy])", state="attached", timeout=WAIT_MS)
+        page.wait_for_function("seen => document.querySelector('#game')?.dataset.seq !== seen",
+                               arg=seen, timeout=WAIT_MS)
     wait_ready(page)
 
 

@@ -473,6 +473,7 @@ function render() {
     redraw: render,
   };
   el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';
+  el.game.dataset.seq = socket.lastSeq ?? '';   // which of the table's messages this screen shows
   keepFocus(() => {
     app.game.render(el.game, ctx);
     renderHintBar(entry);
