@@ -95,16 +95,18 @@ class Deal:
 
 
 def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
-              sees: str = "all") -> Deal:
-    """The deal of ``seed`` in all four seatings, the seeing bot in seat ``k`` of game ``k``."""
+              sees: str = "all", against: str | None = None) -> Deal:
+    """The deal of ``seed`` in all four seatings, the seeing bot (of ``level``) in seat ``k`` of
+    game ``k`` and honest bots of ``against`` (``level`` when ``None``) in the others."""
     from furuba import games
     from furuba.bots.registry import make_bot
 
     wins = points = table = 0.0
     for k in range(PLAYERS):
         state = games.new_game(game, players=PLAYERS, seed=seed, **options)
-        bots: list[Any] = [make_bot(level, seed=seed * 31 + p) for p in range(PLAYERS)]
-        bots[k] = Seeing(bots[k], HANDS_ONLY.get(game) if sees == "hands" else None)
+        bots: list[Any] = [make_bot(against or level, seed=seed * 31 + p) for p in range(PLAYERS)]
+        bots[k] = Seeing(make_bot(level, seed=seed * 31 + k),
+                         HANDS_ONLY.get(game) if sees == "hands" else None)
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[k]
@@ -116,20 +118,21 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
 
 
 def run(game: str, deals: int, level: str = "normal", seed: int = 9000,
-        options: dict[str, Any] | None = None, sees: str = "all") -> dict[str, Any]:
+        options: dict[str, Any] | None = None, sees: str = "all",
+        against: str | None = None) -> dict[str, Any]:
     """Play ``deals`` deals and summarise them (means with normal 95% intervals over deals);
     each deal's figures go to stderr as it ends, one JSON line, so a run stopped early keeps
     what it played."""
     opts = DEFAULT_OPTIONS.get(game, {}) if options is None else options
     played = []
     for d in range(deals):
-        played.append(deal := play_deal(game, level, seed + d, opts, sees))
+        played.append(deal := play_deal(game, level, seed + d, opts, sees, against))
         print(json.dumps(dataclasses.asdict(deal)), file=sys.stderr, flush=True)
     wins = [d.wins for d in played]
     points = [d.points for d in played]
     shares = [d.share for d in played]
     return {
-        "game": game, "level": level, "sees": sees, "seed": seed, "deals": deals,
+        "game": game, "level": level, "against": against or level, "sees": sees, "seed": seed, "deals": deals,
         "options": opts,
         "win_share": round(statistics.fmean(wins), 4),
         "win_share_ci95": [round(x, 4) for x in mean_interval(wins)],
@@ -149,6 +152,8 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--against", default=None,
+                        help="the honest bots' level (default: the seeing bot's own)")
     parser.add_argument("--sees", choices=("all", "hands"), default="all",
                         help="every hidden card, or the hands only (the deck re-dealt)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -164,5 +169,6 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
         given = game_options(games.spec(args.game), {}, args.option) or None
     except FurubaError as error:
         parser.error(str(error))
-    print(json.dumps(run(args.game, args.deals, args.level, args.seed, given, args.sees),
+    print(json.dumps(run(args.game, args.deals, args.level, args.seed, given, args.sees,
+                         args.against),
                      indent=1))
