@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, WebSocketRoute
 
 WAIT_MS = 45_000
 
@@ -108,3 +108,24 @@ def generic_turn(page: Page) -> str:
     name = loc.first.get_attribute("data-action") or ""
     loc.first.click()
     return name
+
+
+class HeldSocket:
+    """A page's socket whose messages to the server can be held back and let go later, as a slow
+    network would: the page's own answers then come late."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.held: list[str | bytes] = []
+        self.server: WebSocketRoute | None = None
+
+    def __call__(self, ws: WebSocketRoute) -> None:
+        self.server = server = ws.connect_to_server()
+        ws.on_message(lambda m: self.held.append(m) if self.holding else server.send(m))
+
+    def release(self) -> None:
+        assert self.server is not None
+        self.holding = False
+        for m in self.held:
+            self.server.send(m)
+        self.held.clear()

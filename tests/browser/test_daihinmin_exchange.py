@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from . import deals
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, wait_ready
+from .helpers import WAIT_MS, HeldSocket, daihinmin_turn, wait_ready
 from .test_pages import seat_with_token
 
 pytestmark = pytest.mark.browser
@@ -59,8 +59,8 @@ def act_named(page: Page, name: str) -> None:
 def play_script(page: Page, script: list[str]) -> None:
     """The human's decisions of the plan, each when the page asks for one. After each, wait for
     the server's answer (a newer message on the screen), not only for the page to be ready: when
-    an answer is late the page draws the decision just taken again after 3 s, and acting on that
-    screen would be out of step with the plan."""
+    an answer is very late the page offers the decision just taken again (after 20 s), and
+    acting on that screen would be out of step with the plan."""
     for name in script:
         wait_ready(page)
         seen = page.locator("#game").get_attribute("data-seq")
@@ -137,31 +137,10 @@ def test_rich_man_chooses_his_gifts_and_gets_the_poor_mans_two_best(browser: Bro
     page.context.close()
 
 
-class HeldSocket:
-    """A page's socket whose messages to the server can be held back and let go later, as a slow
-    network would: the page's own answers then come late."""
-
-    def __init__(self) -> None:
-        self.holding = False
-        self.held: list[str | bytes] = []
-        self.server: WebSocketRoute | None = None
-
-    def __call__(self, ws: WebSocketRoute) -> None:
-        self.server = server = ws.connect_to_server()
-        ws.on_message(lambda m: self.held.append(m) if self.holding else server.send(m))
-
-    def release(self) -> None:
-        assert self.server is not None
-        self.holding = False
-        for m in self.held:
-            self.server.send(m)
-        self.held.clear()
-
-
 def test_the_second_gift_waits_until_the_server_has_taken_the_first(browser: Browser, base_url: str,
                                                                    live_server: LiveServer) -> None:
-    """Two gifts confirmed with one Give go as two actions; when the first is answered late (the
-    page stops waiting after 3 s and draws itself again), the second must still wait for it: sent
+    """Two gifts confirmed with one Give go as two actions; when the first is answered late (after 3 s
+    the page says it is waiting for the table), the second must still wait for it: sent
     early, the server would refuse it as stale and the Rich Man would have given one card."""
     plan = deals.find(deals.greedy, lambda p: deals.title(p) == "Rich Man" and p.state.phase == "exchange")
     poor = plan.state.view(None)["titles"].index("Poor Man")

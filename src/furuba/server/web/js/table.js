@@ -14,6 +14,10 @@ import { coach } from './tutorial.js';
 import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration, person } from './table-words.js';
 
 const tableId = tableIdFromPath();
+/** After a change is sent: how long before the page says the table is slow to answer (and asks
+ * for anything it missed), and how long before it lets the player try again. */
+const SLOW_MS = 3000;
+const GIVE_UP_MS = 20000;
 const app = {
   game: null,            // the module that draws this table's game (games.js)
   catalog: {},
@@ -26,7 +30,9 @@ const app = {
   timerAt: 0,
   active: null,          // the held seat on screen
   revealed: null,        // hot-seat: the seat whose player said "show my cards"
-  busy: false,
+  busy: false,           // a change was sent and the table has not answered it yet
+  slow: false,           // … for longer than SLOW_MS (the connection badge says so)
+  waitTimer: 0,
   refusals: 0,           // how many messages of this page the server refused (a game module may care)
   hint: null,
   hinting: null,         // the seat whose hint is being worked out
@@ -54,7 +60,7 @@ const socket = new TableSocket(tableId, {
     app.views = new Map(msg.views.map((v) => [v.seat, { view: v.view, log: v.log.entries, legal: v.legal, undo: v.undo }]));
     app.chat = msg.chat;
     setTimer(msg.timer);
-    app.busy = false;
+    answered();
     render();
   },
   onEvent: (msg) => {
@@ -73,7 +79,7 @@ const socket = new TableSocket(tableId, {
         if (!table.result) refreshTable();   // the result (winners, scores) comes with the table
       }
       setTimer(msg.timer);
-      app.busy = false;
+      answered();
       app.hint = null;
       app.hinting = null;
     }
@@ -108,7 +114,7 @@ const socket = new TableSocket(tableId, {
     render();
   },
   onError: (msg) => {
-    app.busy = false;
+    answered();
     app.refusals += 1;
     app.hinting = null;
     toast(msg.message, 'error');
@@ -172,13 +178,30 @@ function change(message) {
   }
   app.busy = true;
   el.game.setAttribute('aria-busy', 'true');
-  // No answer in a while: the event may have been lost on the way; ask for what we missed.
-  setTimeout(() => {
-    if (!app.busy) return;
-    app.busy = false;
+  clearTimeout(app.waitTimer);
+  app.waitTimer = setTimeout(() => {
+    // No answer yet: say so, and ask for anything missed (the event may have been lost on the
+    // way). The decision stays taken: offered again now, it would only be refused as stale.
+    app.slow = true;
+    renderConn(socket.state);
     if (socket.lastSeq !== null) socket.send({ type: 'sync', last_seq: socket.lastSeq });
-    render();
-  }, 3000);
+    app.waitTimer = setTimeout(() => {
+      // Still nothing: the message may not have reached the table. Let the player try again.
+      answered();
+      toast(t('table.no_answer'), 'error');
+      render();
+    }, GIVE_UP_MS - SLOW_MS);
+  }, SLOW_MS);
+}
+
+/** The table answered the page's last change (its event, a refusal, or a fresh snapshot). */
+function answered() {
+  clearTimeout(app.waitTimer);
+  app.busy = false;
+  if (app.slow) {
+    app.slow = false;
+    renderConn(socket.state);
+  }
 }
 
 // -- rendering ---------------------------------------------------------------------------------
@@ -186,12 +209,14 @@ function change(message) {
 const CONN_WORDS = {
   connecting: () => t('table.conn.connecting'),
   open: () => t('table.conn.open'),
+  slow: () => t('table.conn.slow'),
   reconnecting: () => t('table.conn.reconnecting'),
   paused: () => t('table.conn.paused'),
   gone: () => t('table.conn.gone'),
 };
 
 function renderConn(state) {
+  if (state === 'open' && app.slow) state = 'slow';
   el.conn.dataset.state = state;
   el.conn.textContent = CONN_WORDS[state] ? CONN_WORDS[state]() : state;
 }
