@@ -303,6 +303,21 @@ class Written:
 
 
 @dataclass(frozen=True, slots=True)
+class Rung:
+    """One measured step between two bot levels in a game: ``level``'s share of the wins against
+    ``players - 1`` bots of ``below``, on duplicate deals (docs/BOTS.md, *Levels*).
+
+    >>> Rung("hard", "normal", 0.283)
+    Rung(level='hard', below='normal', share=0.283, players=4)
+    """
+
+    level: str
+    below: str
+    share: float
+    players: int = 4
+
+
+@dataclass(frozen=True, slots=True)
 class Policies:
     """What a game gives the bots: its own fast decisions and its evaluation.
 
@@ -316,7 +331,9 @@ class Policies:
       suggests (used with ``infer=on``), or ``None``;
     * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
       ``depth``, ``infer``), and under ``levels`` what differs for one of the search's levels
-      (``{"expert": {"sims": 400, "opp": "best"}}``).
+      (``{"expert": {"sims": 400, "opp": "best"}}``);
+    * ``ladder``: how strong the bot levels measured in this game (:class:`Rung`), from which
+      the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level.
     """
 
     greedy: Policy
@@ -326,6 +343,7 @@ class Policies:
     playout_mark: Callable[[Any], Hashable] | None = None
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
+    ladder: tuple[Rung, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,8 +30,10 @@ from furuba.server.models import (
     make_engine,
 )
 from furuba.server.ratings.model import (
+    BOT_SIGMA,
     BOT_SKILLS,
     DEFAULT_BOT,
+    MODEL,
     NEWCOMER,
     Entrant,
     Skill,
@@ -39,10 +41,13 @@ from furuba.server.ratings.model import (
     bot_skill,
     competition_ranks,
     coop_anchor,
+    ladder_skills,
+    lead_for_share,
     rate_game,
 )
 from furuba.server.ratings.store import RatingStore
 from furuba.server.storage import Storage
+from furuba.spec import Rung
 
 from .harness import LiveServer
 
@@ -176,6 +181,53 @@ def test_a_bot_level_comes_from_its_spec() -> None:
     assert all(skill.sigma <= 1.0 for skill in BOT_SKILLS.values())
 
 
+def predicted_share(skill: Skill, others: Skill, players: int) -> float:
+    """Plackett-Luce's chance that one seat of ``skill`` comes first against ``players - 1`` of
+    ``others``: ``exp(mu / c)`` over the sum, ``c`` the root of the summed ``sigma² + beta²``."""
+    seats = [skill] + [others] * (players - 1)
+    c = math.sqrt(sum(x.sigma ** 2 + MODEL.beta ** 2 for x in seats))
+    return math.exp(skill.mu / c) / sum(math.exp(x.mu / c) for x in seats)
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in games.specs() if spec.policies.ladder])
+def test_each_level_is_rated_at_what_it_measured_in_its_game(name: str) -> None:
+    """The model, given the skills a game's ladder sets, predicts every measured step."""
+    ladder = games.spec(name).policies.ladder
+    skills = ladder_skills(ladder)
+    for rung in ladder:
+        below = skills.get(rung.below) or BOT_SKILLS[rung.below]
+        got = predicted_share(skills[rung.level], below, rung.players)
+        assert got == pytest.approx(rung.share, abs=1e-4), rung
+        assert skills[rung.level].sigma == BOT_SIGMA
+        assert bot_skill(f"ismcts:{rung.level}", ladder) == skills[rung.level]
+
+
+def test_a_level_no_step_above_the_one_below_is_worth_no_more_to_beat() -> None:
+    even = (Rung("normal", "easy", 0.35), Rung("hard", "normal", 0.30), Rung("expert", "hard", 0.25))
+
+    def beat(bot: str) -> float:
+        out = rate_game([Entrant.player(NEWCOMER), Entrant.bot(bot, even)], [1.0, 0.0], [1, 0])
+        return out.skills[0].mu
+
+    assert beat("ismcts:expert") == pytest.approx(beat("ismcts:hard"))
+    assert beat("ismcts:hard") > beat("ismcts:normal") > beat("greedy")
+    # without a ladder, the fixed skills: expert above hard
+    assert bot_skill("expert") != bot_skill("expert", even)
+    assert bot_skill("expert").mu > bot_skill("hard").mu
+
+
+def test_a_ladder_is_read_as_a_chain_and_refused_in_a_circle() -> None:
+    assert lead_for_share(0.25) == 0.0 and lead_for_share(0.5) > lead_for_share(0.3) > 0
+    assert lead_for_share(0.1) < 0 and lead_for_share(0.5, players=2) == 0.0
+    chain = ladder_skills((Rung("hard", "normal", 0.3), Rung("normal", "easy", 0.3)))
+    assert chain["hard"].mu == pytest.approx(chain["normal"].mu + lead_for_share(0.3))
+    assert chain["normal"].mu == pytest.approx(BOT_SKILLS["easy"].mu + lead_for_share(0.3))
+    with pytest.raises(ValueError, match="circle"):
+        ladder_skills((Rung("hard", "expert", 0.3), Rung("expert", "hard", 0.3)))
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        lead_for_share(1.0)
+
+
 def test_guests_play_as_newcomers_and_keep_no_rating() -> None:
     out = rate_game([Entrant.player(NEWCOMER), Entrant.guest()], [0.0, 1.0], [2, 5])
     assert out.skills[1] == NEWCOMER and out.skills[0].mu < NEWCOMER.mu
@@ -255,6 +307,31 @@ def test_a_rated_table_updates_pools_all_and_4p_and_keeps_events(db: Db) -> None
         assert all(e.mu_before == NEWCOMER.mu and e.at == 2_000.0 for e in events)
 
     db.run(check)
+
+
+def test_a_table_rates_its_bots_at_their_levels_in_its_game(db: Db) -> None:
+    """A bot sits in at its level's skill in the table's game (its spec's ladder), not at the
+    fixed skill of its level."""
+    sitters = ["ismcts:expert", "greedy", "ismcts:hard"]
+    returns, scores = [1.0, 0.0, 0.0, 0.0], [7.0, 5.0, 4.0, 3.0]
+
+    def setup(s: Session) -> dict[str, int]:
+        players = {game: add_account(s, f"Ann {game}") for game in ("zodiac", "daihinmin")}
+        for game, account in players.items():
+            add_finished(s, game, game, [account, *sitters], returns, scores)
+        return players
+
+    players = db.run(setup)
+    for game, account in players.items():
+        db.run(RatingStore.rate_table, game)
+        ladder = games.spec(game).policies.ladder
+        seated = [Entrant.player(NEWCOMER)] + [Entrant.bot(bot, ladder) for bot in sitters]
+        fixed = [Entrant.player(NEWCOMER)] + [Entrant.bot(bot) for bot in sitters]
+        expected = rate_game(seated, returns, scores).skills[0]
+        mu, sigma = db.run(lambda s, a=account, g=game: (rated_row(s, a, g, "4p").mu,
+                                                        rated_row(s, a, g, "4p").sigma))
+        assert (mu, sigma) == pytest.approx((expected.mu, expected.sigma))
+        assert mu != pytest.approx(rate_game(fixed, returns, scores).skills[0].mu)
 
 
 def test_rating_a_table_twice_changes_nothing_the_second_time(db: Db) -> None:

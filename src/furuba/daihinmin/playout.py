@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
+from furuba.spec import Rung
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -45,6 +46,12 @@ The ``normal`` level searches 20 simulations a decision, not 100: here the searc
 saturates early (100 play level with 1,000), so with 100 ``normal`` played level with ``hard``;
 with 20 it still beats three ``easy`` bots (1.125 × the fair share of points [1.078, 1.172]) and
 ``hard`` beats three of it (1.042 × [1.021, 1.064] over 600 duplicate deals)."""
+
+LADDER = (Rung("beginner", "easy", 0.190), Rung("normal", "easy", 0.350),
+          Rung("hard", "normal", 0.289), Rung("expert", "hard", 0.241))
+"""How strong the levels measured here: each level's share of the wins against three of the
+level below, on duplicate deals of single rounds (docs/BOTS.md, *Levels*: ``expert`` is no step
+above ``hard``); the ratings rate a bot of a level from it."""
 
 SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)

@@ -20,7 +20,13 @@ from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS
-from furuba.daihinmin.playout import SEARCH_DEFAULTS, evaluate, playout_mark, rollout_action
+from furuba.daihinmin.playout import (
+    LADDER,
+    SEARCH_DEFAULTS,
+    evaluate,
+    playout_mark,
+    rollout_action,
+)
 from furuba.daihinmin.reveals import reveals
 from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
@@ -112,7 +118,8 @@ SPEC = GameSpec(
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
                       explain=explain_action, playout_mark=playout_mark,
-                      world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS),
+                      world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
+                      ladder=LADDER),
     max_game_length=max_game_length,
     summarize=summarize,
     reveals=reveals,

@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from furuba.core.deck import NUM_SOHMAS
+from furuba.spec import Rung
 from furuba.zodiac.actions import DRAW, MOVE
 from furuba.zodiac.befriend import condition_met
 from furuba.zodiac.codes import (
@@ -48,6 +49,11 @@ searches as many simulations as ``hard`` but plans against the other players' li
 by the learned policy (``opp=best``): against three ``hard`` it won 27.1% [25.5%, 28.8%] of
 the games over 345 duplicate deals, where a thousand simulations with the greedy model of the
 others played level with ``hard`` (docs/BOTS.md, *Levels*)."""
+LADDER = (Rung("beginner", "easy", 0.209), Rung("normal", "easy", 0.389),
+          Rung("hard", "normal", 0.283), Rung("expert", "hard", 0.271))
+"""How strong the levels measured here: each level's share of the wins against three of the
+level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder as it is
+now*); the ratings rate a bot of a level from it."""
 REACH = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 

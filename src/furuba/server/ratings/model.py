@@ -9,12 +9,14 @@ number of players, with ties, and teams. A player's skill is a mean ``mu`` and a
 seats share a rank and the next rank skips (competition ranking, "1224"), which is how openskill
 reads ties.
 
-**Bots** sit in as *anchors*: each bot level has a fixed skill with a small ``sigma``
-(:data:`BOT_SKILLS`), so beating a strong bot is worth more than beating a weak one, and a bot's
-rating never changes — bots are not on the leaderboard and cannot be farmed. The level comes from
-the bot spec as the bots' registry parses it (``ismcts:hard`` → ``hard``, ``greedy`` → ``greedy``);
-an unknown level plays as :data:`DEFAULT_BOT`. A seat nobody signed in for (a guest, a deleted
-account) plays as a newcomer and is not rated either.
+**Bots** sit in as *anchors*: each bot level has a fixed skill with a small ``sigma`` — in a
+game whose spec measured its levels (its ``ladder``), the skill at which the model gives each
+level the share of the wins it measured against the level below (:func:`ladder_skills`), else
+the level's :data:`BOT_SKILLS`. So beating a strong bot is worth more than beating a weak one,
+and a bot's rating never changes: bots are not on the leaderboard and cannot be farmed. The
+level comes from the bot spec as the bots' registry parses it (``ismcts:hard`` → ``hard``,
+``greedy`` → ``greedy``); an unknown level plays as :data:`DEFAULT_BOT`. A seat nobody signed
+in for (a guest, a deleted account) plays as a newcomer and is not rated either.
 
 **Co-op games** (every player wins or loses together): the players are one team and their
 opponent is the game itself, an anchor of fixed skill (:func:`coop_anchor`). A team's strength in
@@ -40,13 +42,16 @@ never above what they have shown.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from furuba.bots.registry import parse_spec
+from furuba.spec import Rung
 
 MODEL = PlackettLuce(limit_sigma=True)
 """openskill's Plackett-Luce model with its default prior (mu 25, sigma 25/3, beta 25/6) and
@@ -120,15 +125,67 @@ def bot_level(spec: str) -> str:
     return settings.get("level", name).strip().lower()
 
 
-def bot_skill(spec: str) -> Skill:
-    """The fixed skill of the bot ``spec`` (a level or a spec).
+def bot_skill(spec: str, ladder: Sequence[Rung] = ()) -> Skill:
+    """The fixed skill of the bot ``spec`` (a level or a spec): its level's in the game whose
+    measured ``ladder`` (its spec's :attr:`~furuba.spec.Policies.ladder`) is given, where that
+    ladder measures it (:func:`ladder_skills`), else its level's fixed skill.
 
     >>> bot_skill("ismcts:hard") == bot_skill("hard") == BOT_SKILLS["hard"]
     True
     >>> bot_skill("wizard") == DEFAULT_BOT
     True
+    >>> bot_skill("hard", (Rung("hard", "easy", 0.25),)) == BOT_SKILLS["easy"]
+    True
     """
-    return BOT_SKILLS.get(bot_level(spec), DEFAULT_BOT)
+    level = bot_level(spec)
+    measured = ladder_skills(tuple(ladder)) if ladder else {}
+    return measured.get(level) or BOT_SKILLS.get(level, DEFAULT_BOT)
+
+
+@cache
+def ladder_skills(ladder: tuple[Rung, ...]) -> Mapping[str, Skill]:
+    """The skill of each level a game's ladder measures: the skill at which the model itself
+    gives one bot of the level, against ``players - 1`` bots of the level below, the share of
+    the wins it measured (:func:`lead_for_share`). The ladder starts from levels it does not
+    measure (``easy``), at their fixed skill.
+
+    >>> skills = ladder_skills((Rung("normal", "easy", 0.389), Rung("hard", "normal", 0.283)))
+    >>> BOT_SKILLS["easy"].mu < skills["normal"].mu < skills["hard"].mu
+    True
+    """
+    rungs = {rung.level: rung for rung in ladder}
+    skills: dict[str, Skill] = {}
+
+    def skill_of(level: str, seen: frozenset[str]) -> Skill:
+        if level in skills:
+            return skills[level]
+        rung = rungs.get(level)
+        if rung is None:
+            return BOT_SKILLS.get(level, DEFAULT_BOT)
+        if level in seen:
+            raise ValueError(f"the ladder goes round in a circle at {level!r}")
+        below = skill_of(rung.below, seen | {level})
+        skills[level] = Skill(below.mu + lead_for_share(rung.share, rung.players), BOT_SIGMA)
+        return skills[level]
+
+    for level in rungs:
+        skill_of(level, frozenset())
+    return MappingProxyType(skills)
+
+
+def lead_for_share(share: float, players: int = 4) -> float:
+    """The lead in ``mu`` over ``players - 1`` equal bots at which the model gives one bot
+    ``share`` of the wins: in Plackett-Luce a seat comes first with chance ``exp(mu / c)`` over
+    the sum of all seats', ``c`` the root of the seats' summed ``sigma² + beta²`` (Weng and Lin
+    2011, as openskill's model rates), bots' ``sigma`` being :data:`BOT_SIGMA`.
+
+    >>> lead_for_share(0.25), round(lead_for_share(0.47), 2)
+    (0.0, 8.39)
+    """
+    if not 0.0 < share < 1.0:
+        raise ValueError(f"a share of the wins is between 0 and 1, not {share}")
+    c = math.sqrt(players * (BOT_SIGMA ** 2 + MODEL.beta ** 2))
+    return c * math.log((players - 1) * share / (1.0 - share)) + 0.0   # + 0.0: no -0.0
 
 
 def coop_anchor(players: int) -> Skill:
@@ -155,9 +212,9 @@ class Entrant:
         return cls(skill)
 
     @classmethod
-    def bot(cls, spec: str) -> Entrant:
-        """A bot: its level's fixed skill."""
-        return cls(bot_skill(spec), fixed=True)
+    def bot(cls, spec: str, ladder: Sequence[Rung] = ()) -> Entrant:
+        """A bot: its level's fixed skill (in the game of ``ladder``, see :func:`bot_skill`)."""
+        return cls(bot_skill(spec, ladder), fixed=True)
 
     @classmethod
     def guest(cls) -> Entrant:

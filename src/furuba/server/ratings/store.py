@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from furuba import games
+from furuba.core.errors import OptionsError
 from furuba.server.models import AccountRow, GameRow, RatingEventRow, RatingRow, SeatRow, TableRow
 from furuba.server.ratings.model import DISPLAY_Z, NEWCOMER, Entrant, rate_game
 from furuba.server.ratings.profiles import read_profile
@@ -33,6 +35,7 @@ from furuba.server.ratings.values import (
     skill_of,
     win_share,
 )
+from furuba.spec import Rung
 
 log = logging.getLogger("furuba.server")
 
@@ -127,9 +130,18 @@ def _rated_seats(seats: Sequence[SeatRow]) -> dict[int, int]:
             and held.count(seat.account_id) == 1}
 
 
-def _unrated(seat: SeatRow) -> Entrant:
-    """A seat that is not rated: a bot at its level's skill, else a guest."""
-    return Entrant.bot(seat.bot or "") if seat.kind == "bot" else Entrant.guest()
+def _unrated(seat: SeatRow, ladder: Sequence[Rung]) -> Entrant:
+    """A seat that is not rated: a bot at its level's skill in the game, else a guest."""
+    return Entrant.bot(seat.bot or "", ladder) if seat.kind == "bot" else Entrant.guest()
+
+
+def _ladder(game_name: str) -> tuple[Rung, ...]:
+    """How strong the game's bot levels measured (its spec's ``ladder``); none for a game no
+    longer installed."""
+    try:
+        return games.spec(game_name).policies.ladder
+    except OptionsError:
+        return ()
 
 
 @dataclass(frozen=True)
@@ -148,7 +160,8 @@ def _rate_pool(s: Session, game_name: str, pool: str, seats: Sequence[SeatRow],
     """Rate one pool: each rated seat's row updated, and an event kept."""
     rated = _rated_seats(seats)
     rows = _pool_rows(s, game_name, pool, rated.values())
-    entrants = [Entrant.player(skill_of(rows[rated[i]])) if i in rated else _unrated(seat)
+    ladder = _ladder(game_name)
+    entrants = [Entrant.player(skill_of(rows[rated[i]])) if i in rated else _unrated(seat, ladder)
                 for i, seat in enumerate(seats)]
     returns = game.returns
     outcome = rate_game(entrants, returns, game.scores, game.cooperative)
