@@ -14,6 +14,7 @@ import redis.asyncio as aioredis
 from furuba.server.cluster.keeper import Keeper
 from furuba.server.cluster.leases import Leases, lease_key
 
+from .harness import run_coroutine
 from .services import Redis, running_redis
 
 pytestmark = pytest.mark.cluster
@@ -55,8 +56,8 @@ async def hold_and_block(url: str, block: float, stuck_seconds: float,
 def test_a_busy_loop_keeps_its_leases(redis_server: Redis) -> None:
     """Blocked for three lease lengths, the process still holds its table: the keeper renewed it."""
     beats: list[tuple[set[str], list[str]]] = []
-    valid, holder = asyncio.run(hold_and_block(redis_server.url, block=1.8, stuck_seconds=10.0,
-                                               beats=beats))
+    valid, holder = run_coroutine(hold_and_block(redis_server.url, block=1.8, stuck_seconds=10.0,
+                                                 beats=beats))
     assert valid and holder == "p1.abc"
     assert beats and all(lost == [] for _alive, lost in beats)
     assert "p1.abc" in beats[-1][0]
@@ -67,7 +68,7 @@ def test_a_busy_loop_keeps_its_leases(redis_server: Redis) -> None:
 def test_a_stuck_loop_loses_its_leases(redis_server: Redis) -> None:
     """A loop that runs no callback for longer than ``stuck_seconds`` is taken for stuck: the
     keeper stops renewing, the lease runs out in Redis, and the process may no longer act."""
-    valid, holder = asyncio.run(hold_and_block(redis_server.url, block=2.0, stuck_seconds=0.5,
-                                               beats=[]))
+    valid, holder = run_coroutine(hold_and_block(redis_server.url, block=2.0, stuck_seconds=0.5,
+                                                 beats=[]))
     assert not valid
     assert holder is None, "the lease should have run out for another process to take"
