@@ -483,7 +483,7 @@ class GameSpec:
     def describe(self, *, online: bool = False) -> JSON:
         """The game as a menu shows it (``GET /api/games``): its title, description, options'
         labels, help and choice labels, and its written inputs' help said in the context's
-        language (through :attr:`gettext`)."""
+        language (through :attr:`gettext`), and how strong its bot levels measured (``ladder``)."""
         say = self.gettext
         high = self.players.online_high if online else self.players.high
         return {"name": self.name, "title": say(self.title),
@@ -495,7 +495,9 @@ class GameSpec:
                 "hidden_information": self.hidden_information,
                 "written": [{"name": w.name, "help": say(w.help) if w.help else "",
                              "max_length": w.max_length} for w in self.written],
-                "frontend": self.frontend, "tutorial": self.tutorial is not None}
+                "frontend": self.frontend, "tutorial": self.tutorial is not None,
+                "ladder": [{"level": r.level, "below": r.below, "share": r.share,
+                            "players": r.players} for r in self.policies.ladder]}
 
 
 def lazy(target: str) -> Callable[[], Any]:

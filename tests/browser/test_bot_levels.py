@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from furuba.bots.levels import LEVELS
+from furuba import games
+from furuba.bots.levels import LEVELS, level_named
 from furuba.i18n import speaking
 
 from .helpers import WAIT_MS, press
@@ -25,6 +26,18 @@ def menu(page: Page, seat: int) -> list[tuple[str, str]]:
     return [(value, text) for value, text in found]
 
 
+def measured(game: str, level: str) -> str:
+    """What the menu says of how strong ``level`` measured in ``game`` (its spec's ladder)."""
+    rung = next(r for r in games.spec(game).policies.ladder if r.level == level)
+
+    def percent(x: float) -> str:
+        return f"{x * 100:.1f}".removesuffix(".0") + "%"
+
+    return (f"Measured in this game: against {rung.players - 1} {level_named(rung.below).title} "
+            f"bots it won {percent(rung.share)} of the games (an even share is "
+            f"{percent(1 / rung.players)}).")
+
+
 def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None:
     page.goto("/")
     choices = menu(page, 1)
@@ -35,9 +48,18 @@ def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None
     assert texts["bot:expert"] == "Bot — Expert" and texts["bot:beginner"] == "Bot — Beginner"
     # a new table's bots are normal ones, and the menu says how they play
     expect(page.locator("#seat-kind-1")).to_have_value("bot:normal")
-    expect(page.locator("#seat-about-1")).to_have_text(LEVELS[2].said_summary)
+    about = page.locator("#seat-about-1")
+    first = page.locator("input[name=game]").first.get_attribute("value") or ""
+    expect(about).to_have_text(f"{LEVELS[2].said_summary} {measured(first, 'normal')}")
     page.select_option("#seat-kind-1", "bot:expert")
-    expect(page.locator("#seat-about-1")).to_have_text(LEVELS[4].said_summary)
+    expect(about).to_have_text(f"{LEVELS[4].said_summary} {measured(first, 'expert')}")
+    # how strong a level measured is the chosen game's: Dai Hin Min's expert is no step above hard
+    page.locator("input[name=game][value=daihinmin]").check()
+    page.select_option("#seat-kind-1", "bot:expert")
+    expect(about.locator(".seat-measured")).to_have_text(measured("daihinmin", "expert"))
+    assert measured("daihinmin", "expert") != measured(first, "expert")
+    page.locator(f"input[name=game][value={first}]").check()
+    page.select_option("#seat-kind-1", "bot:expert")
     expect(page.locator("#seat-kind-1")).to_have_attribute("aria-describedby", "seat-about-1")
     page.select_option("#seat-kind-2", "bot:greedy")   # not a level: no sentence
     expect(page.locator("#seat-about-2")).to_be_hidden()
@@ -63,7 +85,9 @@ def test_the_levels_are_said_in_japanese(browser: Browser, base_url: str) -> Non
         assert texts["bot:expert"] == f"ボット — {words['expert'][0]}"
         assert texts["bot:beginner"] == f"ボット — {words['beginner'][0]}"
         page.select_option("#seat-kind-1", "bot:hard")
-        expect(page.locator("#seat-about-1")).to_have_text(words["hard"][1])
+        about = page.locator("#seat-about-1")
+        expect(about).to_contain_text(words["hard"][1])
+        expect(about.locator(".seat-measured")).to_contain_text("このゲームでの実測")
         assert not re.search(r"[A-Za-z]{3,}", words["hard"][1])
     finally:
         context.close()

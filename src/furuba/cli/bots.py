@@ -51,6 +51,27 @@ def level_bot(level: str, game: str) -> str:
         "{n} simulation a decision", "{n} simulations a decision", sims).format(n=sims))
 
 
+def measured(level: str, game: str) -> str:
+    """How strong ``level`` measured in ``game`` (its spec's ladder), or ``""``.
+
+    >>> measured("hard", "zodiac")
+    '28.3% of the wins against 3 normal (an even share: 25%)'
+    >>> measured("easy", "zodiac")
+    ''
+    """
+    rung = next((r for r in games.spec(game).policies.ladder if r.level == level), None)
+    if rung is None:
+        return ""
+    return ngettext("{share} of the wins against {count} {below} (an even share: {fair})",
+                    "{share} of the wins against {count} {below} (an even share: {fair})",
+                    rung.players - 1).format(share=_percent(rung.share), count=rung.players - 1,
+                                             below=rung.below, fair=_percent(1 / rung.players))
+
+
+def _percent(x: float) -> str:
+    return f"{x * 100:.1f}".removesuffix(".0") + "%"
+
+
 def bots(
     game: Annotated[str | None, typer.Argument(
         help=_("show which bot each level is in this game"))] = None,
@@ -65,10 +86,11 @@ def bots(
     table.add_column(_("how it plays"))
     if name is not None:
         table.add_column(_("the bot"))
+        table.add_column(_("measured"))
     for level in LEVELS:
         row = [level.name, level.said_summary]
         if name is not None:
-            row.append(level_bot(level.name, name))
+            row += [level_bot(level.name, name), measured(level.name, name)]
         table.add_row(*row)
     console.print(table)
     others = Table(title=_("Other bots"), title_justify="left")

@@ -4,7 +4,7 @@
 // its words come from the server in the page's language. The page's own words are the catalog's.
 import './install.js';
 import { h, replace, capital, sentence } from './dom.js';
-import { has, parts, t, translatePage } from './i18n.js';
+import { has, number, parts, t, translatePage } from './i18n.js';
 import { getJSON, postJSON, joinSeat, lastName, rememberName } from './api.js';
 import { pageTools } from './prefs.js';
 import { describeGames } from './games.js';
@@ -49,6 +49,19 @@ function botLabel(spec) {
   if (name === 'policy') return t('home.bot.policy');
   if (name === 'ismcts') return t('home.bot.search', { level: has(`home.level.${setting}`) ? t(`home.level.${setting}`) : setting });
   return t('home.bot.other', { name: spec });
+}
+
+/** How strong a level measured in the chosen game, in words (its spec's ladder), or ''. */
+function measuredWords(name) {
+  const info = gameInfo();
+  const rung = ((info && info.ladder) || []).find((r) => r.level === name);
+  if (!rung) return '';
+  const below = levelOf(rung.below);
+  const percent = (x) => number(x, { style: 'percent', maximumFractionDigits: 1 });
+  return t('home.level.measured', {
+    share: percent(rung.share), fair: percent(1 / rung.players), count: rung.players - 1,
+    below: below ? below.title : rung.below,
+  });
 }
 
 /** The bots a seat may be given: the levels first, weakest first, then the others. */
@@ -129,8 +142,9 @@ function renderSeats() {
       required: needsName, hidden: !needsName });
     name.addEventListener('input', () => { seat.name = name.value; });
     const level = seat.kind.startsWith('bot:') ? levelOf(seat.kind.slice(4)) : undefined;
+    const measured = level ? measuredWords(level.name) : '';
     const about = h('small', { class: 'seat-about', id: `seat-about-${i}`, hidden: !level },
-      level ? level.summary : '');
+      level ? level.summary : '', measured ? h('span', { class: 'seat-measured' }, ` ${measured}`) : '');
     if (level) select.setAttribute('aria-describedby', about.id);
     return h('li', { class: 'seat-row' }, h('span', { class: 'seat-no' }, `${i + 1}`), select, name, about);
   }));
