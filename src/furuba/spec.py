@@ -309,12 +309,25 @@ class Rung:
 
     >>> Rung("hard", "normal", 0.283)
     Rung(level='hard', below='normal', share=0.283, players=4)
+    >>> Rung("hard", "normal", 1.2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a rung's share of the wins is between 0 and 1 (not 1.2)
     """
 
     level: str
     below: str
     share: float
     players: int = 4
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.share < 1.0:
+            raise ValueError(f"a rung's share of the wins is between 0 and 1 (not {self.share})")
+        if self.players < 2:
+            raise ValueError(f"a rung is measured at a table of 2 or more (not {self.players})")
+        if self.level == self.below:
+            raise ValueError(f"a rung steps from one level to another (not {self.level!r} to "
+                             "itself)")
 
 
 @dataclass(frozen=True, slots=True)
