@@ -31,7 +31,7 @@ import hashlib
 import importlib
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from furuba.core.errors import OptionsError
@@ -509,8 +509,7 @@ class GameSpec:
                 "written": [{"name": w.name, "help": say(w.help) if w.help else "",
                              "max_length": w.max_length} for w in self.written],
                 "frontend": self.frontend, "tutorial": self.tutorial is not None,
-                "ladder": [{"level": r.level, "below": r.below, "share": r.share,
-                            "players": r.players} for r in self.policies.ladder]}
+                "ladder": [asdict(rung) for rung in self.policies.ladder]}
 
 
 def lazy(target: str) -> Callable[[], Any]:

@@ -74,8 +74,7 @@ def test_no_answer_at_all_lets_the_player_try_again(browser: Browser, base_url: 
     expect(game).to_have_attribute("data-turn", "mine")
     assert page.locator(LEGAL).count() > 0, "the decision is offered again"
 
-    socket.holding = False   # the network mends: the message held reaches the table late
-    socket.release()
+    socket.release()   # the network mends: the message held reaches the table late
     expect(page.locator(".log-list li")).not_to_have_count(before, timeout=WAIT_MS)
     wait_ready(page)
     page.context.close()
