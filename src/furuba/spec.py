@@ -305,10 +305,11 @@ class Written:
 @dataclass(frozen=True, slots=True)
 class Rung:
     """One measured step between two bot levels in a game: ``level``'s share of the wins against
-    ``players - 1`` bots of ``below``, on duplicate deals (docs/BOTS.md, *Levels*).
+    ``players - 1`` bots of ``below``, on duplicate deals (docs/BOTS.md, *Levels*); with
+    ``rounds``, the wins of single rounds of a game that plays several, not of whole games.
 
     >>> Rung("hard", "normal", 0.283)
-    Rung(level='hard', below='normal', share=0.283, players=4)
+    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False)
     >>> Rung("hard", "normal", 1.2)
     Traceback (most recent call last):
     ...
@@ -319,6 +320,7 @@ class Rung:
     below: str
     share: float
     players: int = 4
+    rounds: bool = False
 
     def __post_init__(self) -> None:
         if not 0.0 < self.share < 1.0:

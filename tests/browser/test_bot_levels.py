@@ -34,7 +34,8 @@ def measured(game: str, level: str) -> str:
         return f"{x * 100:.1f}".removesuffix(".0") + "%"
 
     return (f"Measured in this game: against {rung.players - 1} {level_named(rung.below).title} "
-            f"bots it won {percent(rung.share)} of the games (an even share is "
+            f"bots it won {percent(rung.share)} of the {'single rounds' if rung.rounds else 'games'}"
+            f" (an even share is "
             f"{percent(1 / rung.players)}).")
 
 

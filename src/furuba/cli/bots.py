@@ -56,16 +56,25 @@ def measured(level: str, game: str) -> str:
 
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%)'
+    >>> measured("expert", "daihinmin")
+    '24.1% of the single rounds against 3 hard (an even share: 25%)'
     >>> measured("easy", "zodiac")
     ''
     """
     rung = next((r for r in games.spec(game).policies.ladder if r.level == level), None)
     if rung is None:
         return ""
-    return ngettext("{share} of the wins against {count} {below} (an even share: {fair})",
-                    "{share} of the wins against {count} {below} (an even share: {fair})",
-                    rung.players - 1).format(share=_percent(rung.share), count=rung.players - 1,
-                                             below=rung.below, fair=_percent(1 / rung.players))
+    if rung.rounds:
+        said = ngettext(
+            "{share} of the single rounds against {count} {below} (an even share: {fair})",
+            "{share} of the single rounds against {count} {below} (an even share: {fair})",
+            rung.players - 1)
+    else:
+        said = ngettext("{share} of the wins against {count} {below} (an even share: {fair})",
+                        "{share} of the wins against {count} {below} (an even share: {fair})",
+                        rung.players - 1)
+    return said.format(share=_percent(rung.share), count=rung.players - 1, below=rung.below,
+                       fair=_percent(1 / rung.players))
 
 
 def _percent(x: float) -> str:

@@ -47,8 +47,9 @@ saturates early (100 play level with 1,000), so with 100 ``normal`` played level
 with 20 it still beats three ``easy`` bots (1.125 × the fair share of points [1.078, 1.172]) and
 ``hard`` beats three of it (1.042 × [1.021, 1.064] over 600 duplicate deals)."""
 
-LADDER = (Rung("beginner", "easy", 0.190), Rung("normal", "easy", 0.350),
-          Rung("hard", "normal", 0.289), Rung("expert", "hard", 0.241))
+LADDER = tuple(Rung(level, below, share, rounds=True) for level, below, share in (
+    ("beginner", "easy", 0.190), ("normal", "easy", 0.350), ("hard", "normal", 0.289),
+    ("expert", "hard", 0.241)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of single rounds (docs/BOTS.md, *Levels*: ``expert`` is no step
 above ``hard``); the ratings rate a bot of a level from it."""

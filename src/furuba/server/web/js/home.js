@@ -58,7 +58,7 @@ function measuredWords(name) {
   if (!rung) return '';
   const below = levelOf(rung.below);
   const percent = (x) => number(x, { style: 'percent', maximumFractionDigits: 1 });
-  return t('home.level.measured', {
+  return t(rung.rounds ? 'home.level.measured.rounds' : 'home.level.measured', {
     share: percent(rung.share), fair: percent(1 / rung.players), count: rung.players - 1,
     below: below ? below.title : rung.below,
   });
