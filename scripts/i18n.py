@@ -83,6 +83,11 @@ def placeholders(text: str) -> set[str]:
     return {re.sub(r"[!:].*", "", p.strip("{}")) for p in PLACEHOLDER.findall(text)}
 
 
+def _strings(string: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """A message's translations: one, or one for each plural form."""
+    return tuple(string) if isinstance(string, tuple | list) else (string,)
+
+
 def problems(domain: Domain, language: str) -> list[str]:
     """What is wrong with one catalog: missing, untranslated, fuzzy, placeholders, stale ``.mo``."""
     template = extract(domain)
@@ -96,7 +101,7 @@ def problems(domain: Domain, language: str) -> list[str]:
         if have is None:
             found.append(f"{where} is missing")
             continue
-        strings = have.string if isinstance(have.string, tuple | list) else (have.string,)
+        strings = _strings(have.string)
         if not all(strings):
             found.append(f"{where} is not translated")
         elif have.fuzzy:
@@ -129,7 +134,7 @@ def update() -> None:
                 write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True)
             with domain.mo(language).open("wb") as handle:
                 write_mo(handle, catalog)
-            left = sum(1 for m in catalog if m.id and not m.string)
+            left = sum(1 for m in catalog if m.id and not all(_strings(m.string)))
             print(f"{domain.po(language).relative_to(ROOT.parent)}: {len(template)} texts, "
                   f"{left} to translate")
 

@@ -55,6 +55,11 @@ def test_board_shows_circle_tohru_center_hand_and_counts(play: Play) -> None:
     assert "bye" in out
 
 
+def test_a_game_to_one_friendship_says_so_in_the_singular(play: Play) -> None:
+    out = play(["zodiac", "--seed", "3", "--target", "1"], ["quit"]).output
+    assert "first to 1 friendship (" in out and "1 friendships" not in out
+
+
 def test_typed_action_names_and_bad_input_never_crash(play: Play) -> None:
     lines = ["", "frobnicate", "99", "0", "play Nothing At All", "log x", "log 3", "help",
              "rules", "board", "hand", "journal", "save", "MOVE", "quit"]

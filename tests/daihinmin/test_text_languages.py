@@ -124,6 +124,15 @@ def test_every_action_has_japanese_words() -> None:
     assert said[0] == "パスする"
 
 
+@pytest.mark.parametrize(("target", "rounds", "said"), [
+    (1, 1, "Round 1 · first to 1 point · 1 round at most"),
+    (21, 3, "Round 1 · first to 21 points · 3 rounds at most")])
+def test_the_board_counts_points_and_rounds_in_the_singular_and_plural(
+        target: int, rounds: int, said: str) -> None:
+    state = new_game(players=4, seed=5, target=target, max_rounds=rounds)
+    assert screen(NAMES).table.status_line(state.view(0)).startswith(said)
+
+
 def test_the_board_in_japanese() -> None:
     state = played(5, rounds=1)
     with speaking("ja"):

@@ -78,9 +78,11 @@ class DaihinminBoard(Seats):
     def status_line(self, view: JSON) -> str:
         parts = [_("Round {round}").format(round=view["round"])]
         if view["target"] is not None:
-            parts.append(_("first to {target} points").format(target=view["target"]))
+            parts.append(ngettext("first to {target} point", "first to {target} points",
+                                  view["target"]).format(target=view["target"]))
         if view["max_rounds"] is not None:
-            parts.append(_("{rounds} rounds at most").format(rounds=view["max_rounds"]))
+            parts.append(ngettext("{rounds} round at most", "{rounds} rounds at most",
+                                  view["max_rounds"]).format(rounds=view["max_rounds"]))
         parts.append(_("play goes clockwise") if view["direction"] == "clockwise"
                      else _("play goes counterclockwise"))
         line = " · ".join(parts)

@@ -188,7 +188,9 @@ class ZodiacBoard:
             return _("[bold]Team[/]: {count}/13 befriended ({names}) · score to keep: the deck, "
                      "{deck}").format(count=len(team), names=escape(names),
                                       deck=cards(view["deck_size"]))
-        return _("Round {round} · first to {target} friendships ({variant})").format(
+        return ngettext("Round {round} · first to {target} friendship ({variant})",
+                        "Round {round} · first to {target} friendships ({variant})",
+                        opts["target"]).format(
             round=view["round"], target=opts["target"],
             variant=escape(variant_words(opts["variant"])))
 
