@@ -91,6 +91,28 @@ def test_edit_check_download_and_play_a_set(page: Page, live_server: LiveServer,
     expect(page.locator("#game")).to_be_visible(timeout=WAIT_MS)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["at least 1 memory in the center", "at least 3 memories in the center",
+            "exactly 1 memory in the center", "exactly 2 memories in the center",
+            "1 to 3 memories in the center"]),
+    ("ja", ["場の思い出が1枚以上", "場の思い出が3枚以上", "場の思い出がちょうど1枚",
+            "場の思い出がちょうど2枚", "場の思い出が1〜3枚"])])
+def test_a_center_count_condition_is_counted_right_on_the_card(page: Page, lang: str,
+                                                               said: list[str]) -> None:
+    """The words the editor's cards and the table's ring give a center-count condition."""
+    open_default(page, lang)
+    conditions = [{"code": "center_at_least", "args": {"count": 1}},
+                  {"code": "center_at_least", "args": {"count": 3}},
+                  {"code": "center_between", "args": {"low": 1, "high": 1}},
+                  {"code": "center_between", "args": {"low": 2, "high": 2}},
+                  {"code": "center_between", "args": {"low": 1, "high": 3}}]
+    words = page.evaluate("""async (conditions) => {
+        const { conditionWords } = await import('/static/js/zodiac-words.js');
+        return conditions.map(conditionWords);
+    }""", conditions)
+    assert words == said
+
+
 def test_measure_a_set_in_the_page(page: Page) -> None:
     open_default(page)
     page.fill("#play-players", "3")

@@ -22,7 +22,13 @@ from furuba.zodiac.logtext import LABELS, say_entry
 from furuba.zodiac.screen import ZodiacScreen
 from furuba.zodiac.state import GameState
 from furuba.zodiac.text import condition_words
-from furuba.zodiac.view_types import ConditionCode, LogEntryView, LogMessage, PendingKind
+from furuba.zodiac.view_types import (
+    ConditionCode,
+    ConditionView,
+    LogEntryView,
+    LogMessage,
+    PendingKind,
+)
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "furuba" / "server" / "web" / "i18n"
 ENTRY_KEYS = {"n", "actor", "kind", "msg", "args"}
@@ -151,6 +157,20 @@ def test_conditions_are_codes_said_in_words() -> None:
     with speaking("ja"):
         assert condition_words(kyo["other_condition"]) == "透のカードが裏"
         assert condition_words({"code": "friend_of", "args": {"sohma": 0}}) == "由希とすでに友だち"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ({"code": "center_at_least", "args": {"count": 1}}, "at least 1 memory in the center"),
+    ({"code": "center_at_least", "args": {"count": 3}}, "at least 3 memories in the center"),
+    ({"code": "center_between", "args": {"low": 2, "high": 2}}, "exactly 2 memories in the center"),
+    ({"code": "center_between", "args": {"low": 1, "high": 1}}, "exactly 1 memory in the center"),
+    ({"code": "center_between", "args": {"low": 0, "high": 1}}, "0 to 1 memory in the center"),
+    ({"code": "center_between", "args": {"low": 1, "high": 3}}, "1 to 3 memories in the center")])
+def test_a_center_count_condition_counts_its_memories_right(args: ConditionView, said: str) -> None:
+    """A card set may ask for one memory in the center, or an exact number."""
+    assert condition_words(args) == said
+    with speaking("ja"):
+        assert "場の思い出が" in condition_words(args) and not LATIN.search(condition_words(args))
 
 
 def test_hints_read_as_sentences_in_both_languages() -> None:

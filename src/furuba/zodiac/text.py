@@ -107,10 +107,16 @@ def condition_words(condition: ConditionView | None, short: bool = False) -> str
     if code == "center_at_least":
         count = args.get("count", 0)
         return (_("≥{count} in the center") if short
-                else _("at least {count} memories in the center")).format(count=count)
+                else ngettext("at least {count} memory in the center",
+                              "at least {count} memories in the center", count)).format(count=count)
     low, high = args.get("low", 0), args.get("high", 0)
-    return (_("{low}-{high} in the center") if short
-            else _("{low} to {high} memories in the center")).format(low=low, high=high)
+    if short:
+        return _("{low}-{high} in the center").format(low=low, high=high)
+    if low == high:
+        return ngettext("exactly {count} memory in the center",
+                        "exactly {count} memories in the center", low).format(count=low)
+    return ngettext("{low} to {high} memory in the center", "{low} to {high} memories in the center",
+                    high).format(low=low, high=high)
 
 
 # -- a card set's own words ------------------------------------------------------------------

@@ -56,7 +56,9 @@ export function conditionWords(condition) {
     case 'min_friendships': return t('zodiac.cond.min_friendships', { count: a.count });
     case 'tohru_side': return t('zodiac.cond.tohru_side', { side: tohruSide(a.side) });
     case 'center_at_least': return t('zodiac.cond.center_at_least', { count: a.count });
-    case 'center_between': return t('zodiac.cond.center_between', { low: a.low, high: a.high });
+    case 'center_between':
+      if (a.low === a.high) return t('zodiac.cond.center_exactly', { count: a.low });
+      return t('zodiac.cond.center_between', { low: a.low, high: a.high, count: a.high });
     default: return '';
   }
 }
