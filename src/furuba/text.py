@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 
 from furuba.i18n import N_, Catalog
 
-__all__ = ["CATALOG", "N_", "_", "either", "listing", "ngettext", "pgettext", "sentence",
-           "together"]
+__all__ = ["CATALOG", "N_", "_", "deals_count", "either", "games_count", "listing", "ngettext",
+           "pgettext", "players_count", "sentence", "together"]
 
 CATALOG = Catalog(__file__, "furuba")
 """The ``furuba`` domain (``src/furuba/locale/<lang>/LC_MESSAGES/furuba.po``)."""
@@ -65,3 +65,22 @@ def together(items: Sequence[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{items} and {last}").format(items=listing(items[:-1]), last=items[-1])
+
+
+def games_count(n: int) -> str:
+    """``n`` games, in the singular for one: ``1 game``, ``1,200 games`` (「1,200ゲーム」).
+
+    >>> games_count(1), games_count(1200)
+    ('1 game', '1,200 games')
+    """
+    return ngettext("{n} game", "{n} games", n).format(n=f"{n:,}")
+
+
+def players_count(n: int) -> str:
+    """``n`` players: ``1 player``, ``4 players`` (「4人」)."""
+    return ngettext("{n} player", "{n} players", n).format(n=f"{n:,}")
+
+
+def deals_count(n: int) -> str:
+    """``n`` deals: ``1 deal``, ``300 deals`` (「配り札300通り」)."""
+    return ngettext("{n} deal", "{n} deals", n).format(n=f"{n:,}")

@@ -133,6 +133,17 @@ def test_measure_a_set_in_the_page(page: Page) -> None:
     expect(page.locator("#measure-cancel")).to_be_hidden()
 
 
+def test_a_measure_of_one_game_says_so(page: Page) -> None:
+    open_default(page)
+    page.fill("#play-players", "2")
+    page.fill("#measure-games", "1")
+    page.click("#measure-start")
+    report = page.locator("#measure-report")
+    expect(report.locator("h3").first).to_contain_text("Balance over 1 game of 2 players (",
+                                                       timeout=WAIT_MS * 2)
+    expect(page.locator("#measure-progress-text")).to_have_text("Measured over 1 game.")
+
+
 def test_a_measure_can_be_cancelled_from_the_page(page: Page) -> None:
     open_default(page)
     page.fill("#measure-games", "1000")

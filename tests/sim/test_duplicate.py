@@ -57,6 +57,20 @@ def test_deals_that_suit_a_bot_in_every_seat_save_nothing() -> None:
     assert "no saving" in describe(duplicate_stats(rows))[1]
 
 
+def test_one_deal_and_one_game_are_said_in_the_singular(cli: Cli) -> None:
+    result = cli(["simulate", "daihinmin", "--games", "4", "--players", "4", "--bots", "greedy",
+                  "-o", "max_rounds=1", "--duplicate", "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "duplicate deals: 1 deal, 4 games" in result.output
+    result = cli(["simulate", "daihinmin", "--games", "1", "--players", "4", "--bots", "greedy",
+                  "-o", "max_rounds=1", "--quiet", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Dai Hin Min: 1 game, 4 players" in " ".join(result.output.split())
+    result = cli(["simulate", "zodiac", "--games", "2", "--players", "1", "--bots", "greedy,greedy",
+                  "--quiet", "--jobs", "1"])
+    assert "2 bots for 1 player" in result.output and "1 players" not in result.output
+
+
 def test_a_simulation_not_a_multiple_of_the_players_is_refused() -> None:
     cfg = SimConfig(game="daihinmin", games=10, players=4, bots=["greedy"], duplicate=True)
     with pytest.raises(OptionsError, match="a multiple of 4"):

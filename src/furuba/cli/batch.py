@@ -27,7 +27,7 @@ from furuba.bots.registry import split_specs
 from furuba.cli.console import console, err, fail
 from furuba.cli.options import flag_help, game_options
 from furuba.core.errors import FurubaError
-from furuba.text import _, listing, ngettext
+from furuba.text import _, games_count, listing, ngettext, players_count
 
 if TYPE_CHECKING:
     from furuba.sim.runner import GameResult, SimConfig
@@ -142,8 +142,9 @@ def _progress_bar(quiet: bool, *extra: TextColumn) -> Progress:
 
 
 def _print_summary(s: dict[str, Any]) -> None:
-    table = Table(title=_("{game}: {games} games, {players} players").format(
-                      game=_game_title(str(s["game"])), games=s["games"], players=s["players"]),
+    table = Table(title=_("{game}: {games}, {players}").format(
+                      game=_game_title(str(s["game"])), games=games_count(s["games"]),
+                      players=players_count(s["players"])),
                   caption=_("{seconds} s").format(seconds=s["seconds"]))
     table.add_column(_("bot"))
     table.add_column(_("win rate"), justify="right")
@@ -228,8 +229,9 @@ def tournament(
     total = sum(t.games for t in tables)
     results = []
     with _progress_bar(quiet) as bar:
-        task = bar.add_task(_("{seatings} seatings, {games} games").format(
-            seatings=len(tables), games=total), total=total)
+        task = bar.add_task(ngettext("{seatings} seating, {games}", "{seatings} seatings, {games}",
+                                     len(tables)).format(seatings=len(tables),
+                                                         games=games_count(total)), total=total)
         try:
             for result in run_tournament(cfg, jobs=jobs or default_jobs(), backend=backend,
                                          ray_address=ray_address, progress=lambda k: bar.advance(task, k)):
@@ -265,11 +267,11 @@ def _game_options(game: str, option: list[str] | None, cardset: str | None,
 
 def _print_league(league_table: dict[str, Any]) -> None:
     lineups = len(league_table["lineups"])
-    rich_table = Table(title=ngettext("{game}: {games} games, {players} players, {lineups} line-up",
-                                      "{game}: {games} games, {players} players, {lineups} "
-                                      "line-ups", lineups).format(
-        game=_game_title(str(league_table["game"])), games=league_table["games"],
-        players=league_table["players"], lineups=lineups))
+    rich_table = Table(title=ngettext("{game}: {games}, {players}, {lineups} line-up",
+                                      "{game}: {games}, {players}, {lineups} line-ups",
+                                      lineups).format(
+        game=_game_title(str(league_table["game"])), games=games_count(league_table["games"]),
+        players=players_count(league_table["players"]), lineups=lineups))
     headings = ("#", _("bot"), _("rating"), "mu", "sigma", _("games"), _("win rate"),
                 _("95% interval"))
     for i, heading in enumerate(headings):

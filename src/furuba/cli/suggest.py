@@ -23,7 +23,7 @@ from furuba.cli.batch import _game_options, _progress_bar
 from furuba.cli.console import console, fail
 from furuba.cli.options import flag_help
 from furuba.core.errors import FurubaError, OptionsError
-from furuba.text import _, listing
+from furuba.text import _, games_count, listing, players_count
 
 if TYPE_CHECKING:
     from furuba.sim.suggest import SuggestConfig
@@ -202,11 +202,11 @@ def _interval(entry: dict[str, Any], key: str, signed: bool = False, met: bool |
 
 def _print_report(report: dict[str, Any], file: Path | None, out: Path | None) -> None:
     spec = games.spec(str(report["game"]))
-    console.print(escape(_("{game}, {file}: {players} players, {bots}, {games} games a measure "
-                           "(seed {seed}); {played} games played in {seconds} s").format(
-        game=spec.said_title, file=file, players=report["players"], bots=listing(report["bots"]),
-        games=report["games"], seed=report["seed"], played=report["games_played"],
-        seconds=report["seconds"])), highlight=False)
+    console.print(escape(_("{game}, {file}: {players}, {bots}, {games} a measure (seed {seed}); "
+                           "{played} played in {seconds} s").format(
+        game=spec.said_title, file=file, players=players_count(report["players"]),
+        bots=listing(report["bots"]), games=games_count(report["games"]), seed=report["seed"],
+        played=games_count(report["games_played"]), seconds=report["seconds"])), highlight=False)
     changed = bool(report["changes"])
     table = Table(title=_("before and after, on the same fresh deals (95% intervals)") if changed
                   else _("the file as it is (95% intervals)"), title_justify="left")

@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from furuba.text import _
+from furuba.text import _, deals_count, games_count
 
 Z95 = 1.96
 METHOD = ("a bot's mean win share per deal (over every seating it played that deal in); the 95% "
@@ -83,8 +83,8 @@ def _bot_stats(deal_means: list[float], games: list[float]) -> dict[str, Any]:
 def describe(stats: dict[str, Any]) -> list[str]:
     """Lines for a person (in the context's language): each bot's rate, interval, and what
     the duplication saved."""
-    lines = [_("duplicate deals: {deals} deals, {games} games").format(deals=stats["deals"],
-                                                                      games=stats["games"])]
+    lines = [_("duplicate deals: {deals}, {games}").format(deals=deals_count(stats["deals"]),
+                                                          games=games_count(stats["games"]))]
     for bot, s in stats["by_bot"].items():
         lo, hi = s["ci95"]
         factor = s["games_factor"]

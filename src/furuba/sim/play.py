@@ -16,7 +16,7 @@ from furuba import games
 from furuba.bots.base import Bot
 from furuba.bots.registry import check_spec, make_bot
 from furuba.core.errors import OptionsError
-from furuba.text import _
+from furuba.text import _, ngettext
 
 GameResult = dict[str, Any]
 Chunk = tuple["SimConfig", list[int]]
@@ -67,7 +67,8 @@ class SimConfig:
         if not self.bots:
             raise OptionsError(_("name at least one bot"))
         if len(self.bots) > self.players:
-            raise OptionsError(_("{bots} bots for {players} players").format(
+            raise OptionsError(ngettext("{bots} bots for {players} player",
+                                        "{bots} bots for {players} players", self.players).format(
                 bots=len(self.bots), players=self.players))
         return self.bots + [self.bots[-1]] * (self.players - len(self.bots))
 

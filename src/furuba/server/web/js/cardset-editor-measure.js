@@ -7,6 +7,11 @@ import { h, replace } from './dom.js';
 import { has, t, number } from './i18n.js';
 import { getJSON, postJSON, sendJSON } from './api.js';
 
+/** `n` games in words ("1 game", "200 games"; 「200ゲーム」). */
+function gamesWords(n) {
+  return t('editor.count.games', { count: n, n: number(n) });
+}
+
 const POLL_MS = 500;
 const percent = (x) => number(x, { style: 'percent', maximumFractionDigits: 1 });
 /** A bot in words ("Greedy bots"), else its spec. */
@@ -83,7 +88,7 @@ export function measurePanel(ctx) {
   function progress(done, games) {
     els.bar.max = games;
     els.bar.value = done;
-    els.status.textContent = t('editor.measure.progress', { done: number(done), games: number(games) });
+    els.status.textContent = t('editor.measure.progress', { done: number(done), games: gamesWords(games) });
   }
 
   async function poll(id) {
@@ -106,7 +111,7 @@ export function measurePanel(ctx) {
     st.id = null;
     busy(false);
     if (out.status === 'done') {
-      els.status.textContent = t('editor.measure.done', { games: number(out.games) });
+      els.status.textContent = t('editor.measure.done', { games: gamesWords(out.games) });
       show(out);
     } else if (out.status === 'cancelled') {
       els.status.textContent = t('editor.measure.cancelled');
@@ -120,8 +125,8 @@ export function measurePanel(ctx) {
     const parts = commonParts(data, ctx.module, ctx.doc());
     const own = ctx.module && ctx.module.reportSections ? ctx.module.reportSections(data) : [];
     replace(els.report,
-      h('h3', { id: 'report-title', tabindex: '-1' }, t('editor.report.title', { games: number(data.games || out.games),
-        players: data.players || out.players, bots: [...new Set(data.bots || out.bots || [])].map(botWords).join(', ') })),
+      h('h3', { id: 'report-title', tabindex: '-1' }, t('editor.report.title', { games: gamesWords(data.games || out.games),
+        players: t('editor.count.players', { count: data.players || out.players, n: number(data.players || out.players) }), bots: [...new Set(data.bots || out.bots || [])].map(botWords).join(', ') })),
       h('p', { class: 'muted small' }, t('editor.report.about', { seed: String(data.seed ?? out.seed ?? '') })),
       parts, own);
   }
