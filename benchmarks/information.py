@@ -11,7 +11,9 @@ inference buys a part of it.
 
 In Friends of the Zodiac the order of the deck is hidden from everyone, so seeing it is more
 than any reading of the other players could give: ``--sees hands`` shows the search every hand
-and re-deals only the deck (:data:`HANDS_ONLY`), the bound for hand inference there.
+and re-deals only the deck (:data:`HANDS_ONLY`), the bound for hand inference there; ``--sees
+next`` shows it the next player's hand alone (:data:`NEXT_ONLY`), to tell how much of that bound
+is the hand of the player who moves next.
 
 ``python -m benchmarks.information --game daihinmin --deals 100`` (``--level``, ``--seed``,
 ``--sees``, and ``--option key=value`` for the game's options; the defaults are single rounds of
@@ -54,16 +56,35 @@ HANDS_ONLY: dict[str, Callable[[Any, random.Random], Any]] = {"zodiac": _deck_re
 re-dealt (``--sees hands``); in the other games the hands are all there is to see."""
 
 
+def _next_hand_seen(state: Any, rng: random.Random) -> Any:
+    """Friends of the Zodiac with one hand in sight, the next player's (who plays after the
+    searching one): a world dealt as ``determinize`` deals it, but with that hand as it is."""
+    me = state.current_player
+    nxt = (me + 1) % state.num_players
+    shown = state.clone()
+    known = list(shown.known)
+    known[nxt] = shown.hands[nxt]
+    shown.known = tuple(known)
+    world = shown.determinize(me, rng)
+    world.known = state.known
+    return world
+
+
+NEXT_ONLY: dict[str, Callable[[Any, random.Random], Any]] = {"zodiac": _next_hand_seen}
+"""A world with only the next player's hand seen (``--sees next``): how much of what the hands
+are worth is the hand of the player who moves next."""
+
+
 class Seeing:
     """A search bot that searches the true position instead of re-dealt worlds, or, given a
     ``redeal`` (:data:`HANDS_ONLY`), the true hands in worlds whose other hidden cards it
     re-deals."""
 
-    def __init__(self, bot: Any,
-                 redeal: Callable[[Any, random.Random], Any] | None = None) -> None:
+    def __init__(self, bot: Any, redeal: Callable[[Any, random.Random], Any] | None = None,
+                 sees: str = "all") -> None:
         self.bot = bot
         self.redeal = redeal
-        self.name = f"{bot.name}+sees-{'all' if redeal is None else 'hands'}"
+        self.name = f"{bot.name}+sees-{sees}"
 
     def choose(self, state: Any) -> int:
         from furuba.bots.ismcts import Search
@@ -105,8 +126,10 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
     for k in range(PLAYERS):
         state = games.new_game(game, players=PLAYERS, seed=seed, **options)
         bots: list[Any] = [make_bot(against or level, seed=seed * 31 + p) for p in range(PLAYERS)]
-        bots[k] = Seeing(make_bot(level, seed=seed * 31 + k),
-                         HANDS_ONLY.get(game) if sees == "hands" else None)
+        redeal = {"all": {}, "hands": HANDS_ONLY, "next": NEXT_ONLY}[sees].get(game)
+        if sees == "next" and redeal is None:
+            raise ValueError(f"--sees next is for Friends of the Zodiac, not {game}")
+        bots[k] = Seeing(make_bot(level, seed=seed * 31 + k), redeal, sees)
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[k]
@@ -154,8 +177,9 @@ if __name__ == "__main__":  # pragma: no cover - a long-running diagnostic, run 
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--against", default=None,
                         help="the honest bots' level (default: the seeing bot's own)")
-    parser.add_argument("--sees", choices=("all", "hands"), default="all",
-                        help="every hidden card, or the hands only (the deck re-dealt)")
+    parser.add_argument("--sees", choices=("all", "hands", "next"), default="all",
+                        help="every hidden card, the hands only (the deck re-dealt), or the "
+                             "next player's hand only (Friends of the Zodiac)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (default: the ones docs/BOTS.md uses)")
     args = parser.parse_args()

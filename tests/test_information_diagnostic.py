@@ -1,0 +1,38 @@
+"""The information diagnostic's worlds (benchmarks/information.py): seeing the next player's hand
+shows that hand and nothing more — every card is still there once, the other hands are dealt
+again, and what the table knows of the hands is unchanged."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from benchmarks.information import _next_hand_seen
+
+from furuba.zodiac import new_game
+from furuba.zodiac.greedy import greedy_action
+from furuba.zodiac.state import GameState
+
+
+def mid_game(seed: int) -> GameState:
+    state = new_game(players=4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(25):
+        state.apply(greedy_action(state, rng))
+    return state
+
+
+def cards(state: GameState) -> Counter[int]:
+    return Counter([*state.deck, *state.box, *(c for hand in state.hands for c in hand)])
+
+
+def test_seeing_the_next_hand_shows_it_alone() -> None:
+    state = mid_game(3)
+    me = state.current_player
+    nxt, later = (me + 1) % 4, (me + 2) % 4
+    worlds = [_next_hand_seen(state, random.Random(k)) for k in range(20)]
+    for world in worlds:
+        assert world.hands[nxt] == state.hands[nxt] and world.hands[me] == state.hands[me]
+        assert cards(world) == cards(state) and world.known == state.known
+        assert world.view(me) == state.view(me)
+    assert len({world.hands[later] for world in worlds}) > 1
