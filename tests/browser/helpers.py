@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from playwright.sync_api import Page, WebSocketRoute
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 WAIT_MS = 45_000
 
@@ -18,6 +18,15 @@ LEGAL = '#game [data-action]:not([disabled]):not([data-action=""])'
 
 def status(page: Page) -> str:
     return page.locator("#table-status").get_attribute("data-status") or ""
+
+
+def home_ready(page: Page) -> None:
+    """The home page once its forms are built from the server's games and nothing more is on its
+    way to move them (a click before then can land beside the control it aimed at)."""
+    expect(page.locator("#game-choice input[name=game]").first).to_be_attached(timeout=WAIT_MS)
+    expect(page.locator("#seat-rows li").first).to_be_visible()
+    expect(page.locator("#play-game option").first).to_be_attached()
+    page.wait_for_load_state("networkidle")
 
 
 def wait_ready(page: Page) -> None:

@@ -12,7 +12,7 @@ from furuba import games
 from furuba.bots.levels import LEVELS, level_named
 from furuba.i18n import speaking
 
-from .helpers import WAIT_MS, press
+from .helpers import WAIT_MS, home_ready, press
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,7 @@ def measured(game: str, level: str) -> str:
 
 def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None:
     page.goto("/")
+    home_ready(page)
     choices = menu(page, 1)
     bots = [value for value, _text in choices if value.startswith("bot:")]
     assert bots[:5] == [f"bot:{level.name}" for level in LEVELS]
@@ -80,6 +81,7 @@ def test_the_levels_are_said_in_japanese(browser: Browser, base_url: str) -> Non
     try:
         page = context.new_page()
         page.goto("/?lang=ja")
+        home_ready(page)
         texts = dict(menu(page, 1))
         with speaking("ja"):
             words = {level.name: (level.said_title, level.said_summary) for level in LEVELS}

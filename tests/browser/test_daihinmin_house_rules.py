@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from furuba import games
 
 from .conftest import LiveServer
-from .helpers import daihinmin_turn, play_to_end, status, wait_ready
+from .helpers import daihinmin_turn, home_ready, play_to_end, status, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +23,7 @@ def test_a_match_with_every_house_rule_on_is_played_by_clicking(page: Page,
                                                                  live_server: LiveServer) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
+    home_ready(page)
     page.check("input[name=game][value=daihinmin]")
     page.fill("#option-target", "3")
     more = page.locator("details.more-options")
@@ -53,6 +54,7 @@ def test_a_match_with_every_house_rule_on_is_played_by_clicking(page: Page,
 
 def test_the_rulebook_game_names_no_house_rule(page: Page) -> None:
     page.goto("/")
+    home_ready(page)
     page.check("input[name=game][value=daihinmin]")
     options = {o.name: o for o in games.spec("daihinmin").options}
     assert all(options[name].default == "off" and options[name].advanced for name in HOUSE)

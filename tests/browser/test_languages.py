@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from furuba.server.ratings.store import RatingStore
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS
+from .helpers import WAIT_MS, home_ready
 from .test_lobby import join_from_page, sign_up
 from .test_ratings import add_players_and_games, run_db
 
@@ -92,14 +92,6 @@ def rated_players(live_server: LiveServer) -> list[str]:
     for table_id in tables:
         assert run_db(live_server, RatingStore.rate_table, table_id)
     return names
-
-
-def home_ready(page: Page) -> None:
-    """The home page once its forms are built from the server's games (and its rules opened)."""
-    expect(page.locator("#game-choice input[name=game]")).to_have_count(2, timeout=WAIT_MS)
-    expect(page.locator("#seat-rows li").first).to_be_visible()
-    expect(page.locator("#play-game option").first).to_be_attached()
-    page.wait_for_load_state("networkidle")
 
 
 def test_every_page_in_japanese_says_no_english(browser: Browser, base_url: str,

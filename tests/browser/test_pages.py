@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, play_to_end, press, status, wait_ready, zodiac_turn
+from .helpers import WAIT_MS, daihinmin_turn, home_ready, play_to_end, press, status, wait_ready, zodiac_turn
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +60,7 @@ def test_zodiac_from_the_home_page_to_the_end_by_keyboard(page: Page, shots: Pat
 def test_daihinmin_against_bots_by_clicking(page: Page, shots: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
+    home_ready(page)
     page.check("input[name=game][value=daihinmin]")
     page.fill("#option-target", "3")
     page.fill("#seat-name-0", "Ann")
@@ -91,6 +92,7 @@ def test_daihinmin_against_bots_by_clicking(page: Page, shots: Path) -> None:
 def test_two_players_see_their_own_hands_and_a_spectator_none(browser: Browser, base_url: str) -> None:
     ann = browser.new_context(base_url=base_url).new_page()
     ann.goto("/")
+    home_ready(ann)
     ann.fill("#seat-name-0", "Ann")
     ann.select_option("#seat-kind-1", "invite")
     ann.select_option("#seat-kind-2", "bot:greedy")
@@ -128,6 +130,7 @@ def test_two_players_see_their_own_hands_and_a_spectator_none(browser: Browser, 
 
 def test_hot_seat_hides_hands_between_players(page: Page) -> None:
     page.goto("/")
+    home_ready(page)
     page.fill("#seat-name-0", "Ann")
     page.select_option("#seat-kind-1", "local")
     page.fill("#seat-name-1", "Cat")

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from furuba.spec import GameSpec
 
-from .helpers import WAIT_MS, generic_turn, play_to_end, status, wait_ready
+from .helpers import WAIT_MS, generic_turn, home_ready, play_to_end, status, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.third_game]
 
@@ -22,6 +22,7 @@ def test_a_game_without_a_module_of_its_own_is_played_in_the_generic_view(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto("/")
+    home_ready(page)
     page.check(f"input[name=game][value={third_game.name}]")
     expect(page.locator("#players option")).to_have_text(["2", "3"])
     expect(page.locator("#game-options legend")).to_have_text(third_game.title)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, press, wait_ready
+from .helpers import WAIT_MS, home_ready, press, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -26,6 +26,7 @@ def prompt_of(page: Page) -> str:
 def test_an_action_taken_back_with_the_undo_button(page: Page, live_server: LiveServer) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
+    home_ready(page)
     page.fill("#seat-name-0", "Ann")
     page.select_option("#seat-kind-1", "bot:greedy")
     for seat in (2, 3):
