@@ -71,6 +71,27 @@ def test_lab_depth(cli: Cli, tmp_path: Path) -> None:
     assert (out / "ladder.png").is_file()
 
 
+def test_lab_says_one_deal_and_one_tier_in_the_singular(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "depth"
+    args = ["lab", "depth", "zodiac", "--ladder", "random,greedy", "--deals", "1", "--players", "3",
+            "-o", "max_rounds=1", "--jobs", "1", "--quiet"]
+    result = cli([*args, "--out", out])
+    assert result.exit_code == 0, result.output
+    said = flat(result.stdout)
+    tiers = json.loads((out / "lab.json").read_text(encoding="utf-8"))["tier_count"]
+    assert f"The ladder against greedy (1 deal): {tiers} tier" in said and "1 deals" not in said
+    assert ("1 tier" in said) == (tiers == 1) and ("1 tiers" not in said)
+    japanese = cli(["--lang", "ja", *args, "--out", tmp_path / "ja"])
+    assert japanese.exit_code == 0, japanese.output
+    assert f"（配り札1通り）：{tiers}段階" in flat(japanese.stdout)
+    # the report is written in English whatever the terminal speaks
+    assert "The ladder against greedy (1 deal)" in (tmp_path / "ja" / "lab.md").read_text(
+        encoding="utf-8")
+    restrict = cli(["lab", "restrict", "daihinmin", "--card", "2", "--deals", "1", *DHM])
+    assert restrict.exit_code == 0, restrict.output
+    assert "greedy never playing a card (1 deal;" in flat(restrict.stdout)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["lab", "cards", "chess"], "unknown game 'chess'"),
     (["lab", "cards", "zodiac", "--bots", "wizard"], "unknown bot 'wizard'"),

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from furuba.core.errors import OptionsError
+from furuba.i18n import speaking
 from furuba.sim import lab_plots
 from furuba.sim.html import table
 from furuba.sim.lab_tables import markdown, tables
@@ -59,7 +60,8 @@ def write(data: Data, out: Path) -> LabReport:
     report.plots = [make(data, out) for make in lab_plots.figures(data)]
     report.data_file.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     heading = f"Balance lab, {TITLES[data['lab']].lower()}: {data['title']}"
-    found = tables(data)
+    with speaking("en"):                     # the report is written in English
+        found = tables(data)
     md = [f"## {heading}", "", describe_setup(data), "",
           *(markdown(*t) for t in found), *(f"- {n}" for n in notes(data))]
     report.markdown_file.write_text("\n".join(md) + "\n", encoding="utf-8")

@@ -15,11 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from furuba.i18n import N_
+from furuba.text import deals_count, games_count, ngettext
 
 Data = dict[str, Any]
 Say = Callable[[str], str]
 """How a table's words are said: as written (English, for Markdown and HTML), or through a
-catalog (the terminal)."""
+catalog (the terminal). Counts ("1 deal", "300 deals") are said in the language being spoken:
+the report speaks English while it writes its tables."""
 Table = tuple[str, list[str], list[list[str]]]
 """A table: its title, its heading row and its rows (text cells)."""
 DASH = "–"
@@ -81,8 +83,8 @@ def restrict_table(data: Data, say: Say = as_written) -> Table:
              f"{c.get('restricted_per_game', 0):.2f}",
              f"{c.get('forced_per_game', 0):.2f}", f"{c.get('fallbacks_per_game', 0):.2f}"]
             for c in data["cards"]]
-    title = say(N_("{bot} never playing a card ({deals} deals; with every card: {baseline})")).format(
-        bot=data["bot"], deals=f"{data['deals']:,}", baseline=rate_cell(data["baseline"]))
+    title = say(N_("{bot} never playing a card ({deals}; with every card: {baseline})")).format(
+        bot=data["bot"], deals=deals_count(data["deals"]), baseline=rate_cell(data["baseline"]))
     return (title, [say(N_("card")), say(N_("win rate without it")), say(N_("drop (95%)")),
                     say(N_("held back / game")), say(N_("forced / game")),
                     say(N_("fallbacks / game"))], rows)
@@ -93,8 +95,9 @@ def depth_tables(data: Data, say: Say = as_written) -> list[Table]:
     tier_of = {bot: i + 1 for i, tier in enumerate(data["tiers"]) for bot in tier}
     rows = [[r["bot"], rate_cell(r), with_interval(r["gain"]["mean"], r["gain"]["ci95"]),
              str(tier_of.get(r["bot"], DASH))] for r in data["vs_field"]]
-    title = say(N_("The ladder against {field} ({deals} deals): {tiers} tiers")).format(
-        field=data["field"], deals=f"{data['deals']:,}", tiers=data["tier_count"])
+    tiers = ngettext("{n} tier", "{n} tiers", data["tier_count"]).format(n=data["tier_count"])
+    title = say(N_("The ladder against {field} ({deals}): {tiers}")).format(
+        field=data["field"], deals=deals_count(data["deals"]), tiers=tiers)
     out: list[Table] = [(title, [say(N_("bot")), say(N_("win rate (95%)")),
                                  say(N_("gain (95%)")), say(N_("tier"))], rows)]
     if data["pairwise"]:
@@ -111,8 +114,8 @@ def seat_table(data: Data, say: Say = as_written) -> Table:
     """Each player number's win rate against the fair share."""
     shape = data["seats"]
     off = ", ".join(str(s) for s in shape["off"]) or say(N_("none"))
-    title = say(N_("Win rate by seat ({games} games; fair share {fair}; seats off it: "
-                   "{off})")).format(games=f"{shape['games']:,}", fair=percent(shape["fair"]),
+    title = say(N_("Win rate by seat ({games}; fair share {fair}; seats off it: "
+                   "{off})")).format(games=games_count(shape["games"]), fair=percent(shape["fair"]),
                                      off=off)
     return (title, [say(N_("player")), say(N_("win rate"))],
             [[str(r["seat"]), rate_cell(r)] for r in shape["by_seat"]])
