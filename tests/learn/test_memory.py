@@ -159,7 +159,7 @@ def test_the_search_leans_on_the_weights_it_is_given(tmp_path: Path) -> None:
     assert make_bot(f"hard:weights={path},sims=20", seed=1).choose(state) in legal
     with pytest.raises(OptionsError, match="no policy file"):
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": str(tmp_path / "no.npz")}))
-    with pytest.raises(OptionsError, match="no policy file"):
+    with pytest.raises(OptionsError, match="ships no weights called 'no-such-weights'"):
         Plan.of(cfg.game, parse_settings({"level": "hard", "weights": "no-such-weights"}))
 
 

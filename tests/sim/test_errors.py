@@ -30,14 +30,23 @@ def check_error(result: object, message: str) -> None:
      "Dai Hin Min is for 4 to 7 players"),
     (["report", "no/such/games.jsonl", "--out", "unused"], "no such file"),
     # settings the game refuses are found before any game is played, not in a worker
-    (["simulate", "daihinmin", "--bots", "hard:weights=no-such,easy"], "no policy file"),
+    (["simulate", "daihinmin", "--bots", "hard:weights=no-such,easy"],
+     "Dai Hin Min ships no weights called 'no-such'; it ships: policy (or give the path of a .npz"),
+    (["simulate", "daihinmin", "--bots", "hard:weights=no/such.npz,easy"],
+     "no policy file no/such.npz"),
     (["simulate", "zodiac", "--bots", "hard:oppweights=no-such.npz,easy"],
      "oppweights= models the others only with opp=best or opp=learned"),
     (["tournament", "--game", "daihinmin", "--bots", "easy,expert:weights=no-such"],
-     "no policy file"),
+     "ships no weights called 'no-such'"),
 ])
 def test_bad_arguments(cli: Cli, args: list[str], message: str) -> None:
     check_error(cli(args), message)
+
+
+def test_unknown_shipped_weights_are_named_not_located(cli: Cli) -> None:
+    result = cli(["simulate", "zodiac", "--bots", "hard:weights=no-such,easy", "--games", "1"])
+    check_error(result, "it ships: policy")
+    assert "weights/" not in result.stderr and ".npz " not in result.stderr.replace(".npz file", "")
 
 
 @pytest.mark.parametrize(("name", "content", "message"), [

@@ -87,6 +87,11 @@ def _load(game: str, weights: str | None) -> LearnedPolicy:
     features = features_of(game)
     path = features.shipped if weights is None else weights_path(features, weights)
     if path is None or not path.is_file():
+        if weights is not None and path is not None and Path(weights) != path:
+            shipped = sorted(f.stem for f in path.parent.glob("*.npz"))
+            raise OptionsError(_("{game} ships no weights called {name!r}; it ships: {names} "
+                                 "(or give the path of a .npz file)").format(
+                game=games.spec(game).said_title, name=weights, names=", ".join(shipped)))
         if weights is not None:
             raise OptionsError(_("no policy file {path}").format(path=path))
         raise OptionsError(_("{game} ships no trained policy").format(
