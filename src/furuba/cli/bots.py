@@ -57,7 +57,7 @@ def measured(level: str, game: str) -> str:
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%)'
     >>> measured("expert", "daihinmin")
-    '24.1% of the single rounds against 3 hard (an even share: 25%)'
+    '24.1% of the wins in single rounds against 3 hard (an even share: 25%)'
     >>> measured("easy", "zodiac")
     ''
     """
@@ -66,8 +66,8 @@ def measured(level: str, game: str) -> str:
         return ""
     if rung.rounds:
         said = ngettext(
-            "{share} of the single rounds against {count} {below} (an even share: {fair})",
-            "{share} of the single rounds against {count} {below} (an even share: {fair})",
+            "{share} of the wins in single rounds against {count} {below} (an even share: {fair})",
+            "{share} of the wins in single rounds against {count} {below} (an even share: {fair})",
             rung.players - 1)
     else:
         said = ngettext("{share} of the wins against {count} {below} (an even share: {fair})",
