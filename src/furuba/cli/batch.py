@@ -51,8 +51,8 @@ def simulate(
     out_json: Annotated[Path | None, typer.Option(
         "--json", help=_("write the summary here"))] = None,
     games_out: Annotated[Path | None, typer.Option(
-        "--games-out", help=_("write every game's result (JSON Lines; Parquet if it ends in "
-                              ".parquet)"))] = None,
+        "--games-out", help=_("write every game's result (JSON Lines, gzipped if the name ends "
+                              "in .gz; Parquet if it ends in .parquet)"))] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help=_("a game option, key=value (repeatable)"))] = None,
     cardset: Annotated[str | None, typer.Option(help=flag_help("cardset"))] = None,
@@ -67,7 +67,7 @@ def simulate(
                               "cancels (--games rounded up to a multiple of --players)"))] = False,
 ) -> None:
     """Play many bot games (seats rotated) and summarise them."""
-    from furuba.sim.results_io import is_parquet
+    from furuba.sim.results_io import is_parquet, open_sink
     from furuba.sim.runner import BACKENDS, SimConfig
     from furuba.sim.summary import summarize
 
@@ -83,9 +83,8 @@ def simulate(
         if backend not in BACKENDS:
             raise FurubaError(_("unknown backend {backend!r}; the backends are: {backends}").format(
                 backend=backend, backends=listing(list(BACKENDS))))
-        # Line-buffered, so each game is on disk as it finishes: a run killed outright keeps them.
-        sink = (games_out.open("w", encoding="utf-8", buffering=1)
-                if games_out and not is_parquet(games_out) else None)
+        # Each game is on disk as it finishes (flushed): a run killed outright keeps them.
+        sink = open_sink(games_out) if games_out and not is_parquet(games_out) else None
     except FurubaError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
@@ -118,6 +117,7 @@ def _play_simulation(cfg: SimConfig, jobs: int, quiet: bool, backend: str, ray_a
                 results.append(result)
                 if sink:
                     sink.write(json.dumps(result) + "\n")
+                    sink.flush()
         except KeyboardInterrupt:
             kept = ngettext("stopped: keeping the {count} game that finished",
                             "stopped: keeping the {count} games that finished",

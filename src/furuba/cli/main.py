@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from furuba import games, i18n
-from furuba.cli import batch, lab, review
+from furuba.cli import batch, compare, lab, review
 from furuba.cli.bots import bots
 from furuba.cli.console import console, err, fail
 from furuba.cli.language import asked_language, say_help_options, typer_words
@@ -71,6 +71,9 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
                        "rate them with openskill."))(batch.tournament)
     app.command(help=_("Write a balance report (HTML with PNG plots) from simulation results, "
                        "without replaying."))(batch.report)
+    app.command(help=_("Compare runs from their results files: each bot's win share and score "
+                       "over whole duplicate deals, and the difference from another run on the "
+                       "same deals, deal by deal."))(compare.compare)
     app.add_typer(lab.build_app(), name="lab")
     app.command(help=_("Suggest the fewest small edits of a card set that bring the figures of "
                        "bot games into targets (seat spread, shares, game length, win rate)."))(suggest)

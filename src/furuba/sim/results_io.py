@@ -1,4 +1,5 @@
-"""Per-game result files: JSON Lines (one game a line) or Parquet, chosen by the file's suffix.
+"""Per-game result files: JSON Lines (one game a line), gzipped JSON Lines (``.jsonl.gz``) or
+Parquet, chosen by the file's suffix.
 
 A Parquet file keeps plain values as native columns (``returns`` is a list of doubles, ``bots`` a
 list of strings, ``titles`` a list of lists of strings) and stores a column Arrow cannot type
@@ -16,10 +17,11 @@ True
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from furuba.core.errors import FurubaError
 from furuba.sim.runner import GameResult
@@ -37,6 +39,11 @@ def is_parquet(path: Path) -> bool:
     return path.suffix.lower() == ".parquet"
 
 
+def is_gzip(path: Path) -> bool:
+    """Whether ``path`` names a gzipped file (by its suffix)."""
+    return path.suffix.lower() == ".gz"
+
+
 def _pyarrow() -> tuple[Any, Any]:
     try:
         import pyarrow as pa
@@ -48,12 +55,14 @@ def _pyarrow() -> tuple[Any, Any]:
 
 # -- writing -----------------------------------------------------------------------------------
 def write_results(path: Path, results: Iterable[GameResult]) -> None:
-    """Write ``results`` to ``path`` (Parquet when it ends in ``.parquet``, else JSON Lines)."""
+    """Write ``results`` to ``path`` (Parquet when it ends in ``.parquet``, else JSON Lines,
+    gzipped when it ends in ``.gz``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     if is_parquet(path):
         _write_parquet(path, list(results))
         return
-    with path.open("w", encoding="utf-8") as sink:
+    with (gzip.open(path, "wt", encoding="utf-8") if is_gzip(path)
+          else path.open("w", encoding="utf-8")) as sink:
         for result in results:
             sink.write(json.dumps(result) + "\n")
 
@@ -107,10 +116,32 @@ def read_results(path: Path) -> list[GameResult]:
     return rows
 
 
+def _gzipped_lines(path: Path) -> list[str]:
+    """The lines of a gzipped file. A file whose writer was killed ends without gzip's trailer;
+    every line flushed before that is kept, as in a plain file (:func:`open_sink` flushes each)."""
+    lines: list[str] = []
+    with gzip.open(path, "rt", encoding="utf-8") as source:
+        try:
+            for line in source:
+                lines.append(line)
+        except EOFError:
+            pass
+    return lines
+
+
+def open_sink(path: Path) -> TextIO:
+    """A text file to write one game a line into as games finish (gzipped for ``.gz``), each
+    line readable on disk once it is written and flushed."""
+    if is_gzip(path):
+        return gzip.open(path, "wt", encoding="utf-8")
+    return path.open("w", encoding="utf-8", buffering=1)
+
+
 def _read_json_lines(path: Path) -> list[GameResult]:
     rows: list[GameResult] = []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = (_gzipped_lines(path) if is_gzip(path)
+                 else path.read_text(encoding="utf-8").splitlines())
     except (OSError, UnicodeDecodeError) as exc:
         raise ResultsFileError(_("cannot read {path}: {exc}").format(path=path, exc=exc)) from None
     for number, line in enumerate(lines, 1):
