@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 from furuba.server.tables import new_state
 
 from .conftest import LiveServer
-from .helpers import READY, daihinmin_turn, status
+from .helpers import READY, WAIT_MS, daihinmin_turn, status
 
 RECORD_NOTICES = """
 (() => {
@@ -214,3 +214,29 @@ def test_a_rated_game_between_two_accounts_changes_both_ratings(browser: Browser
     finally:
         for context in contexts:
             context.close()
+
+
+def test_tables_coming_and_going_in_the_lobby_do_not_move_the_form(page: Page,
+                                                                   live_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("/")
+    expect(page.locator("#seat-rows li").first).to_be_visible(timeout=WAIT_MS)
+    page.wait_for_load_state("networkidle")
+    form = page.locator("#new-table")
+    before = form.bounding_box()
+    box_before = page.locator("#open-tables-box").bounding_box()
+    assert before is not None and box_before is not None
+    made = [live_server.create(game="daihinmin", seats=["human"] * 4, seed=70 + n, public=True)
+            for n in range(9)]
+    for table in made:                             # every one of them reaches the page, live
+        expect(page.locator(f'#open-tables li[data-table="{table["id"]}"]')).to_be_attached(
+            timeout=WAIT_MS)
+    assert form.bounding_box() == before
+    assert page.locator("#open-tables-box").bounding_box() == box_before
+    # the list scrolls within its box, and the last table can be scrolled into sight there
+    assert page.evaluate("() => { const b = document.getElementById('open-tables-box');"
+                         " return b.scrollHeight > b.clientHeight; }")
+    last = page.locator(f'#open-tables li[data-table="{made[-1]["id"]}"]')
+    last.scroll_into_view_if_needed()
+    expect(last).to_be_in_viewport()
+    assert page.evaluate("() => document.getElementById('open-tables-box').scrollTop") > 0
