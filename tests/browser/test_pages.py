@@ -44,7 +44,11 @@ def test_zodiac_from_the_home_page_to_the_end_by_keyboard(page: Page, shots: Pat
     def snap(p: Page, n: int, name: str) -> None:
         if n == 7:
             wait_ready(p)
+            # a window tall enough for the whole table: the hand, which sticks to the bottom of
+            # the window, then rests in its place instead of over the ring
+            p.set_viewport_size({"width": 1280, "height": 1900})
             p.screenshot(path=shots / "zodiac-table.png", full_page=True)
+            p.set_viewport_size({"width": 1280, "height": 900})
 
     taken = play_to_end(page, lambda p: zodiac_turn(p, keyboard=True), on_turn=snap)
     assert taken and status(page) == "finished"
