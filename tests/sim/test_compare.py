@@ -143,6 +143,11 @@ def test_runs_that_cannot_be_compared_get_one_clear_line(cli: Cli, runs: tuple[P
     simulate(cli, other_options, "random,greedy", seed=50, games=8, options=("-o", "target=5"))
     check_error(cli(["compare", first, "--than", other_options]),
                 "the two runs played different options (max_rounds=1 and max_rounds=1, target=5)")
+    five = tmp_path / "five.jsonl"
+    assert cli(["simulate", "daihinmin", "--games", "10", "--bots", "random,greedy", "--seed", "50",
+                "--games-out", five, *ROUND[:-2], "--players", "5"]).exit_code == 0
+    check_error(cli(["compare", first, "--than", five]),
+                "the two runs seat different numbers of players (4 and 5)")
     check_error(cli(["compare", first, "--bot", "wizard"]),
                 "--bot 'wizard' played none of these games; their bots are greedy, random")
     check_error(cli(["compare", first, "--than", second, "--than-bot", "ismcts"]),

@@ -130,6 +130,10 @@ def compare(rows: Sequence[GameResult], than: Sequence[GameResult] | None = None
                              "their deals are not the same").format(
             first=_said_options(out["options"]), second=_said_options(options)))
     second = _run(than)
+    if second["players"] != first["players"]:
+        raise OptionsError(_("the two runs seat different numbers of players ({first} and "
+                             "{second}): their deals are not the same").format(
+            first=first["players"], second=second["players"]))
     other = _check_bot(than_bot, than, "--than-bot") if than_bot else first_bot(than)
     mine = deal_results(first["deal_map"], chosen)
     theirs = deal_results(second["deal_map"], other)
