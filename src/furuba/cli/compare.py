@@ -17,6 +17,7 @@ from rich.table import Table
 from furuba import games
 from furuba.cli.console import console, err, fail
 from furuba.core.errors import FurubaError
+from furuba.sim.lab_tables import DASH, rate_cell
 from furuba.text import _, deals_count, games_count, listing
 
 Data = dict[str, Any]
@@ -34,11 +35,11 @@ def _read(paths: list[Path]) -> list[dict[str, Any]]:
 def _interval(figure: Data, as_percent: bool) -> str:
     """``24.2% (21.5, 26.9)`` for a share, ``1.006 × (0.929, 1.084)`` for a ratio, ``–`` for
     nothing to say."""
+    if as_percent:
+        return rate_cell({"rate": figure["mean"], "ci95": figure["ci95"]})
     mean, (lo, hi) = figure["mean"], figure["ci95"]
     if mean is None:
-        return "–"
-    if as_percent:
-        return f"{mean:.1%} ({100 * lo:.1f}, {100 * hi:.1f})"
+        return DASH
     return f"{mean:.3f} × ({lo:.3f}, {hi:.3f})"
 
 
@@ -46,7 +47,7 @@ def _difference(figure: Data, as_points: bool) -> str:
     """``−2.5 points (−6.4, +1.4)`` for shares, ``−0.012 (−0.05, +0.03)`` for ratios."""
     mean, (lo, hi) = figure["mean"], figure["ci95"]
     if mean is None:
-        return "–"
+        return DASH
     if as_points:
         return _("{mean:+.1f} points ({lo:+.1f}, {hi:+.1f})").format(
             mean=100 * mean, lo=100 * lo, hi=100 * hi)

@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from furuba.core.errors import OptionsError
-from furuba.sim.paired import mean_interval, paired_difference
+from furuba.sim.paired import deal_means, mean_interval, paired_difference, win_shares
 from furuba.sim.runner import GameResult
 from furuba.sim.summary import check_results, config_from_results
 from furuba.text import _, listing
@@ -53,29 +53,23 @@ def whole_deals(rows: Sequence[GameResult]) -> tuple[dict[int, list[GameResult]]
     return whole, len(deals) - len(whole)
 
 
-def _game_result(row: GameResult, bot: str) -> dict[str, float | None]:
-    """``bot``'s win share and score over the table's mean score in one game (its mean over the
-    seats it holds)."""
-    seats = [i for i, b in enumerate(row["bots"]) if b == bot]
-    win = statistics.fmean(float(row["returns"][i]) for i in seats)
-    table = statistics.fmean(float(s) for s in row["scores"])
-    score = statistics.fmean(float(row["scores"][i]) for i in seats) / table if table > 0 else None
-    return {"win": win, "score": score}
+def score_shares(row: Mapping[str, Any]) -> list[float | None]:
+    """Each seat's score over the mean score of the table (``None`` throughout when the table
+    scored nothing)."""
+    scores = [float(x) for x in row["scores"]]
+    table = statistics.fmean(scores)
+    return [x / table if table > 0 else None for x in scores]
+
+
+VALUES = {"win": win_shares, "score": score_shares}
+"""Each measure, seat by seat in one game."""
 
 
 def deal_results(deals: dict[int, list[GameResult]], bot: str) -> dict[str, dict[int, float]]:
     """Each measure's per-deal mean for ``bot`` over the deals it played (the score left out of
     a deal where some table scored nothing)."""
-    out: dict[str, dict[int, float]] = {m: {} for m in MEASURES}
-    for seed, games in deals.items():
-        results = [_game_result(g, bot) for g in games if bot in g["bots"]]
-        if not results:
-            continue
-        for measure in MEASURES:
-            values = [r[measure] for r in results]
-            if all(v is not None for v in values):
-                out[measure][seed] = statistics.fmean(v for v in values if v is not None)
-    return out
+    rows = [g for games in deals.values() for g in games]
+    return {m: deal_means(rows, bot, values=VALUES[m]) for m in MEASURES}
 
 
 def first_bot(rows: Sequence[GameResult]) -> str:

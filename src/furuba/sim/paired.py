@@ -18,27 +18,35 @@ from __future__ import annotations
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 Data = dict[str, Any]
 Z95 = 1.96
 
 
-def deal_means(rows: Iterable[Mapping[str, Any]], bot: str | None = None,
-               seatings: int = 1) -> dict[int, float]:
-    """Each deal's mean win share per seat of ``bot`` (``None``: of every seat), from the deals
-    with at least ``seatings`` games (a duplicate deal cut short by a stopped run is left out)."""
-    shares: dict[int, list[float]] = defaultdict(list)
+def win_shares(row: Mapping[str, Any]) -> list[float | None]:
+    """A game's win shares, seat by seat (its ``returns``)."""
+    return [float(share) for share in row["returns"]]
+
+
+def deal_means(rows: Iterable[Mapping[str, Any]], bot: str | None = None, seatings: int = 1,
+               values: Callable[[Mapping[str, Any]], Sequence[float | None]] = win_shares,
+               ) -> dict[int, float]:
+    """Each deal's mean per seat of ``bot`` (``None``: of every seat) of a game's ``values``
+    (its win shares unless told), from the deals with at least ``seatings`` games (a duplicate
+    deal cut short by a stopped run is left out) and no seat of ``bot`` valued ``None``."""
+    shares: dict[int, list[float | None]] = defaultdict(list)
     games: dict[int, int] = defaultdict(int)
     for row in rows:
         seed = int(row["seed"])
         games[seed] += 1
-        for seat_bot, share in zip(row["bots"], row["returns"], strict=True):
+        for seat_bot, share in zip(row["bots"], values(row), strict=True):
             if bot is None or seat_bot == bot:
-                shares[seed].append(float(share))
-    return {seed: statistics.fmean(v) for seed, v in sorted(shares.items())
-            if games[seed] >= seatings}
+                shares[seed].append(share)
+    return {seed: statistics.fmean(x for x in v if x is not None)
+            for seed, v in sorted(shares.items())
+            if games[seed] >= seatings and None not in v}
 
 
 def mean_interval(values: list[float]) -> Data:
