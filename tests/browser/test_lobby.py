@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 from furuba.server.tables import new_state
 
 from .conftest import LiveServer
-from .helpers import READY, WAIT_MS, daihinmin_turn, status
+from .helpers import READY, WAIT_MS, daihinmin_turn, home_ready, status
 
 RECORD_NOTICES = """
 (() => {
@@ -220,8 +220,7 @@ def test_tables_coming_and_going_in_the_lobby_do_not_move_the_form(page: Page,
                                                                    live_server: LiveServer) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto("/")
-    expect(page.locator("#seat-rows li").first).to_be_visible(timeout=WAIT_MS)
-    page.wait_for_load_state("networkidle")
+    home_ready(page)
     form = page.locator("#new-table")
     before = form.bounding_box()
     box_before = page.locator("#open-tables-box").bounding_box()
