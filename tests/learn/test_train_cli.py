@@ -54,6 +54,18 @@ def test_train_writes_checkpoints_the_curve_and_the_policy(tmp_path: Path) -> No
     assert json.loads((out / "policy.json").read_text(encoding="utf-8"))["iterations"] == 3
 
 
+def test_the_progress_bar_keeps_its_count_beside_the_curve(tmp_path: Path) -> None:
+    """Each measure of the curve goes above the bar: in a terminal 80 columns wide the bar still
+    shows how many iterations are done and the time left (beside the measure, it showed neither)."""
+    quiet = TINY[:-1]
+    result = furuba(["train", "daihinmin", *quiet, "--out", tmp_path / "run"])
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert "iteration 2: " in lines[-2] and "against greedy" in lines[-2]
+    bar = lines[-1]
+    assert "daihinmin: iterations" in bar and "2/2" in bar and "ETA" in bar, lines
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["chess"], "unknown game 'chess'"),
     (["zodiac", "--iterations", "0"], "--iterations must be at least 1, not 0"),

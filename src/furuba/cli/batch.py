@@ -133,11 +133,10 @@ def _play_simulation(cfg: SimConfig, jobs: int, quiet: bool, backend: str, ray_a
     return results
 
 
-def _progress_bar(quiet: bool, *extra: TextColumn) -> Progress:
-    """A progress bar on stderr: done / total, time elapsed and the estimated time left, then
-    the ``extra`` columns."""
+def _progress_bar(quiet: bool) -> Progress:
+    """A progress bar on stderr: done / total, time elapsed and the estimated time left."""
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), TextColumn(_("ETA")), TimeRemainingColumn(), *extra,
+                    TimeElapsedColumn(), TextColumn(_("ETA")), TimeRemainingColumn(),
                     console=err, disable=quiet)
 
 

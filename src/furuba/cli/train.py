@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import TextColumn
 from rich.table import Table
 
 from furuba import games
@@ -93,16 +92,14 @@ def train(
 def _train(trainer: Any, progress: Any, folder: Path, quiet: bool) -> None:
     """Run the trainer under a progress bar; then measure, save and show the policy."""
     cfg = trainer.cfg
-    bar = _progress_bar(quiet, TextColumn("{task.fields[last]}"))
+    bar = _progress_bar(quiet)
     with bar:
         task = bar.add_task(_("{game}: iterations").format(game=cfg.game), total=cfg.iterations,
-                            completed=progress.iteration, last="")
+                            completed=progress.iteration)
 
         def on_eval(point: dict[str, Any]) -> None:
-            line = _curve_line(point)
-            bar.update(task, last=line)
-            if not quiet:
-                err.print(line, highlight=False)
+            if not quiet:  # above the bar, which keeps its width for the count and the times
+                err.print(_curve_line(point), highlight=False)
 
         try:
             trainer.run(progress, on_step=lambda stats: bar.advance(task), on_eval=on_eval)
