@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Page, WebSocketRoute, expect
 
@@ -27,6 +28,20 @@ def home_ready(page: Page) -> None:
     expect(page.locator("#seat-rows li").first).to_be_visible()
     expect(page.locator("#play-game option").first).to_be_attached()
     page.wait_for_load_state("networkidle")
+
+
+def whole_page_shot(page: Page, path: Path) -> None:
+    """A screenshot of the whole page taken in a window as tall as the page: the hand, which
+    sticks to the bottom of the window, then rests in its place instead of over the table (a
+    plain ``full_page`` shot keeps it where the window's bottom was). The window is put back."""
+    size = page.viewport_size
+    assert size is not None
+    height = page.evaluate("() => document.documentElement.scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
+    try:
+        page.screenshot(path=path, full_page=True)
+    finally:
+        page.set_viewport_size(size)
 
 
 def wait_ready(page: Page) -> None:

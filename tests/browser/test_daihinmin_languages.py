@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, play_to_end, wait_ready
+from .helpers import WAIT_MS, daihinmin_turn, play_to_end, wait_ready, whole_page_shot
 from .test_pages import seat_with_token
 
 pytestmark = pytest.mark.browser
@@ -88,7 +88,7 @@ def test_dai_hin_min_speaks_japanese_through_two_rounds(browser: Browser, base_u
         expect(page.locator("#play-selected")).to_have_text("出す")
         expect(page.locator("#hand h2")).to_contain_text("あなたの手札")
         assert latin_words(page, GAME, bots) == []
-        page.screenshot(path=shots / "daihinmin-ja.png", full_page=True)
+        whole_page_shot(page, shots / "daihinmin-ja.png")
         play_to_end(page, daihinmin_turn, on_turn=check)
         expect(page.locator("#prompt")).to_contain_text("ゲームは終わりました", timeout=WAIT_MS)
         log = log_text(page)
@@ -97,7 +97,7 @@ def test_dai_hin_min_speaks_japanese_through_two_rounds(browser: Browser, base_u
         assert "カード交換: " in log and "第1ラウンド終了" in log and "ゲーム終了" in log, log
         assert re.search("大富豪|大貧民", log), log
         assert "You" not in log and "you" not in log
-        page.screenshot(path=shots / "daihinmin-over-ja.png", full_page=True)
+        whole_page_shot(page, shots / "daihinmin-over-ja.png")
         assert latin_words(page, GAME, bots) == []
         assert not errors, errors
     finally:

@@ -260,3 +260,27 @@ def test_offline_the_pages_still_speak_japanese(browser: Browser, base_url: str)
             context.set_offline(False)
     finally:
         context.close()
+
+
+GLYPHS_DIFFER = """() => {
+  const font = getComputedStyle(document.body).font;
+  const drawn = (text) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 64;
+    const pen = canvas.getContext('2d');
+    pen.font = font.replace(/\\d+(\\.\\d+)?px/, '48px');
+    pen.fillText(text, 4, 52);
+    return Array.from(pen.getImageData(0, 0, 64, 64).data).join();
+  };
+  return drawn('遊') !== drawn('友');
+}"""
+"""Whether two kanji come out as different drawings in the page's font: a browser with no font
+for Japanese draws every one as the same empty box."""
+
+
+def test_japanese_is_drawn_in_a_font_that_has_it(page: Page, base_url: str) -> None:
+    """The machine the tests (and their screenshots) run on has a Japanese font, as a Japanese
+    player's does: without one, every kanji is the same box, and the screenshots show boxes."""
+    page.goto(f"{base_url}/?lang=ja")
+    home_ready(page)
+    assert page.evaluate(GLYPHS_DIFFER), "no Japanese font: install fonts-noto-cjk"

@@ -10,7 +10,17 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, home_ready, play_to_end, press, status, wait_ready, zodiac_turn
+from .helpers import (
+    WAIT_MS,
+    daihinmin_turn,
+    home_ready,
+    play_to_end,
+    press,
+    status,
+    wait_ready,
+    whole_page_shot,
+    zodiac_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -44,11 +54,7 @@ def test_zodiac_from_the_home_page_to_the_end_by_keyboard(page: Page, shots: Pat
     def snap(p: Page, n: int, name: str) -> None:
         if n == 7:
             wait_ready(p)
-            # a window tall enough for the whole table: the hand, which sticks to the bottom of
-            # the window, then rests in its place instead of over the ring
-            p.set_viewport_size({"width": 1280, "height": 1900})
-            p.screenshot(path=shots / "zodiac-table.png", full_page=True)
-            p.set_viewport_size({"width": 1280, "height": 900})
+            whole_page_shot(p, shots / "zodiac-table.png")
 
     taken = play_to_end(page, lambda p: zodiac_turn(p, keyboard=True), on_turn=snap)
     assert taken and status(page) == "finished"
@@ -84,7 +90,7 @@ def test_daihinmin_against_bots_by_clicking(page: Page, shots: Path) -> None:
         if not shot["done"] and p.locator(".pile-set").count() >= 2:
             wait_ready(p)
             if status(p) != "finished":
-                p.screenshot(path=shots / "daihinmin-table.png", full_page=True)
+                whole_page_shot(p, shots / "daihinmin-table.png")
                 shot["done"] = True
 
     taken = play_to_end(page, daihinmin_turn, on_turn=snap)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from furuba.spec import GameSpec
 
 from .conftest import LiveServer
-from .helpers import WAIT_MS, daihinmin_turn, status, wait_ready, zodiac_turn
+from .helpers import WAIT_MS, daihinmin_turn, status, wait_ready, whole_page_shot, zodiac_turn
 from .test_pages import seat_with_token
 
 pytestmark = pytest.mark.browser
@@ -141,7 +141,7 @@ def test_the_table_speaks_japanese(browser: Browser, base_url: str, live_server:
             page.wait_for_selector("#game:not([aria-busy])", state="attached", timeout=WAIT_MS)
         wait_ready(page)
         assert english_words(page, TABLE_SKIP, TABLE_KEEP, bots) == []
-        page.screenshot(path=shots / f"table-ja-{game}.png", full_page=True)
+        whole_page_shot(page, shots / f"table-ja-{game}.png")
 
         watcher = browser.new_context(base_url=base_url).new_page()
         watcher.goto(f"/t/{table_id}?lang=ja")

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from furuba.spec import GameSpec
 
-from .helpers import WAIT_MS, generic_turn, home_ready, play_to_end, status, wait_ready
+from .helpers import WAIT_MS, generic_turn, home_ready, play_to_end, status, wait_ready, whole_page_shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.third_game]
 
@@ -46,7 +46,7 @@ def test_a_game_without_a_module_of_its_own_is_played_in_the_generic_view(
                 expect(p.locator("#hand [data-card]")).to_have_count(3)
                 labels = p.locator("#prompt [data-action]").all_inner_texts()
                 assert labels and all(t.startswith("discard ") for t in labels), labels
-                p.screenshot(path=shots / "generic-table.png", full_page=True)
+                whole_page_shot(p, shots / "generic-table.png")
 
     taken = play_to_end(page, generic_turn, on_turn=after)
     assert taken[0] == "draw" and any(t.startswith("discard ") for t in taken)

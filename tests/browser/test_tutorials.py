@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -148,10 +149,13 @@ def test_another_action_is_refused_and_continue_works_by_keyboard(
     expect(page.locator('#game [data-action="draw"]')).to_have_class(re.compile(r"coach-expected"))
 
 
-def test_the_offer_of_a_real_game_in_japanese(page: Page, live_server: LiveServer) -> None:
+def test_the_offer_of_a_real_game_in_japanese(page: Page, live_server: LiveServer,
+                                             shots: Path) -> None:
     tutorial = tutorial_of("zodiac")
     learning = start(page, "zodiac", lang="ja")
     expect(page.locator("#coach-title")).to_have_text("遊び方ガイド", timeout=WAIT_MS)
+    page.wait_for_function(COACH_READY, timeout=WAIT_MS)
+    page.screenshot(path=shots / "tutorial-ja.png")
     steps = follow_the_coach(page)
     assert [s for s in tutorial.steps if s not in steps] == []
     expect(page.locator("#coach-text")).to_contain_text("ガイドはここまで")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import LiveServer
-from .helpers import play_to_end, status, wait_ready, zodiac_turn
+from .helpers import play_to_end, status, wait_ready, whole_page_shot, zodiac_turn
 from .test_pages import seat_with_token
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def test_the_table_speaks_japanese(browser: Browser, base_url: str, live_server:
         wait_ready(page)
         if status(page) == "finished":
             break
-    page.screenshot(path=shots / "zodiac-ja.png", full_page=True)
+    whole_page_shot(page, shots / "zodiac-ja.png")
     lines = log_lines(page)
     assert any(line.startswith("あなたが") for line in lines), lines
     assert any("第1ラウンド：あなたの番です" in line for line in lines), lines
@@ -78,7 +78,7 @@ def test_the_table_says_you_in_english(browser: Browser, base_url: str,
     page, _table = open_table(browser, base_url, live_server, "en", seed=21)
     zodiac_turn(page)
     wait_ready(page)
-    page.screenshot(path=shots / "zodiac-en.png", full_page=True)
+    whole_page_shot(page, shots / "zodiac-en.png")
     play_to_end(page, zodiac_turn)
     lines = log_lines(page)
     assert "Round 1: your turn" in lines
