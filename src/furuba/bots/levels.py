@@ -70,7 +70,8 @@ LEVELS: tuple[Level, ...] = (
           ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True),
     Level("expert", N_("Expert"),
           N_("Thinks longest: tries its moves in hundreds of imagined deals, guided by what it "
-             "learned from thousands of games."),
+             "learned from thousands of games, and plans for each other player's likeliest "
+             "reply."),
           ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True),
 )
 """The levels, weakest first."""
