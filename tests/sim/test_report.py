@@ -47,11 +47,16 @@ def test_report_has_every_plot(cli: Cli, results_files: dict[str, Path], tmp_pat
     assert "http" not in html.replace('href="report.json"', "")  # readable offline
 
 
-def test_zodiac_numbers(cli: Cli, results_files: dict[str, Path], tmp_path: Path) -> None:
+def test_zodiac_numbers(cli: Cli, results_files: dict[str, Path], tmp_path: Path,
+                       zodiac_results: list[GameResult]) -> None:
     cli(["report", results_files["zodiac.parquet"], "--out", tmp_path])
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert data["games"] == ZODIAC.games
     assert 0 <= data["truncation"]["rate"] <= 1
+    reshuffled = sum(1 for r in zodiac_results if r["reshuffles"])
+    assert 0 < reshuffled < ZODIAC.games   # the small run has games of both kinds
+    assert data["reshuffle"]["rate"] == reshuffled / ZODIAC.games
+    assert "the deck ran out and was reshuffled" in (tmp_path / "index.html").read_text("utf-8")
     assert set(data["befriended"]["by_side"]["Kyo"]) == {"human", "animal"}
     assert set(data["decisive_cards"]["by_bot"]) == {"greedy", "random"}
 
@@ -118,3 +123,29 @@ def test_report_from_a_summary_says_what_it_lacks(cli: Cli, zodiac_results: list
     shown = images(tmp_path / "r" / "index.html")
     assert {"win_rate_by_seat.png", "win_rate_by_bot.png", "game_length.png"} <= shown
     assert shown < set(PLOTS[game])
+
+
+def test_the_reshuffles_counted_are_the_times_the_deck_grew() -> None:
+    """A game's ``reshuffles`` is how often the discard pile became the deck, as watched from
+    outside; results written before it was kept still summarise, without the figure."""
+    from furuba import games
+    from furuba.zodiac.report import summarize as zodiac_summary
+    from furuba.zodiac.summary import summarize as game_summary
+
+    rng = random.Random(3)
+    counted = []
+    for seed in range(4):
+        state = games.new_game("zodiac", players=3, seed=seed)
+        grew = 0
+        while not state.is_terminal():
+            before = len(state.deck)
+            legal = state.legal_actions()   # random play draws often: the deck runs out
+            state.apply(legal[rng.randrange(len(legal))])
+            grew += len(state.deck) > before
+        assert game_summary(state)["reshuffles"] == grew
+        counted.append(grew)
+    assert any(counted)
+    rows = [{"rounds": 5, "truncated": False, "befriended": [], "reshuffles": n} for n in counted]
+    assert zodiac_summary(ZODIAC, rows)["reshuffled"] == sum(1 for n in counted if n)
+    old = [{k: v for k, v in r.items() if k != "reshuffles"} for r in rows]
+    assert "reshuffled" not in zodiac_summary(ZODIAC, old)

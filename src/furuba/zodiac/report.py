@@ -1,9 +1,9 @@
 """Friends of the Zodiac in the balance lab: its report sections, :data:`SECTIONS`.
 
-What a simulation keeps of each game (``rounds``, ``truncated``, ``befriended``, ``played`` and,
-in co-op, ``coop_won``/``coop_score``: see :mod:`furuba.zodiac.summary`) becomes befriendings per
-Sohma and side, the truncation rate, the co-op figures and, from per-game results, the most
-decisive cards. Built with the balance lab's kit (:mod:`furuba.sim.sections`): its statistics
+What a simulation keeps of each game (``rounds``, ``truncated``, ``befriended``, ``played``,
+``reshuffles`` and, in co-op, ``coop_won``/``coop_score``: see :mod:`furuba.zodiac.summary`)
+becomes befriendings per Sohma and side, the truncation rate, how often the deck ran out, the
+co-op figures and, from per-game results, the most decisive cards. Built with the balance lab's kit (:mod:`furuba.sim.sections`): its statistics
 and figure helpers; the kit itself knows no game.
 
 >>> SECTIONS.result_keys, SECTIONS.length.unit
@@ -52,6 +52,8 @@ def summarize(cfg: SimConfig, rs: list[GameResult]) -> Data:
         "truncated": truncated,
         "truncated_rate": truncated / len(rs) if rs else 0.0,
     }
+    if rs and all("reshuffles" in r for r in rs):   # results written before it was kept lack it
+        out["reshuffled"] = sum(1 for r in rs if r["reshuffles"])
     if rs and "coop_score" in rs[0]:
         won = [r for r in rs if r["coop_won"]]
         out["coop_win_rate"] = len(won) / len(rs)
@@ -66,6 +68,10 @@ def summary_lines(s: Data) -> list[str]:
              f"({s['truncated_rate']:.2%})",
              "befriended: " + ", ".join(f"{k} {v:.1%}"
                                         for k, v in s["befriended_share_by_sohma"].items())]
+    if "reshuffled" in s:
+        games = len(s["rounds"])
+        lines.append(f"the deck ran out and was reshuffled in {s['reshuffled']} of {games} "
+                     f"games ({s['reshuffled'] / games if games else 0.0:.1%})")
     if "coop_win_rate" in s:
         lines.append(f"co-op win rate: {s['coop_win_rate']:.1%}, "
                      f"mean score when won: {s['coop_mean_score']:.1f}")
@@ -87,6 +93,8 @@ def analyse(summary: Data, rows: Rows) -> Data:
                        "per_game": sum(summary["befriended_by_sohma"].values()) / games},
         "truncation": rate(int(summary["truncated"]), games),
     }
+    if "reshuffled" in summary:
+        out["reshuffle"] = rate(int(summary["reshuffled"]), games)
     if "coop_win_rate" in summary:
         out["coop"] = rate(round(summary["coop_win_rate"] * games), games) | {
             "mean_score_when_won": summary["coop_mean_score"]}
@@ -101,6 +109,9 @@ def key_numbers(data: Data) -> list[list[str]]:
     if "truncation" in data:
         rows.append(["truncated (round limit reached)", percent(data["truncation"])])
         rows.append(["befriendings per game", f"{data['befriended']['per_game']:.2f}"])
+    if "reshuffle" in data:
+        rows.append(["games in which the deck ran out and was reshuffled",
+                     percent(data["reshuffle"])])
     if "coop" in data:
         rows.append(["co-op win rate", percent(data["coop"])])
         rows.append(["co-op mean score when won", f"{data['coop']['mean_score_when_won']:.1f}"])
