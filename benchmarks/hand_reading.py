@@ -12,6 +12,11 @@ interval over positions, and the paired difference.
 ``python -m benchmarks.hand_reading --game daihinmin --positions 100``
 ``python -m benchmarks.hand_reading --game zodiac --level hard --positions 160 --jobs 2``
 (``--model greedy``: the greedy policy as Friends of the Zodiac's model of the players instead)
+
+``--after-reshuffle`` (Friends of the Zodiac) takes the positions after the deck first ran out and
+was made again from the discard pile, and compares ``determinize`` there with the deal it made
+before it read the reshuffle (every unseen card pooled together: the same position with its
+``reshuffled`` pile forgotten).
 """
 
 from __future__ import annotations
@@ -47,15 +52,21 @@ SETUP: dict[str, tuple[dict[str, Any], int, int]] = {
 """Each game's options and how far in the positions are: ``first + (i % 6) * step`` moves."""
 
 
-def position(game: str, index: int, level: str, seed: int) -> Any | None:
-    """The ``index``-th position: a game of four ``level`` bots, some way in."""
+def position(game: str, index: int, level: str, seed: int,
+             after_reshuffle: bool = False) -> Any | None:
+    """The ``index``-th position: a game of four ``level`` bots, some way in (with
+    ``after_reshuffle``, some way after the deck first ran out)."""
     from furuba import games
     from furuba.bots.registry import make_bot
 
     options, first, step = SETUP[game]
     state = games.new_game(game, players=PLAYERS, seed=seed + index, **options)
     bots = [make_bot(level, seed=index * 7 + p) for p in range(PLAYERS)]
-    for _ in range(first + (index % 6) * step):
+    while after_reshuffle and not state.reshuffled:
+        if state.is_terminal():
+            return None
+        state.apply(bots[state.current_player].choose(state))
+    for _ in range(0 if after_reshuffle else first, first + (index % 6) * step):
         if state.is_terminal():
             return None
         state.apply(bots[state.current_player].choose(state))
@@ -101,13 +112,20 @@ MODELS: dict[str, dict[str, Any]] = {"zodiac": {"greedy": zodiac_greedy_model}}
 
 
 def measure(game: str, index: int, level: str, draws: int, seed: int,
-            model: str = "") -> tuple[float, float] | None:
-    """Both samplers' shares at the ``index``-th position (``None``: the game ended first)."""
+            model: str = "", after_reshuffle: bool = False) -> tuple[float, float] | None:
+    """Both samplers' shares at the ``index``-th position (``None``: the game ended first);
+    with ``after_reshuffle``, the pooled deal's and ``determinize``'s."""
     from furuba import games
 
-    state = position(game, index, level, seed)
+    state = position(game, index, level, seed, after_reshuffle)
     if state is None:
         return None
+    if after_reshuffle:
+        pooled = state.clone()
+        pooled.reshuffled = ()
+        player = state.current_player
+        return (placed(game, state, pooled.sampler(player), draws, index),
+                placed(game, state, state.sampler(player), draws, index))
     refined = games.spec(game).policies.world_sampler
     assert refined is not None, "the game has no world sampler"
     player = state.current_player
@@ -117,31 +135,34 @@ def measure(game: str, index: int, level: str, draws: int, seed: int,
             placed(game, state, sampler, draws, index))
 
 
-def _measure(job: tuple[str, int, str, int, int, str]) -> tuple[float, float] | None:
+def _measure(job: tuple[str, int, str, int, int, str, bool]) -> tuple[float, float] | None:
     return measure(*job)
 
 
-def summary(pairs: Sequence[tuple[float, float]]) -> dict[str, Any]:
-    """Means, 95% intervals over positions and the paired gain."""
-    uniform = [a for a, _ in pairs]
-    inferred = [b for _, b in pairs]
+def summary(pairs: Sequence[tuple[float, float]],
+            names: tuple[str, str] = ("uniform", "inferred")) -> dict[str, Any]:
+    """Means, 95% intervals over positions and the paired gain of the second over the first."""
+    out: dict[str, Any] = {"positions": len(pairs)}
+    for name, values in zip(names, ([a for a, _ in pairs], [b for _, b in pairs]), strict=True):
+        out[name] = round(statistics.fmean(values), 4)
+        out[f"{name}_ci95"] = [round(x, 4) for x in mean_interval(values)]
     gain = [b - a for a, b in pairs]
-    return {"positions": len(pairs),
-            "uniform": round(statistics.fmean(uniform), 4),
-            "uniform_ci95": [round(x, 4) for x in mean_interval(uniform)],
-            "inferred": round(statistics.fmean(inferred), 4),
-            "inferred_ci95": [round(x, 4) for x in mean_interval(inferred)],
-            "gain": round(statistics.fmean(gain), 4),
-            "gain_ci95": [round(x, 4) for x in mean_interval(gain)]}
+    out["gain"] = round(statistics.fmean(gain), 4)
+    out["gain_ci95"] = [round(x, 4) for x in mean_interval(gain)]
+    return out
 
 
 def run(game: str = "daihinmin", count: int = 100, draws: int = 60, level: str = "normal",
-        seed: int = 300, jobs: int = 1, model: str = "") -> dict[str, Any]:
+        seed: int = 300, jobs: int = 1, model: str = "",
+        after_reshuffle: bool = False) -> dict[str, Any]:
     """Both samplers on ``count`` positions, ``draws`` worlds each."""
     from furuba.sim.runner import map_tasks
 
-    work = [(game, i, level, draws, seed, model) for i in range(count)]
+    work = [(game, i, level, draws, seed, model, after_reshuffle) for i in range(count)]
     found = [r for r in map_tasks(_measure, work, jobs) if r is not None]
+    if after_reshuffle:
+        return {"game": game, "draws": draws, "level": level, "seed": seed,
+                "after_reshuffle": True, **summary(found, ("pooled", "determinize"))}
     return {"game": game, "draws": draws, "level": level, "seed": seed,
             "model": model or "the game's", **summary(found)}
 
@@ -160,8 +181,13 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic, run by hand
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--model", default="", help="another model of the players, for "
                         "comparison: " + ", ".join(f"{m} ({g})" for g in MODELS for m in MODELS[g]))
+    parser.add_argument("--after-reshuffle", action="store_true",
+                        help="Friends of the Zodiac: positions after the deck first ran out, "
+                             "determinize against the pooled deal it made before")
     args = parser.parse_args()
     if args.model and args.model not in MODELS.get(args.game, {}):
         parser.error(f"{args.game} has no model {args.model!r}")
+    if args.after_reshuffle and args.game != "zodiac":
+        parser.error("--after-reshuffle is for Friends of the Zodiac: only its deck is made again")
     print(json.dumps(run(args.game, args.positions, args.draws, args.level, args.seed,
-                         args.jobs, args.model), indent=1))
+                         args.jobs, args.model, args.after_reshuffle), indent=1))

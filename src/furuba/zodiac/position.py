@@ -108,6 +108,7 @@ def _read_cards(s: GameState, data: JSON) -> None:
         raise SaveFileError(f"{len(rest)} cards are in no zone (hands, deck, discard, center, box)")
     s.hands = tuple(tuple(sorted(h or ())) for h in hands)
     s.deck, s.discard, s.center, s.limbo, s.box = deck, discard, center, limbo, box
+    s.reshuffled = tuple(sorted(_kinds(rules, data.get("reshuffled", []), "reshuffled")))
 
 
 def _read_limbo(rules: Rules, name: Any) -> int:

@@ -3,8 +3,9 @@
 What a simulation keeps of each game (``rounds``, ``truncated``, ``befriended``, ``played``,
 ``reshuffles`` and, in co-op, ``coop_won``/``coop_score``: see :mod:`furuba.zodiac.summary`)
 becomes befriendings per Sohma and side, the truncation rate, how often the deck ran out, the
-co-op figures and, from per-game results, the most decisive cards. Built with the balance lab's kit (:mod:`furuba.sim.sections`): its statistics
-and figure helpers; the kit itself knows no game.
+co-op figures and, from per-game results, the most decisive cards. Built with the balance lab's
+kit (:mod:`furuba.sim.sections`): its statistics and figure helpers; the kit itself knows no
+game.
 
 >>> SECTIONS.result_keys, SECTIONS.length.unit
 (('rounds', 'truncated', 'befriended'), 'rounds')

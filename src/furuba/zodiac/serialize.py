@@ -78,6 +78,7 @@ def state_to_json(s: GameState) -> JSON:
         "log": [list(e) for e in entries],
         "journal": [[p, names[k], a] for p, k, a in s.journal],
         "box": [names[k] for k in s.box],
+        "reshuffled": [names[k] for k in s.reshuffled],
     }
 
 

@@ -61,6 +61,7 @@ from furuba.zodiac.codes import (
     LogEntry,
 )
 from furuba.zodiac.logfold import LogFold
+from furuba.zodiac.reshuffle import split_unseen
 from furuba.zodiac.rules import CStep, Rules
 from furuba.zodiac.serialize import state_from_json, state_to_json
 from furuba.zodiac.text import _, card_text, cardset_texts
@@ -110,6 +111,7 @@ class GameState(State):
         "pending_player",
         "queue",
         "recording",
+        "reshuffled",
         "round",
         "rules",
         "seed",
@@ -150,6 +152,9 @@ class GameState(State):
     journal: tuple[tuple[int, int, str], ...]
     box: tuple[int, ...]
     """Cards out of play: empty in a dealt game; a hand-written position may set cards aside."""
+    reshuffled: tuple[int, ...]
+    """The discard pile the deck was last made from when it ran out (Z8), sorted: public, as
+    the pile was face up; empty until the deck first runs out (:mod:`furuba.zodiac.reshuffle`)."""
     trail: tuple[Turn | None, ...]
     """Each player's latest turn: the position before its first action and the actions taken
     since, by anyone (for :mod:`furuba.zodiac.inference` to read how the others played). Not
@@ -178,7 +183,7 @@ class GameState(State):
         s.turn, s.actions_taken, s.round = 0, 0, 1
         s.pending, s.pending_player, s.pending_arg = P_MAIN, 0, None
         s.ender, s.final_left, s.outcome = -1, -1, RUNNING
-        s.log, s.log_len, s.journal, s.box = None, 0, (), ()
+        s.log, s.log_len, s.journal, s.box, s.reshuffled = None, 0, (), (), ()
         s.trail, s.recording = (None,) * n, True
         s._start_turn(0)
         s._run()
@@ -194,6 +199,7 @@ class GameState(State):
         c.pending, c.pending_player, c.pending_arg = self.pending, self.pending_player, self.pending_arg
         c.queue, c.ender, c.final_left, c.outcome = self.queue, self.ender, self.final_left, self.outcome
         c.log, c.log_len, c.journal, c.box = self.log, self.log_len, self.journal, self.box
+        c.reshuffled = self.reshuffled
         c.trail, c.recording = self.trail, self.recording
         return c
 
@@ -601,7 +607,7 @@ class GameState(State):
                 return False
             self.deck = tuple(shuffled(self.discard, seed=self.seed, counter=self.counter))
             self.counter += 1
-            self.discard = ()
+            self.reshuffled, self.discard = tuple(sorted(self.discard)), ()
             self._log(player, "reshuffle", len(self.deck))
         kind = self.deck[-1]
         self.deck = self.deck[:-1]
@@ -725,11 +731,13 @@ class GameState(State):
         """Re-deal what ``player`` cannot see: other hands' unknown cards and the deck order.
 
         The pool is every card not in ``player``'s hand, the center, the discard pile, the event
-        being resolved or known to be in another hand (taken openly from the discard pile). In
-        Bestest Friends, and once the game is over, the hands are open and only the deck order is
-        hidden. The world's log is the log as ``player`` knows it (:func:`log_seen_by`: the cards
-        other players drew are not named), so two states with the same ``view(player)`` give the
-        same world from the same generator.
+        being resolved or known to be in another hand (taken openly from the discard pile). Once
+        the deck has run out and been made again from the discard pile, the deck holds only
+        cards of that pile and the others' hands only as many of them as they drew since
+        (:mod:`furuba.zodiac.reshuffle`). In Bestest Friends, and once the game is over, the
+        hands are open and only the deck order is hidden. The world's log is the log as
+        ``player`` knows it (:func:`log_seen_by`: the cards other players drew are not named), so
+        two states with the same ``view(player)`` give the same world from the same generator.
         """
         return self.sampler(player)(rng)
 
@@ -780,10 +788,19 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
     redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p]) for p in closed]
     deck_size, boxed = len(state.deck), bool(state.box)
     log = state.log if open_hands else log_seen_by(state.log, player)
+    split = None if open_hands else split_unseen(state, player, redealt, pool_start)
 
     def redeal(rng: random.Random) -> G:
         out = state.clone()
         out.seed, out.counter = fresh_seed(rng), 0
+        if split is not None:
+            hidden_cards, deck, box = split.deal(rng, redealt, deck_size)
+            hands = list(state.hands)
+            for (p, _hidden, known), cards in zip(redealt, hidden_cards, strict=True):
+                hands[p] = tuple(sorted(known + cards))
+            out.hands, out.deck, out.box = tuple(hands), tuple(deck), tuple(sorted(box))
+            out.log, out.recording = log, False
+            return out
         pool = pool_start.copy()
         rng.shuffle(pool)
         if redealt:
