@@ -31,6 +31,12 @@ def hidden(state: GameState, p: int) -> Counter[int]:
     return Counter(state.hands[p]) - Counter(state.known[p])
 
 
+def redealt(state: GameState, seat: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The players whose hidden cards a world of ``seat`` deals again, as the sampler lists them."""
+    return [(q, len(state.hands[q]) - len(state.known[q]), state.known[q])
+            for q in range(state.num_players) if q != seat]
+
+
 def unseen(state: GameState, seat: int) -> list[int]:
     """The cards ``seat`` cannot see: the deck, the box and the others' hidden cards."""
     return sorted([*state.deck, *state.box, *(c for q in range(state.num_players) if q != seat
@@ -81,8 +87,7 @@ def test_worlds_after_a_reshuffle_keep_what_it_tells(seed: int, moves: int, seat
     since = draws_since_reshuffle(state.log, state.num_players, seat)
     assert since is not None
     draws = since[0]
-    closed = [(q, len(state.hands[q]) - len(state.known[q]), state.known[q])
-              for q in range(state.num_players) if q != seat]
+    closed = redealt(state, seat)
     split = split_unseen(state, seat, closed, unseen(state, seat))
     assert split is not None
     fresh, old = Counter(split.fresh), Counter(split.old)
@@ -132,8 +137,7 @@ def test_old_cards_never_go_back_into_the_deck() -> None:
         if state.is_terminal() or not state.reshuffled:
             continue
         seat = state.current_player
-        closed = [(q, len(state.hands[q]) - len(state.known[q]), state.known[q])
-                  for q in range(state.num_players) if q != seat]
+        closed = redealt(state, seat)
         split = split_unseen(state, seat, closed, unseen(state, seat))
         assert split is not None
         if not split.old or not state.deck:

@@ -786,33 +786,31 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
         pool_start.extend(_unknown(state.hands[p], state.known[p]))
     pool_start.sort()
     redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p]) for p in closed]
-    deck_size, boxed = len(state.deck), bool(state.box)
+    deck_size = len(state.deck)
     log = state.log if open_hands else log_seen_by(state.log, player)
     split = None if open_hands else split_unseen(state, player, redealt, pool_start)
+
+    def pooled(rng: random.Random) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+        """Every unseen card pooled: the hidden cards of each player, the deck, the box."""
+        pool = pool_start.copy()
+        rng.shuffle(pool)
+        hidden_cards = []
+        for _p, hidden, _known in redealt:
+            hidden_cards.append(tuple(pool[:hidden]))
+            del pool[:hidden]
+        return hidden_cards, pool[:deck_size], pool[deck_size:]
 
     def redeal(rng: random.Random) -> G:
         out = state.clone()
         out.seed, out.counter = fresh_seed(rng), 0
-        if split is not None:
-            hidden_cards, deck, box = split.deal(rng, redealt, deck_size)
+        hidden_cards, deck, box = (pooled(rng) if split is None
+                                   else split.deal(rng, redealt, deck_size))
+        if redealt:
             hands = list(state.hands)
             for (p, _hidden, known), cards in zip(redealt, hidden_cards, strict=True):
                 hands[p] = tuple(sorted(known + cards))
-            out.hands, out.deck, out.box = tuple(hands), tuple(deck), tuple(sorted(box))
-            out.log, out.recording = log, False
-            return out
-        pool = pool_start.copy()
-        rng.shuffle(pool)
-        if redealt:
-            hands = list(state.hands)
-            for p, hidden, known in redealt:
-                hands[p] = tuple(sorted(known + tuple(pool[:hidden])))
-                del pool[:hidden]
             out.hands = tuple(hands)
-        if boxed:
-            out.box = tuple(sorted(pool[deck_size:]))
-            del pool[deck_size:]
-        out.deck, out.log, out.recording = tuple(pool), log, False
+        out.deck, out.box, out.log, out.recording = tuple(deck), tuple(sorted(box)), log, False
         return out
 
     return redeal
