@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import zlib
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,13 @@ def test_runs_that_cannot_be_compared_get_one_clear_line(cli: Cli, runs: tuple[P
     broken = tmp_path / "broken.jsonl.gz"
     broken.write_text("not gzip\n", encoding="utf-8")
     check_error(cli(["compare", broken]), "cannot read")
+
+
+def test_a_corrupt_gzip_stream_is_refused_with_a_sentence(cli: Cli, tmp_path: Path) -> None:
+    """Two runs killed mid-write and joined with ``cat``: the first stream has no end, so the
+    second's header reads as a broken block. A sentence, not zlib's traceback."""
+    killed = zlib.compressobj(wbits=16 + zlib.MAX_WBITS)
+    head = killed.compress(b'{"game": "daihinmin"}\n') + killed.flush(zlib.Z_SYNC_FLUSH)
+    joined = tmp_path / "joined.jsonl.gz"
+    joined.write_bytes(head + b"\xff" * 64)
+    check_error(cli(["compare", joined]), "cannot read")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
@@ -142,7 +143,7 @@ def _read_json_lines(path: Path) -> list[GameResult]:
     try:
         lines = (_gzipped_lines(path) if is_gzip(path)
                  else path.read_text(encoding="utf-8").splitlines())
-    except (OSError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError, zlib.error) as exc:
         raise ResultsFileError(_("cannot read {path}: {exc}").format(path=path, exc=exc)) from None
     for number, line in enumerate(lines, 1):
         if not line.strip():
