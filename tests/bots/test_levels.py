@@ -113,9 +113,22 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     assert plan("zodiac", {"level": "expert", "sims": "50"}).sims == 50
     assert plan("zodiac", {"level": "expert", "bias": "2"}).bias == 2.0
     assert not plan("zodiac", {"level": "expert", "opp": "tree"}).model_opponents
-    # A level the game does not tune, and a game that tunes no level, keep the search's own.
+    # Dai Hin Min's expert: hard's simulations, led by the network shipped beside the policy;
+    # weights named in the settings win over the level's.
+    state = games.new_game("daihinmin", players=4, seed=5)
+    legal = state.legal_actions()
+
+    def prior(settings: dict[str, str]) -> dict[int, float]:
+        bonus = plan("daihinmin", settings).bonus
+        assert bonus is not None
+        return bonus(state, legal, 1.0)
+
+    assert plan("daihinmin", {"level": "expert"}).sims == 400
+    assert prior({"level": "expert"}) != prior({"level": "hard"})
+    assert prior({"level": "expert"}) == prior({"level": "hard", "weights": "network"})
+    assert prior({"level": "expert", "weights": "policy"}) == prior({"level": "hard"})
+    # A level the game does not tune keeps the search's own.
     assert plan("zodiac", {"level": "hard"}).sims == 400
-    assert plan("daihinmin", {"level": "expert"}).sims == 1000
     assert plan("daihinmin", {"level": "expert"}).bias == 1.0
 
 
@@ -127,12 +140,14 @@ def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
     assert search.run().iterations == 30
 
 
-@pytest.mark.parametrize(("game", "normal", "expert"), [("zodiac", 100, 400), ("daihinmin", 20, 1000)])
+@pytest.mark.parametrize(("game", "normal", "expert"), [
+    ("zodiac", 100, "400 simulations a decision"),
+    ("daihinmin", 20, "400 simulations a decision, weights=network")])
 def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: str, normal: int,
-                                                                        expert: int) -> None:
+                                                                        expert: str) -> None:
     assert level_bot("normal", game) == f"ismcts:normal ({normal} simulations a decision)"
     assert level_bot("hard", game) == "ismcts:hard (400 simulations a decision)"
-    assert level_bot("expert", game) == f"ismcts:expert ({expert} simulations a decision)"
+    assert level_bot("expert", game) == f"ismcts:expert ({expert})"
     assert level_bot("easy", game) == "greedy"
     out = CliRunner().invoke(build_app(), ["bots", game]).output
     assert "ismcts:expert" in out and "simulations" in out

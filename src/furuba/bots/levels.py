@@ -69,9 +69,9 @@ LEVELS: tuple[Level, ...] = (
              "learned from thousands of games."),
           ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True),
     Level("expert", N_("Expert"),
-          N_("Thinks longest: tries its moves in hundreds of imagined deals, guided by what it "
-             "learned from thousands of games, and plans for each other player's likeliest "
-             "reply."),
+          N_("Thinks as hard and knows more: tries its moves in four hundred imagined deals, "
+             "guided by the best of what it learned from thousands of games, and plans for each "
+             "other player's likeliest reply."),
           ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True),
 )
 """The levels, weakest first."""

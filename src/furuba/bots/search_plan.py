@@ -3,8 +3,8 @@
 The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
 playout stops, its optional world sampler and its tuned ``search_defaults`` — with, under
 ``levels``, what differs for one of the search's levels (``{"expert": {"sims": 400}}``: its
-simulations too); the settings say which of them a search uses, and a setting given by name wins
-over both. A game that tunes nothing gets :data:`FALLBACK`.
+simulations and the weights it leans on too); the settings say which of them a search uses,
+and a setting given by name wins over both. A game that tunes nothing gets :data:`FALLBACK`.
 
 >>> from furuba.bots.search_settings import parse_settings
 >>> plan = Plan.of("daihinmin", parse_settings({"level": "hard", "c": "0.5"}))
@@ -14,7 +14,7 @@ over both. A game that tunes nothing gets :data:`FALLBACK`.
 >>> expert.sims, expert.model_opponents
 (400, True)
 >>> Plan.of("daihinmin", parse_settings({"level": "expert"})).sims
-1000
+400
 >>> Plan.of("zodiac", parse_settings({"level": "expert", "sims": "50"})).sims
 50
 """
@@ -63,6 +63,9 @@ class Plan:
     sims: int
     """The simulations a decision: the level's, or the game's own for that level, unless the
     settings name a number."""
+    weights: str | None = None
+    """The learned weights the search leans on, when not the policy the game ships: named in
+    the settings, or by the game for the level (``network``)."""
 
     @property
     def model_opponents(self) -> bool:
@@ -99,7 +102,8 @@ class Plan:
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
-            sims=int(own.get("sims", settings.sims) if settings.level else settings.sims))
+            sims=int(own.get("sims", settings.sims) if settings.level else settings.sims),
+            weights=weights if learned is not None else None)
 
 
 def _random_action(state: State, rng: random.Random) -> int:

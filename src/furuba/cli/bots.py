@@ -35,10 +35,13 @@ OTHERS: dict[str, str] = {
 
 
 def level_bot(level: str, game: str) -> str:
-    """The bot a level is in ``game``, with the simulations a decision when it searches.
+    """The bot a level is in ``game``, with the simulations a decision when it searches, and
+    the weights it leans on when they are not the game's policy.
 
-    >>> level_bot("expert", "daihinmin"), level_bot("easy", "zodiac")
-    ('ismcts:expert (1000 simulations a decision)', 'greedy')
+    >>> level_bot("expert", "zodiac"), level_bot("easy", "zodiac")
+    ('ismcts:expert (400 simulations a decision)', 'greedy')
+    >>> level_bot("expert", "daihinmin")
+    'ismcts:expert (400 simulations a decision, weights=network)'
     """
     bot = make_bot(level)
     if not isinstance(bot, LevelBot):
@@ -46,9 +49,13 @@ def level_bot(level: str, game: str) -> str:
     spec, inner = bot.spec_for(game), bot.bot_for(game)
     if not isinstance(inner, ISMCTSBot) or inner.settings.time is not None:
         return spec
-    sims = Plan.of(game, inner.settings).sims
-    return _("{bot} ({simulations})").format(bot=spec, simulations=ngettext(
-        "{n} simulation a decision", "{n} simulations a decision", sims).format(n=sims))
+    plan = Plan.of(game, inner.settings)
+    simulations = ngettext("{n} simulation a decision", "{n} simulations a decision",
+                           plan.sims).format(n=plan.sims)
+    if plan.weights is not None:
+        simulations = _("{simulations}, weights={weights}").format(simulations=simulations,
+                                                                   weights=plan.weights)
+    return _("{bot} ({simulations})").format(bot=spec, simulations=simulations)
 
 
 def measured(level: str, game: str) -> str:
@@ -57,7 +64,7 @@ def measured(level: str, game: str) -> str:
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%)'
     >>> measured("expert", "daihinmin")
-    '24.1% of the wins in single rounds against 3 hard (an even share: 25%)'
+    '24.7% of the wins in single rounds against 3 hard (an even share: 25%)'
     >>> measured("easy", "zodiac")
     ''
     """
