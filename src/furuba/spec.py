@@ -306,14 +306,20 @@ class Written:
 class Rung:
     """One measured step between two bot levels in a game: ``level``'s share of the wins against
     ``players - 1`` bots of ``below``, on duplicate deals (docs/BOTS.md, *Levels*); with
-    ``rounds``, the wins of single rounds of a game that plays several, not of whole games.
+    ``rounds``, the wins of single rounds of a game that plays several, not of whole games. A
+    game won on points may give ``points`` too: the level's points as a multiple of an even
+    share of them, measured on the same deals (what a step is worth where wins say too little).
 
     >>> Rung("hard", "normal", 0.283)
-    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False)
+    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False, points=None)
     >>> Rung("hard", "normal", 1.2)
     Traceback (most recent call last):
     ...
     ValueError: a rung's share of the wins is between 0 and 1 (not 1.2)
+    >>> Rung("expert", "hard", 0.247, rounds=True, points=-1.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a rung's points are a positive multiple of an even share (not -1.0)
     """
 
     level: str
@@ -321,12 +327,16 @@ class Rung:
     share: float
     players: int = 4
     rounds: bool = False
+    points: float | None = None
 
     def __post_init__(self) -> None:
         if not 0.0 < self.share < 1.0:
             raise ValueError(f"a rung's share of the wins is between 0 and 1 (not {self.share})")
         if self.players < 2:
             raise ValueError(f"a rung is measured at a table of 2 or more (not {self.players})")
+        if self.points is not None and not self.points > 0.0:
+            raise ValueError(f"a rung's points are a positive multiple of an even share (not "
+                             f"{self.points})")
         if self.level == self.below:
             raise ValueError(f"a rung steps from one level to another (not {self.level!r} to "
                              "itself)")

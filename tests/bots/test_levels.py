@@ -16,7 +16,7 @@ from furuba.bots.policy import PolicyBot
 from furuba.bots.registry import make_bot, plays
 from furuba.bots.search_plan import Plan
 from furuba.bots.search_settings import parse_settings
-from furuba.cli.bots import level_bot
+from furuba.cli.bots import level_bot, measured
 from furuba.cli.main import build_app
 from furuba.core.errors import OptionsError
 from furuba.i18n import speaking
@@ -151,3 +151,7 @@ def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: s
     assert level_bot("easy", game) == "greedy"
     out = CliRunner().invoke(build_app(), ["bots", game]).output
     assert "ismcts:expert" in out and "simulations" in out
+    # a game won on points says what each level scored of them too (its ladder gives them)
+    scored = [r.points for r in games.spec(game).policies.ladder if r.points is not None]
+    assert scored == ([] if game == "zodiac" else [0.78, 1.125, 1.042, 1.016])
+    assert ("an even share of the points" in measured("expert", game)) == bool(scored)

@@ -33,10 +33,11 @@ def measured(game: str, level: str) -> str:
     def percent(x: float) -> str:
         return f"{x * 100:.1f}".removesuffix(".0") + "%"
 
+    points = "" if rung.points is None else f" Its points: {rung.points:g} × an even share."
     return (f"Measured in this game: against {rung.players - 1} {level_named(rung.below).title} "
             f"bots it won {percent(rung.share)} of the {'single rounds' if rung.rounds else 'games'}"
             f" (an even share is "
-            f"{percent(1 / rung.players)}).")
+            f"{percent(1 / rung.players)}).{points}")
 
 
 def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None:
@@ -55,10 +56,12 @@ def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None
     expect(about).to_have_text(f"{LEVELS[2].said_summary} {measured(first, 'normal')}")
     page.select_option("#seat-kind-1", "bot:expert")
     expect(about).to_have_text(f"{LEVELS[4].said_summary} {measured(first, 'expert')}")
-    # how strong a level measured is the chosen game's: Dai Hin Min's expert is no step above hard
+    # how strong a level measured is the chosen game's: Dai Hin Min's expert wins no more single
+    # rounds than hard, and the menu says the points it scores too (Dai Hin Min is won on points)
     page.locator("input[name=game][value=daihinmin]").check()
     page.select_option("#seat-kind-1", "bot:expert")
     expect(about.locator(".seat-measured")).to_have_text(measured("daihinmin", "expert"))
+    expect(about.locator(".seat-measured")).to_contain_text("Its points: 1.016 × an even share.")
     assert measured("daihinmin", "expert") != measured(first, "expert")
     page.locator(f"input[name=game][value={first}]").check()
     page.select_option("#seat-kind-1", "bot:expert")

@@ -64,7 +64,7 @@ def measured(level: str, game: str) -> str:
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%)'
     >>> measured("expert", "daihinmin")
-    '24.7% of the wins in single rounds against 3 hard (an even share: 25%)'
+    '24.7% of the wins in single rounds against 3 hard (an even share: 25%); 1.016 × an even ...'
     >>> measured("easy", "zodiac")
     ''
     """
@@ -80,8 +80,12 @@ def measured(level: str, game: str) -> str:
         said = ngettext("{share} of the wins against {count} {below} (an even share: {fair})",
                         "{share} of the wins against {count} {below} (an even share: {fair})",
                         rung.players - 1)
-    return said.format(share=_percent(rung.share), count=rung.players - 1, below=rung.below,
+    said = said.format(share=_percent(rung.share), count=rung.players - 1, below=rung.below,
                        fair=_percent(1 / rung.players))
+    if rung.points is None:
+        return said
+    return _("{measured}; {points} × an even share of the points").format(
+        measured=said, points=f"{rung.points:g}")
 
 
 def _percent(x: float) -> str:

@@ -54,13 +54,14 @@ on the same 480 deals against three ``hard`` it scored +0.043 [+0.015, +0.072] o
 share of points more than the 1,000 simulations of the ``expert`` before it, and 1.016 ×
 [1.002, 1.030] the fair share over 1,220 deals (docs/BOTS.md, *Levels*)."""
 
-LADDER = tuple(Rung(level, below, share, rounds=True) for level, below, share in (
-    ("beginner", "easy", 0.190), ("normal", "easy", 0.350), ("hard", "normal", 0.289),
-    ("expert", "hard", 0.247)))
+LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
+               for level, below, share, points in (
+                   ("beginner", "easy", 0.190, 0.78), ("normal", "easy", 0.350, 1.125),
+                   ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.247, 1.016)))
 """How strong the levels measured here: each level's share of the wins against three of the
-level below, on duplicate deals of single rounds (docs/BOTS.md, *Levels*: ``expert`` scores a
-little more of the points than ``hard``, not more of the wins); the ratings rate a bot of a
-level from it."""
+level below, on duplicate deals of single rounds, and its points as a multiple of an even share
+(docs/BOTS.md, *Levels*: ``expert`` scores a little more of the points than ``hard``, not more
+of the wins); the ratings rate a bot of a level from its wins."""
 
 SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)

@@ -58,10 +58,12 @@ function measuredWords(name) {
   if (!rung) return '';
   const below = levelOf(rung.below);
   const percent = (x) => number(x, { style: 'percent', maximumFractionDigits: 1 });
-  return t(rung.rounds ? 'home.level.measured.rounds' : 'home.level.measured', {
+  const wins = t(rung.rounds ? 'home.level.measured.rounds' : 'home.level.measured', {
     share: percent(rung.share), fair: percent(1 / rung.players), count: rung.players - 1,
     below: below ? below.title : rung.below,
   });
+  if (rung.points == null) return wins;
+  return `${wins} ${t('home.level.measured.points', { points: number(rung.points, { maximumFractionDigits: 3 }) })}`;
 }
 
 /** The bots a seat may be given: the levels first, weakest first, then the others. */
