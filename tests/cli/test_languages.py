@@ -123,3 +123,20 @@ def test_a_game_saved_in_english_is_resumed_in_japanese(tmp_path: Path) -> None:
     assert re.search(r"から十二支のともだちの続きを始めます（\d+手目のあとから）。", flat), flat
     assert "あなた >" in flat and "You >" not in flat
     assert "保存しました。続きは furuba play --resume" in flat
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_the_levels_are_said_whole_in_japanese(game: str) -> None:
+    """``furuba bots GAME`` in Japanese: a sentence has no spaces to wrap at, and the table
+    folds it rather than cut it short with an ellipsis."""
+    from furuba.bots.levels import LEVELS
+
+    result = furuba(["--lang", "ja", "bots", game], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    column = "".join(line.split("│")[2].strip() for line in result.output.splitlines()
+                     if line.count("│") >= 3)   # the second column, "how it plays", row by row
+    with i18n.speaking("ja"):
+        summaries = [level.said_summary for level in LEVELS]
+    for summary in summaries:
+        assert summary.replace(" ", "") in column.replace(" ", "")
+    assert "…" not in result.output

@@ -103,10 +103,11 @@ def bots(
         raise fail(str(exc)) from None
     table = Table(title=_("Levels, weakest first"), title_justify="left")
     table.add_column(_("level"), style="bold")
-    table.add_column(_("how it plays"))
+    # fold, not cut short: a Japanese sentence has no spaces to wrap at
+    table.add_column(_("how it plays"), overflow="fold")
     if name is not None:
-        table.add_column(_("the bot"))
-        table.add_column(_("measured"))
+        table.add_column(_("the bot"), overflow="fold")
+        table.add_column(_("measured"), overflow="fold")
     for level in LEVELS:
         row = [level.name, level.said_summary]
         if name is not None:
@@ -115,7 +116,7 @@ def bots(
     console.print(table)
     others = Table(title=_("Other bots"), title_justify="left")
     others.add_column(_("bot"), style="bold")
-    others.add_column(_("what it is"))
+    others.add_column(_("what it is"), overflow="fold")
     for bot_name, about in OTHERS.items():
         if bot_name in BOTS:
             others.add_row(bot_name, _(about))
