@@ -108,8 +108,12 @@ def test_the_ready_table_is_of_the_first_game_unless_configured(db_url: str) -> 
         first = games.spec(games.names()[0])
         assert table["game"] == first.name and table["status"] == "waiting"
         assert [s["kind"] for s in table["seats"]] == ["human"] + ["bot"] * (first.players.default - 1)
+        # the bots a new table's seat menu offers first, and `furuba play`'s
+        assert {s["bot"] for s in table["seats"][1:]} == {"normal"}
     with LiveServer(db_url, ready_table=True) as live:   # the open one is offered again
         assert live.app.state.ready_table == table["id"]
     other = db_url.replace("furuba.sqlite3", "other.sqlite3")
-    with LiveServer(other, ready_table=True, ready_game="daihinmin") as live:
-        assert live.table(live.app.state.ready_table)["game"] == "daihinmin"
+    with LiveServer(other, ready_table=True, ready_game="daihinmin", ready_bot="hard") as live:
+        table = live.table(live.app.state.ready_table)
+        assert table["game"] == "daihinmin"
+        assert [s["bot"] for s in table["seats"][1:]] == ["hard"] * 3

@@ -55,6 +55,9 @@ class ServerConfig:
     """Create a table against bots at start-up unless one is open (``make run``)."""
     ready_game: str | None = None
     """The game of that table (``None``: the first registered game)."""
+    ready_bot: str = "normal"
+    """The bot in that table's other seats: the level a new table's seat menu offers first, and
+    ``furuba play``'s."""
     redis_url: str | None = None
     """Redis shared by several server processes (``None``: this process is the only one)."""
     process_name: str | None = None

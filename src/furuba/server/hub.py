@@ -222,12 +222,14 @@ class Hub:
 
     async def ensure_ready_table(self) -> str:
         """The id of the table against bots that ``make run`` offers: an open one, or a new one
-        (of ``ServerConfig.ready_game``, else the first registered game, with its default seats)."""
+        (of ``ServerConfig.ready_game``, else the first registered game, for its default number
+        of players: one person and ``ServerConfig.ready_bot`` bots)."""
         table_id = await self.db.run(Storage.ready_table_id)
         if table_id is not None and await self.locate(table_id) is not None:
             return table_id
         game = self.config.ready_game or games.names()[0]
-        return (await self.create(CreateTable(game=game), ready=True)).id
+        bots = [self.config.ready_bot] * (games.spec(game).players.default - 1)
+        return (await self.create(CreateTable(game=game, seats=["human", *bots]), ready=True)).id
 
     async def join(self, table_id: str, seat: int, name: str,
                    account: Account | None = None) -> tuple[m.TableOut, str]:
