@@ -56,6 +56,21 @@ def test_hint_names_the_befriending() -> None:
     assert best.win_chance > 0.5
 
 
+def test_a_reason_says_when_an_event_can_do_nothing() -> None:
+    """Z9: an event with no possible effect may be played, and is simply discarded; its reason
+    says so, where an event that does something says what."""
+    from furuba.zodiac.explain import explain_action
+    from furuba.zodiac.state import GameState
+
+    state = GameState.from_json({"players": 2, "hands": [["Old Photographs", "Trust"], ["Rainy Day"]]})
+    play = state.rules.actions.play(state.rules.kind_names.index("Old Photographs"))
+    assert explain_action(state, play, 0) == (
+        "plays Old Photographs, which can do nothing now: it only leaves your hand")
+    state = GameState.from_json({"players": 2, "hands": [["Old Photographs", "Trust"], ["Rainy Day"]],
+                                 "discard": ["Hidden Tears"]})
+    assert "nothing" not in explain_action(state, play, 0)
+
+
 def test_hint_is_only_for_the_player_to_move() -> None:
     state = games.new_game("daihinmin", players=4, seed=2)
     with pytest.raises(OptionsError, match="player to move"):

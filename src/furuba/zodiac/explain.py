@@ -120,7 +120,21 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int) -> st
         return _("plays {card}: {effects}").format(card=_card(state, arg), effects=effects)
     if after.pending != P_MAIN:
         return _("plays {card}; you make its choice next").format(card=_card(state, arg))
+    if _only_discarded(state, after, arg):
+        return _("plays {card}, which can do nothing now: it only leaves your hand").format(
+            card=_card(state, arg))
     return _("plays {card}").format(card=_card(state, arg))
+
+
+def _only_discarded(state: GameState, after: GameState, card: int) -> bool:
+    """Whether playing ``card`` did nothing but move it from the player's hand to the discard
+    pile (an event with no possible effect, Z9: say, taking a memory from a pile that has none)."""
+    hands = list(state.hands)
+    rest = list(hands[state.pending_player])
+    rest.remove(card)
+    hands[state.pending_player] = tuple(rest)
+    return (after.discard == (*state.discard, card) and after.deck == state.deck
+            and after.center == state.center and list(after.hands) == hands)
 
 
 def _effects(state: GameState, after: GameState) -> str:
