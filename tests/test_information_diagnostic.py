@@ -4,6 +4,7 @@ again, and what the table knows of the hands is unchanged."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -36,3 +37,21 @@ def test_seeing_the_next_hand_shows_it_alone() -> None:
         assert cards(world) == cards(state) and world.known == state.known
         assert world.view(me) == state.view(me)
     assert len({world.hands[later] for world in worlds}) > 1
+
+
+def test_agreement_counts_decisions_on_the_same_positions() -> None:
+    """benchmarks/agreement.py: a bot without randomness agrees with itself on every position,
+    the oracle's row is its agreement with itself, and the positions are the ones asked for."""
+    from benchmarks.agreement import ORACLE, agreement, sample_positions
+
+    states = sample_positions("daihinmin", 5, 40, {"max_rounds": 1}, every=3)
+    assert len(states) == 5 and all(len(s.legal_actions()) > 1 for s in states)
+    assert len({json.dumps(s.to_json(), sort_keys=True) for s in states}) == 5   # five apart
+    report = agreement("daihinmin", ["policy", "random"], count=5, seed=40, oracle="normal",
+                       every=3)
+    rows = {row["bot"]: row for row in report["bots"]}
+    assert report["positions"] == 5 and list(rows) == [ORACLE, "policy", "random"]
+    assert rows["policy"]["self_agreement"] == 1.0     # its best action, whatever the seed
+    assert rows[ORACLE]["with_oracle"] == 1.0
+    low, high = rows["random"]["with_oracle_ci95"]
+    assert 0.0 <= low <= rows["random"]["with_oracle"] <= high <= 1.0

@@ -1,0 +1,148 @@
+"""How alike bots decide on the same positions: each one against itself and against a search that
+sees the hidden hands.
+
+A measure of play in minutes where a tournament takes hours. Positions are taken from games of
+four ``greedy`` bots (every ``--every``-th decision with at least two legal actions, from deals
+``seed``, ``seed + 1``, …); on each, every bot named decides twice, with two seeds, and so does the
+*oracle*: the search of ``--oracle`` (a level) handed the true hands, as in
+:mod:`benchmarks.information` (in Friends of the Zodiac the deck is still re-dealt, so it sees what
+a perfect reading of the other players could tell and no more; a diagnostic, never a bot anyone
+can seat). The report gives, with Wilson 95% intervals over positions:
+
+* each bot's **self-agreement**: how often its two decisions are the same — what is left to
+  chance in a decision (1 for a bot that decides without randomness);
+* its **agreement with the oracle** (its first decision against the oracle's first): how close
+  its play comes to play with the hands in sight. The oracle's own self-agreement bounds what any
+  bot can reach there, as its decisions vary from seed to seed too.
+
+``python -m benchmarks.agreement --game zodiac --positions 100 --bots expert,hard,policy,greedy``
+(``--oracle``, ``--seed``, ``--every``, ``--option key=value``; the defaults are games of Friends of
+the Zodiac to 4 friendships and single rounds of Dai Hin Min, as in docs/BOTS.md).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from benchmarks.information import DEFAULT_OPTIONS, HANDS_ONLY, PLAYERS, Seeing
+
+ORACLE = "oracle"
+"""The name the report gives the search that sees the hands."""
+
+
+def sample_positions(game: str, count: int, seed: int, options: dict[str, Any],
+                     every: int = 7) -> list[Any]:
+    """``count`` positions of ``greedy`` play with at least two legal actions: every ``every``-th
+    decision of the games of deals ``seed``, ``seed + 1``, … (at most 100 from one deal)."""
+    from furuba import games
+
+    policy = games.spec(game).policies.greedy
+    out: list[Any] = []
+    deal = seed
+    while len(out) < count:
+        state = games.new_game(game, players=PLAYERS, seed=deal, **options)
+        rng = random.Random(deal)
+        step = taken = 0
+        while not state.is_terminal() and len(out) < count and taken < 100:
+            if len(state.legal_actions()) > 1:
+                if step % every == 0:
+                    out.append(state.clone())
+                    taken += 1
+                step += 1
+            state.apply(policy(state, rng))
+        deal += 1
+    return out
+
+
+@dataclass
+class Agreement:
+    """One bot's figures over the positions."""
+
+    bot: str
+    positions: int
+    self_agreement: float
+    self_agreement_ci95: tuple[float, float]
+    with_oracle: float
+    with_oracle_ci95: tuple[float, float]
+
+
+def _interval(successes: int, n: int) -> tuple[float, float]:
+    from furuba.sim.summary import wilson
+
+    low, high = wilson(successes, n)
+    return round(low, 4), round(high, 4)
+
+
+def _bot(spec: str, game: str, seed: int, oracle: str) -> Any:
+    from furuba.bots.registry import make_bot
+
+    if spec == ORACLE:
+        return Seeing(make_bot(oracle, seed=seed), HANDS_ONLY.get(game), "hands")
+    return make_bot(spec, seed=seed)
+
+
+def decisions(game: str, specs: list[str], states: list[Any], oracle: str,
+              seed: int) -> dict[str, list[tuple[int, int]]]:
+    """Each bot's two decisions (two seeds) on each position, the oracle's under ``ORACLE``."""
+    out: dict[str, list[tuple[int, int]]] = {spec: [] for spec in [ORACLE, *specs]}
+    for i, state in enumerate(states):
+        for spec, made in out.items():
+            first, second = (_bot(spec, game, seed + 2 * i + k, oracle).choose(state.clone())
+                             for k in (0, 1))
+            made.append((int(first), int(second)))
+    return out
+
+
+def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
+              oracle: str = "expert", options: dict[str, Any] | None = None,
+              every: int = 7) -> dict[str, Any]:
+    """The report: every bot's self-agreement and agreement with the oracle (the oracle's own
+    first, under ``ORACLE``)."""
+    opts = DEFAULT_OPTIONS.get(game, {}) if options is None else options
+    states = sample_positions(game, count, seed, opts, every)
+    made = decisions(game, specs, states, oracle, seed)
+    truth = [first for first, _second in made[ORACLE]]
+    rows = []
+    for spec, pairs in made.items():
+        alike = sum(first == second for first, second in pairs)
+        right = sum(first == t for (first, _second), t in zip(pairs, truth, strict=True))
+        rows.append(Agreement(spec, len(pairs), round(alike / len(pairs), 4),
+                              _interval(alike, len(pairs)), round(right / len(pairs), 4),
+                              _interval(right, len(pairs))))
+    return {"game": game, "options": opts, "seed": seed, "every": every, "oracle": oracle,
+            "positions": len(states), "bots": [row.__dict__ for row in rows]}
+
+
+if __name__ == "__main__":  # pragma: no cover - a diagnostic of some minutes, run by hand
+    import argparse
+
+    parser = argparse.ArgumentParser(description="how alike bots decide: each against itself "
+                                                 "and against a search that sees the hands")
+    parser.add_argument("--game", default="zodiac", choices=sorted(DEFAULT_OPTIONS))
+    parser.add_argument("--bots", default="expert,hard,policy,greedy",
+                        help="comma-separated bot specs (a setting after a comma belongs to "
+                             "the bot before it, as in furuba simulate --bots)")
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--oracle", default="expert", help="the level of the seeing search")
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--every", type=int, default=7)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (default: the ones docs/BOTS.md uses)")
+    args = parser.parse_args()
+    if args.positions < 1 or args.every < 1:
+        parser.error("--positions and --every must be at least 1")
+    from furuba import games
+    from furuba.bots.registry import check_spec, split_specs
+    from furuba.cli.options import game_options
+    from furuba.core.errors import FurubaError
+
+    try:
+        given = game_options(games.spec(args.game), {}, args.option) or None
+        specs = [check_spec(spec) for spec in split_specs(args.bots)]
+    except FurubaError as error:
+        parser.error(str(error))
+    print(json.dumps(agreement(args.game, specs, args.positions, args.seed, args.oracle, given,
+                               args.every), indent=1))
