@@ -13,7 +13,10 @@ can seat). The report gives, with Wilson 95% intervals over positions:
   chance in a decision (1 for a bot that decides without randomness);
 * its **agreement with the oracle** (its first decision against the oracle's first): how close
   its play comes to play with the hands in sight. The oracle's own self-agreement bounds what any
-  bot can reach there, as its decisions vary from seed to seed too.
+  bot can reach there, as its decisions vary from seed to seed too;
+* and, for every bot after the first named, the **difference** of its agreement with the oracle
+  from the first bot's, position by position (a normal 95% interval of the paired mean): the way
+  to tell two settings apart on the same positions.
 
 ``python -m benchmarks.agreement --game zodiac --positions 100 --bots expert,hard,policy,greedy``
 (``--oracle``, ``--seed``, ``--every``, ``--option key=value``; the defaults are games of Friends of
@@ -24,10 +27,12 @@ from __future__ import annotations
 
 import json
 import random
+import statistics
 from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.information import DEFAULT_OPTIONS, HANDS_ONLY, PLAYERS, Seeing
+from benchmarks.ismcts import mean_interval
 
 ORACLE = "oracle"
 """The name the report gives the search that sees the hands."""
@@ -67,6 +72,9 @@ class Agreement:
     self_agreement_ci95: tuple[float, float]
     with_oracle: float
     with_oracle_ci95: tuple[float, float]
+    than_first: float | None = None
+    """Its agreement with the oracle less the first bot's, over the same positions."""
+    than_first_ci95: tuple[float, float] | None = None
 
 
 def _interval(successes: int, n: int) -> tuple[float, float]:
@@ -106,12 +114,18 @@ def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
     made = decisions(game, specs, states, oracle, seed)
     truth = [first for first, _second in made[ORACLE]]
     rows = []
+    hits: dict[str, list[int]] = {}
     for spec, pairs in made.items():
         alike = sum(first == second for first, second in pairs)
-        right = sum(first == t for (first, _second), t in zip(pairs, truth, strict=True))
-        rows.append(Agreement(spec, len(pairs), round(alike / len(pairs), 4),
-                              _interval(alike, len(pairs)), round(right / len(pairs), 4),
-                              _interval(right, len(pairs))))
+        hit = hits[spec] = [int(first == t) for (first, _second), t in zip(pairs, truth, strict=True)]
+        row = Agreement(spec, len(pairs), round(alike / len(pairs), 4), _interval(alike, len(pairs)),
+                        round(sum(hit) / len(pairs), 4), _interval(sum(hit), len(pairs)))
+        if specs and spec not in (ORACLE, specs[0]) and len(hit) > 1:
+            diff = [float(a - b) for a, b in zip(hit, hits[specs[0]], strict=True)]
+            low, high = mean_interval(diff)
+            row.than_first = round(statistics.fmean(diff), 4)
+            row.than_first_ci95 = (round(low, 4), round(high, 4))
+        rows.append(row)
     return {"game": game, "options": opts, "seed": seed, "every": every, "oracle": oracle,
             "positions": len(states), "bots": [row.__dict__ for row in rows]}
 

@@ -55,3 +55,9 @@ def test_agreement_counts_decisions_on_the_same_positions() -> None:
     assert rows[ORACLE]["with_oracle"] == 1.0
     low, high = rows["random"]["with_oracle_ci95"]
     assert 0.0 <= low <= rows["random"]["with_oracle"] <= high <= 1.0
+    # the difference from the first bot is taken position by position
+    assert rows["policy"]["than_first"] is None
+    assert rows["random"]["than_first"] == round(
+        rows["random"]["with_oracle"] - rows["policy"]["with_oracle"], 4)
+    low, high = rows["random"]["than_first_ci95"]
+    assert low <= rows["random"]["than_first"] <= high
