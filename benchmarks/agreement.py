@@ -4,7 +4,8 @@ sees the hidden hands.
 A measure of play in minutes where a tournament takes hours. Positions are taken from games of
 four ``greedy`` bots (every ``--every``-th decision with at least two legal actions, from deals
 ``seed``, ``seed + 1``, …); on each, every bot named decides twice, with two seeds, and so does the
-*oracle*: the search of ``--oracle`` (a level) handed the true hands, as in
+*oracle*: the search bot of ``--oracle`` (``expert``, or a spec such as ``ismcts:sims=1000``)
+handed the true hands, as in
 :mod:`benchmarks.information` (in Friends of the Zodiac the deck is still re-dealt, so it sees what
 a perfect reading of the other players could tell and no more; a diagnostic, never a bot anyone
 can seat). The report gives, with Wilson 95% intervals over positions:
@@ -140,7 +141,8 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic of some minutes, r
                         help="comma-separated bot specs (a setting after a comma belongs to "
                              "the bot before it, as in furuba simulate --bots)")
     parser.add_argument("--positions", type=int, default=100)
-    parser.add_argument("--oracle", default="expert", help="the level of the seeing search")
+    parser.add_argument("--oracle", default="expert",
+                        help="the search bot that sees the hands: a level, or ismcts:…")
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--every", type=int, default=7)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -156,7 +158,11 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic of some minutes, r
     try:
         given = game_options(games.spec(args.game), {}, args.option) or None
         specs = [check_spec(spec) for spec in split_specs(args.bots)]
+        seeing = _bot(ORACLE, args.game, 0, check_spec(args.oracle, args.game)).bot
     except FurubaError as error:
         parser.error(str(error))
+    if not hasattr(getattr(seeing, "bot_for", lambda _g: seeing)(args.game), "settings"):
+        parser.error(f"--oracle must be a search bot (a level that searches, or ismcts:…), "
+                     f"not {args.oracle!r}")
     print(json.dumps(agreement(args.game, specs, args.positions, args.seed, args.oracle, given,
                                args.every), indent=1))
