@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from benchmarks.information import DEFAULT_OPTIONS, HANDS_ONLY, PLAYERS, Seeing
@@ -128,7 +128,7 @@ def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
             row.than_first_ci95 = (round(low, 4), round(high, 4))
         rows.append(row)
     return {"game": game, "options": opts, "seed": seed, "every": every, "oracle": oracle,
-            "positions": len(states), "bots": [row.__dict__ for row in rows]}
+            "positions": len(states), "bots": [asdict(row) for row in rows]}
 
 
 if __name__ == "__main__":  # pragma: no cover - a diagnostic of some minutes, run by hand
@@ -151,17 +151,20 @@ if __name__ == "__main__":  # pragma: no cover - a diagnostic of some minutes, r
     if args.positions < 1 or args.every < 1:
         parser.error("--positions and --every must be at least 1")
     from furuba import games
-    from furuba.bots.registry import check_spec, split_specs
+    from furuba.bots.ismcts import ISMCTSBot
+    from furuba.bots.levels import LevelBot
+    from furuba.bots.registry import check_spec, make_bot, split_specs
     from furuba.cli.options import game_options
     from furuba.core.errors import FurubaError
 
     try:
         given = game_options(games.spec(args.game), {}, args.option) or None
         specs = [check_spec(spec) for spec in split_specs(args.bots)]
-        seeing = _bot(ORACLE, args.game, 0, check_spec(args.oracle, args.game)).bot
+        built = make_bot(check_spec(args.oracle, args.game), seed=0)
     except FurubaError as error:
         parser.error(str(error))
-    if not hasattr(getattr(seeing, "bot_for", lambda _g: seeing)(args.game), "settings"):
+    if not isinstance(built.bot_for(args.game) if isinstance(built, LevelBot) else built,
+                      ISMCTSBot):   # Seeing searches with the bot's own settings
         parser.error(f"--oracle must be a search bot (a level that searches, or ismcts:…), "
                      f"not {args.oracle!r}")
     print(json.dumps(agreement(args.game, specs, args.positions, args.seed, args.oracle, given,
