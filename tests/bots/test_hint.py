@@ -93,3 +93,26 @@ def test_the_terminal_game_offers_a_hint_command() -> None:
                                  "you,ismcts:sims=30,greedy,greedy"], input="hint 1\nquit\n")
     assert result.exit_code == 0, result.output
     assert result.output.count("% to win.") == 1
+
+
+def test_a_reason_looks_past_an_events_choice() -> None:
+    """An event whose choice comes next (Summer Villa moves Tohru to a Sohma the player picks) is
+    explained by the best choice it opens: a befriending at once, else one within reach this turn,
+    else only that a choice follows."""
+    from furuba.i18n import speaking
+    from furuba.zodiac.explain import explain_action
+    from furuba.zodiac.state import GameState
+
+    def reason(center: list[str], hand: list[str]) -> str:
+        state = GameState.from_json({"players": 2, "hands": [hand, ["Rainy Day"]], "center": center})
+        return explain_action(state, state.rules.actions.play(
+            state.rules.kind_names.index("Summer Villa")), 0)
+
+    kisa = ["Sunny Picnic", "Planting Seeds", "Learning to Cook"]   # what Kisa's human side needs
+    assert reason(kisa, ["Summer Villa"]) == (
+        "plays Summer Villa, then Tohru goes to Kisa: you befriend Kisa at once")
+    assert reason(kisa[:2], ["Summer Villa", "Graduation Day"]) == (
+        "plays Summer Villa, then Tohru goes to Kisa: you can befriend Kisa this turn")
+    assert reason([], ["Summer Villa"]) == "plays Summer Villa; you make its choice next"
+    with speaking("ja"):
+        assert reason(kisa, ["Summer Villa"]).endswith("すぐに杞紗と友だちになれます")

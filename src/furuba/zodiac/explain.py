@@ -95,10 +95,10 @@ def explain_action(state: GameState, action: int, player: int) -> str:
         if open_sohmas(state, nxt):
             return _("ends your turn without leaving the next player a Sohma to befriend at "
                      "once")
-    return _what_it_does(state, after, code, arg)
+    return _what_it_does(state, after, code, arg, player)
 
 
-def _what_it_does(state: GameState, after: GameState, code: int, arg: int) -> str:
+def _what_it_does(state: GameState, after: GameState, code: int, arg: int, player: int) -> str:
     if code == A_DRAW:
         return _("draws a card: more memories to match with")
     if code == A_MOVE:
@@ -119,11 +119,38 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int) -> st
     if effects:
         return _("plays {card}: {effects}").format(card=_card(state, arg), effects=effects)
     if after.pending != P_MAIN:
-        return _("plays {card}; you make its choice next").format(card=_card(state, arg))
+        return _choice_ahead(after, _card(state, arg), player)
     if _only_discarded(state, after, arg):
         return _("plays {card}, which can do nothing now: it only leaves your hand").format(
             card=_card(state, arg))
     return _("plays {card}").format(card=_card(state, arg))
+
+
+def _choice_ahead(after: GameState, card: str, player: int) -> str:
+    """The reason for an event whose choice comes next: the choice that befriends a Sohma at
+    once, else the one that brings a befriending within reach this turn (the cheapest), else
+    only that a choice follows."""
+    at_once: tuple[GameState, list[int]] | None = None
+    within: tuple[int, GameState, int] | None = None
+    for choice in after.legal_actions() if after.pending_player == player else ():
+        nxt = after.child(choice)
+        friends = _befriended(after, nxt, player)
+        if friends:
+            at_once = (nxt, friends)
+            break
+        if nxt.turn == player and nxt.pending == P_MAIN:
+            found = plan(nxt, player, ACTIONS_PER_TURN - nxt.actions_taken)
+            if found is not None and (within is None or found[0] < within[0]):
+                within = (found[0], nxt, found[2])
+    if at_once is not None:
+        return _("plays {card}, then {effects}: you befriend {sohmas} at once").format(
+            card=card, effects=_effects(after, at_once[0]) or _("you choose well"),
+            sohmas=_all(at_once[1]))
+    if within is not None:
+        return _("plays {card}, then {effects}: you can befriend {sohma} this turn").format(
+            card=card, effects=_effects(after, within[1]) or _("you choose well"),
+            sohma=sohma_name(within[2]))
+    return _("plays {card}; you make its choice next").format(card=card)
 
 
 def _only_discarded(state: GameState, after: GameState, card: int) -> bool:
