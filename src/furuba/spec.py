@@ -309,9 +309,12 @@ class Rung:
     ``rounds``, the wins of single rounds of a game that plays several, not of whole games. A
     game won on points may give ``points`` too: the level's points as a multiple of an even
     share of them, measured on the same deals (what a step is worth where wins say too little).
+    ``setting`` says in a few words what games were measured where they were not the game as
+    it is played by default (``"games to 4 friendships"``), in the game's text domain (said
+    through :attr:`GameSpec.gettext`).
 
     >>> Rung("hard", "normal", 0.283)
-    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False, points=None)
+    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False, points=None, setting='')
     >>> Rung("hard", "normal", 1.2)
     Traceback (most recent call last):
     ...
@@ -328,6 +331,7 @@ class Rung:
     players: int = 4
     rounds: bool = False
     points: float | None = None
+    setting: str = ""
 
     def __post_init__(self) -> None:
         if not 0.0 < self.share < 1.0:
@@ -521,7 +525,8 @@ class GameSpec:
                 "written": [{"name": w.name, "help": say(w.help) if w.help else "",
                              "max_length": w.max_length} for w in self.written],
                 "frontend": self.frontend, "tutorial": self.tutorial is not None,
-                "ladder": [asdict(rung) for rung in self.policies.ladder]}
+                "ladder": [{**asdict(rung), "setting": say(rung.setting) if rung.setting else ""}
+                           for rung in self.policies.ladder]}
 
 
 def lazy(target: str) -> Callable[[], Any]:

@@ -155,3 +155,9 @@ def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: s
     scored = [r.points for r in games.spec(game).policies.ladder if r.points is not None]
     assert scored == ([] if game == "zodiac" else [0.78, 1.125, 1.042, 1.016])
     assert ("an even share of the points" in measured("expert", game)) == bool(scored)
+    # where the games measured were not the game as played by default, the words say which
+    settings = {r.setting for r in games.spec(game).policies.ladder}
+    assert settings == ({"games to 4 friendships"} if game == "zodiac" else {""})
+    assert ("in games to 4 friendships" in measured("expert", game)) == (game == "zodiac")
+    with speaking("ja"):
+        assert ("友だち4人で勝ちになるゲームで" in measured("expert", game)) == (game == "zodiac")

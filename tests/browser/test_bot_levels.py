@@ -34,10 +34,11 @@ def measured(game: str, level: str) -> str:
         return f"{x * 100:.1f}".removesuffix(".0") + "%"
 
     points = "" if rung.points is None else f" Its points: {rung.points:g} × an even share."
+    setting = f" (Those were {rung.setting}.)" if rung.setting else ""
     return (f"Measured in this game: against {rung.players - 1} {level_named(rung.below).title} "
             f"bots it won {percent(rung.share)} of the {'single rounds' if rung.rounds else 'games'}"
             f" (an even share is "
-            f"{percent(1 / rung.players)}).{points}")
+            f"{percent(1 / rung.players)}).{points}{setting}")
 
 
 def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None:

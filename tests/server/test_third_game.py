@@ -29,9 +29,9 @@ def test_a_registered_game_is_listed_and_its_options_checked(live: LiveServer,
     # how strong the levels measured: each game's own ladder; none measured for Pairs
     assert listed["pairs"]["ladder"] == []
     for name, g in listed.items():
-        rungs = [(r.level, r.below, r.share, r.players, r.points)
+        rungs = [(r.level, r.below, r.share, r.players, r.points, r.setting)
                  for r in games.spec(name).policies.ladder]
-        assert [(r["level"], r["below"], r["share"], r["players"], r["points"])
+        assert [(r["level"], r["below"], r["share"], r["players"], r["points"], r["setting"])
                 for r in g["ladder"]] == rungs
     for body, fragment in [({"options": {"values": 12}}, "values must be at most 9"),
                            ({"seats": ["human"] * 4}, "Pairs is for 2 to 3 players, not 4"),

@@ -62,7 +62,7 @@ def measured(level: str, game: str) -> str:
     """How strong ``level`` measured in ``game`` (its spec's ladder), or ``""``.
 
     >>> measured("hard", "zodiac")
-    '28.3% of the wins against 3 normal (an even share: 25%)'
+    '28.3% of the wins against 3 normal (an even share: 25%), in games to 4 friendships'
     >>> measured("expert", "daihinmin")
     '24.7% of the wins in single rounds against 3 hard (an even share: 25%); 1.016 × an even ...'
     >>> measured("easy", "zodiac")
@@ -82,6 +82,9 @@ def measured(level: str, game: str) -> str:
                         rung.players - 1)
     said = said.format(share=_percent(rung.share), count=rung.players - 1, below=rung.below,
                        fair=_percent(1 / rung.players))
+    if rung.setting:
+        said = _("{measured}, in {setting}").format(
+            measured=said, setting=games.spec(game).gettext(rung.setting))
     if rung.points is None:
         return said
     return _("{measured}; {points} × an even share of the points").format(

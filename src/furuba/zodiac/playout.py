@@ -25,6 +25,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from furuba.core.deck import NUM_SOHMAS
+from furuba.i18n import N_
 from furuba.spec import Rung
 from furuba.zodiac.actions import DRAW, MOVE
 from furuba.zodiac.befriend import condition_met
@@ -49,8 +50,9 @@ searches as many simulations as ``hard`` but plans against the other players' li
 by the learned policy (``opp=best``): against three ``hard`` it won 27.1% [25.5%, 28.8%] of
 the games over 345 duplicate deals, where a thousand simulations with the greedy model of the
 others played level with ``hard`` (docs/BOTS.md, *Levels*)."""
-LADDER = (Rung("beginner", "easy", 0.209), Rung("normal", "easy", 0.389),
-          Rung("hard", "normal", 0.283), Rung("expert", "hard", 0.271))
+LADDER = tuple(Rung(level, below, share, setting=N_("games to 4 friendships"))
+               for level, below, share in (("beginner", "easy", 0.209), ("normal", "easy", 0.389),
+                                           ("hard", "normal", 0.283), ("expert", "hard", 0.271)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder as it is
 now*); the ratings rate a bot of a level from it."""
