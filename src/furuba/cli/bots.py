@@ -68,7 +68,8 @@ def measured(level: str, game: str) -> str:
     >>> measured("easy", "zodiac")
     ''
     """
-    rung = next((r for r in games.spec(game).policies.ladder if r.level == level), None)
+    spec = games.spec(game)
+    rung = next((r for r in spec.policies.ladder if r.level == level), None)
     if rung is None:
         return ""
     if rung.rounds:
@@ -84,7 +85,7 @@ def measured(level: str, game: str) -> str:
                        fair=_percent(1 / rung.players))
     if rung.setting:
         said = _("{measured}, in {setting}").format(
-            measured=said, setting=games.spec(game).gettext(rung.setting))
+            measured=said, setting=spec.gettext(rung.setting))
     if rung.points is None:
         return said
     return _("{measured}; {points} × an even share of the points").format(

@@ -144,13 +144,17 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
                 within = (found[0], nxt, found[2])
     if at_once is not None:
         return _("plays {card}, then {effects}: you befriend {sohmas} at once").format(
-            card=card, effects=_effects(after, at_once[0]) or _("you choose well"),
-            sohmas=_all(at_once[1]))
+            card=card, effects=_chosen(after, at_once[0]), sohmas=_all(at_once[1]))
     if within is not None:
         return _("plays {card}, then {effects}: you can befriend {sohma} this turn").format(
-            card=card, effects=_effects(after, within[1]) or _("you choose well"),
-            sohma=sohma_name(within[2]))
+            card=card, effects=_chosen(after, within[1]), sohma=sohma_name(within[2]))
     return _("plays {card}; you make its choice next").format(card=card)
+
+
+def _chosen(before: GameState, after: GameState) -> str:
+    """What a choice changed, in words, or that the player chooses well where nothing shows
+    (a memory taken into the hand)."""
+    return _effects(before, after) or _("you choose well")
 
 
 def _only_discarded(state: GameState, after: GameState, card: int) -> bool:

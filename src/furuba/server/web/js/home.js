@@ -62,9 +62,10 @@ function measuredWords(name) {
     share: percent(rung.share), fair: percent(1 / rung.players), count: rung.players - 1,
     below: below ? below.title : rung.below,
   });
+  const points = rung.points == null ? ''
+    : ` ${t('home.level.measured.points', { points: number(rung.points, { maximumFractionDigits: 3 }) })}`;
   const setting = rung.setting ? ` ${t('home.level.measured.setting', { setting: rung.setting })}` : '';
-  if (rung.points == null) return wins + setting;
-  return `${wins} ${t('home.level.measured.points', { points: number(rung.points, { maximumFractionDigits: 3 }) })}${setting}`;
+  return wins + points + setting;
 }
 
 /** The bots a seat may be given: the levels first, weakest first, then the others. */
