@@ -143,7 +143,8 @@ def test_search_levels_and_settings(spec: str, sims: int, prior: str) -> None:
 
 def test_free_settings_are_read() -> None:
     s = parse_settings({"sims": "50", "c": "0.3", "depth": "5", "rollout": "random", "opp": "policy"})
-    assert (s.sims, s.c, s.depth, s.rollout, s.opponents, s.level) == (50, 0.3, 5, "random", "policy", None)
+    assert (s.sims, s.c, s.depth, s.rollout, s.opponents) == (50, 0.3, 5, "random", "policy")
+    assert (s.level, s.plain_level) == ("normal", None)  # from normal, with its own budget
     assert parse_settings({"time": "0.5"}).time == 0.5
 
 

@@ -110,6 +110,12 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     expert = plan("zodiac", {"level": "expert"})
     assert (expert.sims, expert.bias) == (400, 1.0)
     assert expert.opponent is not None and expert.opponent != plan("zodiac", {"level": "hard"}).opponent
+    # Naming the budget keeps the rest of the level's tuning: expert:sims=1200 is expert
+    # searching longer, and expert:time=2 expert on a clock, not another search.
+    for budget in ({"sims": "50"}, {"time": "2"}):
+        longer = plan("zodiac", {"level": "expert", **budget})
+        assert longer.opponent == expert.opponent
+        assert parse_settings({"level": "expert", **budget}).plain_level is None
     assert plan("zodiac", {"level": "expert", "sims": "50"}).sims == 50
     assert plan("zodiac", {"level": "expert", "bias": "2"}).bias == 2.0
     assert not plan("zodiac", {"level": "expert", "opp": "tree"}).model_opponents
@@ -127,6 +133,8 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     assert prior({"level": "expert"}) != prior({"level": "hard"})
     assert prior({"level": "expert"}) == prior({"level": "hard", "weights": "network"})
     assert prior({"level": "expert", "weights": "policy"}) == prior({"level": "hard"})
+    assert prior({"level": "expert", "sims": "1000"}) == prior({"level": "expert"})
+    assert plan("daihinmin", {"level": "expert", "sims": "1000"}).sims == 1000
     # A level the game does not tune keeps the search's own.
     assert plan("zodiac", {"level": "hard"}).sims == 400
     assert plan("daihinmin", {"level": "expert"}).bias == 1.0

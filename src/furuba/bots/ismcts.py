@@ -282,5 +282,5 @@ class ISMCTSBot:
 def make_ismcts(settings: dict[str, str], seed: int, level: str | None = None) -> ISMCTSBot:
     """The factory the bot registry uses for ``ismcts`` and the level aliases."""
     parsed = parse_settings(settings, level)
-    name = "ismcts" if parsed.level is None else f"ismcts:{parsed.level}"
+    name = "ismcts" if parsed.plain_level is None else f"ismcts:{parsed.plain_level}"
     return ISMCTSBot(parsed, seed=seed, name=name)

@@ -102,7 +102,7 @@ class Plan:
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
-            sims=int(own.get("sims", settings.sims) if settings.level else settings.sims),
+            sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
             weights=weights if learned is not None else None)
 
 

@@ -74,6 +74,16 @@ class Settings:
     named as ``weights`` is; ``None``: the same as ``weights``. The search may plan against a
     model fitted to how the others play while leaning on another policy for its own moves."""
     level: str | None = None
+    """The level the settings start from: the game tunes its search for it (its
+    ``search_defaults``' ``levels``), and a setting named after it wins."""
+    budget_named: bool = False
+    """Whether ``sims`` or ``time`` was named: the game's own simulations for the level then
+    give way (``expert:sims=1200`` is ``expert`` searching 1,200 simulations)."""
+
+    @property
+    def plain_level(self) -> str | None:
+        """The level, when these settings search exactly as it does (its own budget)."""
+        return None if self.budget_named else self.level
 
 
 def _number(key: str, text: str, kind: type[int] | type[float], low: float, high: float,
@@ -112,11 +122,11 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
     for key, text in settings.items():
         if key == "sims":
             sims = _number(key, text, int, 1, MAX_SIMS, f"a whole number from 1 to {MAX_SIMS}")
-            out = replace(out, sims=sims, level=None)
+            out = replace(out, sims=sims, budget_named=True)
         elif key == "time":
             seconds = _number(key, text, float, 1e-3, MAX_TIME,
                               f"a number of seconds from 0.001 to {MAX_TIME:g}")
-            out = replace(out, time=seconds, level=None)
+            out = replace(out, time=seconds, budget_named=True)
         elif key == "c":
             out = replace(out, c=_number(key, text, float, 0.0, 100.0, "a number from 0 to 100"))
         elif key == "bias":
