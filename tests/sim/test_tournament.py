@@ -43,7 +43,7 @@ def test_league_table_has_ratings_for_each_bot() -> None:
 
 def test_tournament_command(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "league.json"
-    result = cli(["tournament", "--game", "daihinmin", "--bots", "random,greedy", "--games", "4",
+    result = cli(["tournament", "daihinmin", "--bots", "random,greedy", "--games", "4",
                   "--players", "4", "--seed", "5", "--jobs", "2", "--json", out, "--quiet"])
     assert result.exit_code == 0, result.output
     text = flat(result.stdout)
@@ -55,6 +55,12 @@ def test_tournament_command(cli: Cli, tmp_path: Path) -> None:
     for row in data["table"]:
         assert {"ordinal", "mu", "sigma", "games", "win_rate", "win_ci95"} <= set(row)
         assert row["games"] == 16  # both bots sit at every table
+    # The game named with a flag, as before, plays the same tournament.
+    again = tmp_path / "again.json"
+    flagged = cli(["tournament", "--game", "daihinmin", "--bots", "random,greedy", "--games", "4",
+                   "--seed", "5", "--jobs", "1", "--json", again, "--quiet"])
+    assert flagged.exit_code == 0, flagged.output
+    assert json.loads(again.read_text(encoding="utf-8"))["table"] == data["table"]
 
 
 def test_tournament_takes_game_options(cli: Cli, tmp_path: Path) -> None:

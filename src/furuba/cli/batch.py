@@ -187,9 +187,13 @@ def report(
 
 
 def tournament(
-    game: Annotated[str, typer.Option("--game", help=game_help())],
-    bots: Annotated[str, typer.Option(
-        help=_("the bots, comma-separated, e.g. random,greedy,ismcts:hard"))],
+    game: Annotated[str | None, typer.Argument(help=game_help(), show_default=False)] = None,
+    game_flag: Annotated[str | None, typer.Option(
+        "--game", help=_("the game, named with a flag (as before: the same as naming it first)"),
+        show_default=False)] = None,
+    bots: Annotated[str | None, typer.Option(
+        help=_("the bots, comma-separated, e.g. random,greedy,ismcts:hard"),
+        show_default=False)] = None,
     n_games: Annotated[int, typer.Option(
         "--games", help=_("games per line-up (rounded up to a multiple of --players)"))] = 100,
     players: Annotated[int, typer.Option(help=_("players per table"))] = 4,
@@ -214,8 +218,17 @@ def tournament(
     from furuba.sim.runner import default_jobs
     from furuba.sim.tournament import TournamentConfig, league, run_tournament
 
+    named = {name for name in (game, game_flag) if name is not None}
+    if not named:
+        raise fail(_("name the game: furuba tournament GAME --bots A,B (the games: {games})")
+                   .format(games=listing(games.names())))
+    if len(named) > 1:
+        raise fail(_("two games named ({first} and {second}): name one").format(
+            first=game, second=game_flag))
+    if not bots:
+        raise fail(_("name the bots: --bots A,B (e.g. random,greedy,ismcts:hard)"))
     try:
-        cfg_game = games.canonical_name(game)
+        cfg_game = games.canonical_name(named.pop())
         cfg = TournamentConfig(game=cfg_game, games=n_games, players=players,
                                bots=split_specs(bots), seed=seed,
                                options=_game_options(cfg_game, option, cardset, variant),
