@@ -362,7 +362,10 @@ class Policies:
       ``depth``, ``infer``), and under ``levels`` what differs for one of the search's levels
       (``{"expert": {"sims": 400, "opp": "best"}}``);
     * ``ladder``: how strong the bot levels measured in this game (:class:`Rung`), from which
-      the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level.
+      the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level;
+    * ``level_summaries``: how a level plays in this game where the sentence all games share
+      would mislead (a level's name to one sentence in the game's text domain, said through
+      :attr:`GameSpec.gettext`): the game tunes that level its own way.
     """
 
     greedy: Policy
@@ -373,6 +376,7 @@ class Policies:
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     ladder: tuple[Rung, ...] = ()
+    level_summaries: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

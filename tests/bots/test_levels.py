@@ -13,7 +13,7 @@ from furuba.bots.ismcts import ISMCTSBot, Search
 from furuba.bots.levels import LEVELS, LevelBot, level_named
 from furuba.bots.names import bot_kind
 from furuba.bots.policy import PolicyBot
-from furuba.bots.registry import make_bot, plays
+from furuba.bots.registry import level_summary, make_bot, plays
 from furuba.bots.search_plan import Plan
 from furuba.bots.search_settings import parse_settings
 from furuba.cli.bots import level_bot, measured
@@ -49,6 +49,26 @@ def test_each_level_is_the_bot_it_says_in_a_game_with_a_learned_policy(game: str
     settings = {name: (bot.settings.sims, bot.settings.prior) for name, bot in search.items()}
     assert settings == {"normal": (100, "greedy"), "hard": (400, "policy"),
                         "expert": (1000, "policy")}
+
+
+def test_a_level_says_how_it_plays_in_each_game(third_game: GameSpec) -> None:
+    expert, normal, hard = level_named("expert"), level_named("normal"), level_named("hard")
+    # Friends of the Zodiac's levels are the sentences all games share
+    assert [level_summary(level, "zodiac") for level in LEVELS] == [
+        level.said_summary for level in LEVELS]
+    # Dai Hin Min tunes normal and expert its own way, and says so, in both languages
+    assert level_summary(normal, "daihinmin") == (
+        "Thinks for a moment: tries its moves in twenty imagined deals.")
+    assert "network" in level_summary(expert, "daihinmin")
+    assert "likeliest reply" not in level_summary(expert, "daihinmin")
+    assert level_summary(hard, "daihinmin") == hard.said_summary
+    with speaking("ja"):
+        assert "ニューラルネットワーク" in level_summary(expert, "daihinmin")
+        assert level_summary(hard, "daihinmin") == hard.said_summary
+    # a game without a learned policy gets the bot after it, and its sentence
+    assert level_summary(level_named("beginner"), "pairs") == level_named("easy").said_summary
+    assert level_summary(hard, "pairs") == "Thinks harder: tries its moves in a thousand imagined deals."
+    assert "two thousand" in level_summary(expert, "pairs")
 
 
 def test_a_game_without_a_learned_policy_gets_each_levels_next_bot(third_game: GameSpec) -> None:

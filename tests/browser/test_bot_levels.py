@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from furuba import games
 from furuba.bots.levels import LEVELS, level_named
+from furuba.bots.registry import level_summary
 from furuba.i18n import speaking
 
 from .helpers import WAIT_MS, home_ready, press
@@ -63,6 +64,10 @@ def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None
     page.select_option("#seat-kind-1", "bot:expert")
     expect(about.locator(".seat-measured")).to_have_text(measured("daihinmin", "expert"))
     expect(about.locator(".seat-measured")).to_contain_text("Its points: 1.016 × an even share.")
+    # and how it plays is the chosen game's: Dai Hin Min's expert leans on its network
+    dhm_expert = level_summary(level_named("expert"), "daihinmin")
+    assert dhm_expert != LEVELS[4].said_summary
+    expect(about).to_have_text(f"{dhm_expert} {measured('daihinmin', 'expert')}")
     assert measured("daihinmin", "expert") != measured(first, "expert")
     page.locator(f"input[name=game][value={first}]").check()
     page.select_option("#seat-kind-1", "bot:expert")

@@ -130,13 +130,14 @@ def test_the_levels_are_said_whole_in_japanese(game: str) -> None:
     """``furuba bots GAME`` in Japanese: a sentence has no spaces to wrap at, and the table
     folds it rather than cut it short with an ellipsis."""
     from furuba.bots.levels import LEVELS
+    from furuba.bots.registry import level_summary
 
     result = furuba(["--lang", "ja", "bots", game], env={"COLUMNS": "100"})
     assert result.exit_code == 0, result.output
     column = "".join(line.split("│")[2].strip() for line in result.output.splitlines()
                      if line.count("│") >= 3)   # the second column, "how it plays", row by row
     with i18n.speaking("ja"):
-        summaries = [level.said_summary for level in LEVELS]
+        summaries = [level_summary(level, game) for level in LEVELS]
     for summary in summaries:
         assert summary.replace(" ", "") in column.replace(" ", "")
     assert "…" not in result.output

@@ -15,6 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from furuba import games, i18n
+from furuba.bots.levels import level_named
 
 from .account_client import Browser
 from .harness import Client, LiveServer, wait_my_turn
@@ -160,6 +161,11 @@ def test_the_games_are_described_through_their_catalogs(live: LiveServer) -> Non
             assert option["help"] == f"«{english['options'][name]['help']}»"
         for choice, label in option.get("choice_labels", {}).items():
             assert label == f"«{english['options'][name]['choice_labels'][choice]}»"
+    # a level the game tunes its own way is said in the game's words, through its catalog
+    summaries = {level["name"]: level["summary"] for level in said["levels"]}
+    english_summaries = {level["name"]: level["summary"] for level in english["levels"]}
+    assert summaries["expert"] == f"«{english_summaries['expert']}»"
     with i18n.speaking("ja"):
         assert japanese["zodiac"]["title"] == games.spec("zodiac").said_title
+        assert summaries["hard"] == level_named("hard").said_summary
     assert live.http.get("/api/games").json()["games"][0]["title"] == "Friends of the Zodiac"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from furuba import games
+from furuba.bots.levels import LEVELS
+from furuba.bots.registry import level_summary
 from furuba.spec import GameSpec
 
 from .harness import LiveServer, is_event, my_turn, play_to_end
@@ -19,7 +21,14 @@ def test_a_registered_game_is_listed_and_its_options_checked(live: LiveServer,
     catalog = live.http.get("/api/games").json()
     listed = {g["name"]: g for g in catalog["games"]}
     bots = listed["pairs"].pop("bots")
+    levels = listed["pairs"].pop("levels")
     assert listed["pairs"] == third_game.describe(online=True)
+    # Its seat menu says how each level plays it: without a learned policy, as the bot after
+    # the first (hard searches a thousand deals), where the other games keep their own.
+    assert [(lv["name"], lv["summary"]) for lv in levels] == [
+        (level.name, level_summary(level, "pairs")) for level in LEVELS]
+    assert levels[3]["summary"] == "Thinks harder: tries its moves in a thousand imagined deals."
+    assert [lv["summary"] for lv in catalog["levels"]] == [level.said_summary for level in LEVELS]
     # A bot that needs what this game's spec does not give (a learner's features) is not offered
     # for it, and a table that names it is refused; the games that give it list it.
     assert "policy" in catalog["bots"] and "policy" not in bots and "greedy" in bots

@@ -44,6 +44,17 @@ class Level:
     """The bot specs it may be, best first; the first that plays the game is used."""
     takes_settings: bool = False
     """Whether settings may follow the name (``hard:c=0.5``): the search levels."""
+    fallback_summaries: tuple[str, ...] = ()
+    """How it plays as each of the bots after the first in ``specs`` (marked for translation):
+    what it is in a game the first cannot play."""
+
+    def summary_as(self, index: int) -> str:
+        """The sentence on how it plays as its ``index``-th bot, in the reader's language.
+
+        >>> level_named("expert").summary_as(1)
+        'Thinks longest: tries its moves in two thousand imagined deals.'
+        """
+        return _(([self.summary, *self.fallback_summaries])[index])
 
     @property
     def said_title(self) -> str:
@@ -57,7 +68,8 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("beginner", N_("Beginner"),
           N_("Plays like someone new to the game: sensible moves, but often not the best one."),
-          ("policy:temperature=3", "greedy")),
+          ("policy:temperature=3", "greedy"),
+          fallback_summaries=(N_("Plays the obvious move at once and never looks ahead."),)),
     Level("easy", N_("Easy"),
           N_("Plays the obvious move at once and never looks ahead."),
           ("greedy",)),
@@ -67,12 +79,15 @@ LEVELS: tuple[Level, ...] = (
     Level("hard", N_("Hard"),
           N_("Thinks harder: tries its moves in four hundred imagined deals, guided by what it "
              "learned from thousands of games."),
-          ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True),
+          ("ismcts:hard", "ismcts:sims=1000"), takes_settings=True,
+          fallback_summaries=(N_("Thinks harder: tries its moves in a thousand imagined deals."),)),
     Level("expert", N_("Expert"),
           N_("Thinks as hard and knows more: tries its moves in four hundred imagined deals, "
              "guided by the best of what it learned from thousands of games, and plans for each "
              "other player's likeliest reply."),
-          ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True),
+          ("ismcts:expert", "ismcts:sims=2000"), takes_settings=True,
+          fallback_summaries=(N_("Thinks longest: tries its moves in two thousand imagined "
+                                 "deals."),)),
 )
 """The levels, weakest first."""
 

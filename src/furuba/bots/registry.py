@@ -166,3 +166,25 @@ def check_spec(spec: str, game: str | None = None) -> str:
         raise OptionsError(_("the {bot} bot cannot play {game}").format(
             bot=spec.strip(), game=games.spec(game).said_title))
     return spec
+
+
+def level_summary(level: Level, game: str) -> str:
+    """How ``level`` plays ``game``, in the reader's language: the game's own sentence for it
+    when the game tunes the level its own way (its spec's ``level_summaries``), else the
+    sentence of the bot the level is there.
+
+    >>> from furuba.bots.levels import level_named
+    >>> level_summary(level_named("easy"), "zodiac") == level_named("easy").said_summary
+    True
+    >>> print(level_summary(level_named("normal"), "daihinmin"))
+    Thinks for a moment: tries its moves in twenty imagined deals.
+    """
+    from furuba import games
+
+    spec = games.spec(game)
+    own = spec.policies.level_summaries.get(level.name)
+    if own:
+        return spec.gettext(own)
+    index = next((i for i, bot in enumerate(level.specs) if plays(bot, game)),
+                 len(level.specs) - 1)
+    return level.summary_as(index)

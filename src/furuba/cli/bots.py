@@ -17,7 +17,7 @@ from rich.table import Table
 from furuba import games
 from furuba.bots.ismcts import ISMCTSBot
 from furuba.bots.levels import LEVELS, LevelBot
-from furuba.bots.registry import BOTS, make_bot
+from furuba.bots.registry import BOTS, level_summary, make_bot
 from furuba.bots.search_plan import Plan
 from furuba.cli.console import console, fail
 from furuba.core.errors import FurubaError
@@ -113,7 +113,7 @@ def bots(
         table.add_column(_("the bot"), overflow="fold")
         table.add_column(_("measured"), overflow="fold")
     for level in LEVELS:
-        row = [level.name, level.said_summary]
+        row = [level.name, level.said_summary if name is None else level_summary(level, name)]
         if name is not None:
             row += [level_bot(level.name, name), measured(level.name, name)]
         table.add_row(*row)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
+from furuba.i18n import N_
 from furuba.spec import Rung
 
 if TYPE_CHECKING:
@@ -62,6 +63,16 @@ LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
 (docs/BOTS.md, *Levels*: ``expert`` scores a little more of the points than ``hard``, not more
 of the wins); the ratings rate a bot of a level from its wins."""
+
+LEVEL_SUMMARIES = {
+    "normal": N_("Thinks for a moment: tries its moves in twenty imagined deals."),
+    "expert": N_("Thinks as hard, with a sharper instinct: tries its moves in four hundred "
+                 "imagined deals, guided by a small network that learned from thousands of "
+                 "Hard's decisions."),
+}
+"""How ``normal`` and ``expert`` play here, where this game tunes them its own way (the
+sentences all games share speak of dozens of deals for ``normal``, and of an ``expert`` that
+plans for each other player's likeliest reply, as Friends of the Zodiac's does)."""
 
 SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)

@@ -22,6 +22,7 @@ from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS
 from furuba.daihinmin.playout import (
     LADDER,
+    LEVEL_SUMMARIES,
     SEARCH_DEFAULTS,
     evaluate,
     playout_mark,
@@ -119,7 +120,7 @@ SPEC = GameSpec(
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
                       explain=explain_action, playout_mark=playout_mark,
                       world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
-                      ladder=LADDER),
+                      ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
     max_game_length=max_game_length,
     summarize=summarize,
     reveals=reveals,

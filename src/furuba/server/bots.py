@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba.bots.levels import LEVELS
-from furuba.bots.registry import BOTS, check_spec, make_bot, parse_spec
+from furuba.bots.registry import BOTS, check_spec, level_summary, make_bot, parse_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.text import _, sentence
@@ -84,10 +84,12 @@ def available_bots() -> list[str]:
         name for name in BOTS if name not in names and name != SEARCH]
 
 
-def levels_described() -> list[dict[str, str]]:
+def levels_described(game: str | None = None) -> list[dict[str, str]]:
     """The levels as a seat menu shows them, in the context's language: ``name``, ``title``
-    and ``summary`` (one sentence on how it plays)."""
-    return [{"name": level.name, "title": level.said_title, "summary": level.said_summary}
+    and ``summary`` (one sentence on how it plays: in ``game`` when one is named, which may
+    tune a level its own way)."""
+    return [{"name": level.name, "title": level.said_title,
+             "summary": level.said_summary if game is None else level_summary(level, game)}
             for level in LEVELS if level.name in BOTS]
 
 

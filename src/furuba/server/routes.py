@@ -132,7 +132,7 @@ def add_tables(router: APIRouter) -> None:
     @router.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
         config = hub_of(request).config
-        return games_catalog(available_bots(), levels_described(), {
+        return games_catalog(available_bots(), levels_described, {
             "turn_seconds": config.default_turn_seconds,
             "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True,
             "spectator_chat": False})

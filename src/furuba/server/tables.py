@@ -19,6 +19,7 @@ furuba.core.errors.OptionsError: players must be a whole number from 4 to 7, not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,13 +42,15 @@ HUMAN_WORDS = ("human", "you", "player")
 """What a seat entry may say for a person's seat (anything else is a bot spec)."""
 
 
-def games_catalog(bots: list[str], levels: list[dict[str, str]], defaults: dict[str, Any]
-                  ) -> dict[str, Any]:
-    """``GET /api/games``: every registered game as its spec describes it online, the bots, the
-    levels as a seat menu shows them and the table defaults (see ``docs/WEB-API.md``)."""
+def games_catalog(bots: list[str], levels: Callable[[str | None], list[dict[str, str]]],
+                  defaults: dict[str, Any]) -> dict[str, Any]:
+    """``GET /api/games``: every registered game as its spec describes it online, with the bots
+    that play it and the levels as its seat menu shows them; the bots, the levels as all games
+    share them, and the table defaults (see ``docs/WEB-API.md``)."""
     return {"games": [{**spec.describe(online=True),
-                       "bots": [b for b in bots if plays(b, spec.name)]} for spec in games.specs()],
-            "bots": bots, "levels": levels, "defaults": defaults}
+                       "bots": [b for b in bots if plays(b, spec.name)],
+                       "levels": levels(spec.name)} for spec in games.specs()],
+            "bots": bots, "levels": levels(None), "defaults": defaults}
 
 
 @dataclass

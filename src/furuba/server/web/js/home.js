@@ -37,8 +37,12 @@ const words = (name) => {
 const optionLabel = (opt) => words(opt.label || opt.name);
 const choiceLabel = (opt, c) => words((opt.choice_labels && opt.choice_labels[c]) || c);
 
-/** A level as the server describes it (its title and a sentence on how it plays), or undefined. */
-const levelOf = (spec) => (described.levels || []).find((l) => l.name === spec);
+/** A level as the server describes it (its title and a sentence on how it plays in the chosen
+ * game, which may tune it its own way), or undefined. */
+const levelOf = (spec) => {
+  const info = gameInfo();
+  return ((info && info.levels) || described.levels || []).find((l) => l.name === spec);
+};
 
 function botLabel(spec) {
   const level = levelOf(spec);
