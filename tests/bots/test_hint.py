@@ -99,9 +99,11 @@ def test_a_reason_looks_past_an_events_choice() -> None:
     """An event whose choice comes next (Summer Villa moves Tohru to a Sohma the player picks) is
     explained by the best choice it opens: a befriending at once, else one within reach this turn,
     else only that a choice follows."""
+    from furuba.core.deck import NUM_SOHMAS
     from furuba.i18n import speaking
     from furuba.zodiac.explain import explain_action
     from furuba.zodiac.state import GameState
+    from furuba.zodiac.text import sohma_name
 
     def reason(center: list[str], hand: list[str]) -> str:
         state = GameState.from_json({"players": 2, "hands": [hand, ["Rainy Day"]], "center": center})
@@ -116,3 +118,14 @@ def test_a_reason_looks_past_an_events_choice() -> None:
     assert reason([], ["Summer Villa"]) == "plays Summer Villa; you make its choice next"
     with speaking("ja"):
         assert reason(kisa, ["Summer Villa"]).endswith("すぐに杞紗と友だちになれます")
+    # An event with a few choices, none befriending this turn, says what each would do (Lost
+    # Again moves Tohru one or two Sohmas counterclockwise); Summer Villa's thirteen are too many.
+    state = GameState.from_json({"players": 2, "hands": [["Lost Again"], ["Rainy Day"]]})
+    lost_again = state.rules.actions.play(state.rules.kind_names.index("Lost Again"))
+    back = [sohma_name((state.tohru - steps) % NUM_SOHMAS) for steps in (1, 2)]
+    assert explain_action(state, lost_again, 0) == (
+        f"plays Lost Again, then you choose: Tohru goes to {back[0]} or Tohru goes to {back[1]}")
+    with speaking("ja"):
+        said = explain_action(state, lost_again, 0)
+        assert said.startswith("「また迷子」を出し、「透が") and said.endswith("のどれかを選びます")
+        assert f"「透が{sohma_name((state.tohru - 2) % NUM_SOHMAS)}のところへ行きます」" in said

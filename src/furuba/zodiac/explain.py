@@ -148,7 +148,23 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
     if within is not None:
         return _("plays {card}, then {effects}: you can befriend {sohma} this turn").format(
             card=card, effects=_chosen(after, within[1]), sohma=sohma_name(within[2]))
-    return _("plays {card}; you make its choice next").format(card=card)
+    return _choices_named(after, card, player)
+
+
+MAX_NAMED_CHOICES = 3
+"""How many of an event's choices a reason names; with more, it says only that one follows."""
+
+
+def _choices_named(after: GameState, card: str, player: int) -> str:
+    """The reason for an event whose choice befriends no one this turn: what its choices would
+    do (``Tohru goes to Hatori or Tohru goes to Kisa``), when there are few and each shows."""
+    choices = after.legal_actions() if after.pending_player == player else []
+    effects = list(dict.fromkeys(_effects(after, after.child(c)) for c in choices))
+    if not effects or len(effects) > MAX_NAMED_CHOICES or "" in effects:
+        return _("plays {card}; you make its choice next").format(card=card)
+    quoted = [pgettext("choice", "{choice}").format(choice=effect) for effect in effects]
+    return _("plays {card}, then you choose: {effects}").format(
+        card=card, effects=_listing(quoted, _("{items} or {last}")))
 
 
 def _chosen(before: GameState, after: GameState) -> str:
