@@ -129,3 +129,21 @@ def test_a_reason_looks_past_an_events_choice() -> None:
         said = explain_action(state, lost_again, 0)
         assert said.startswith("「また迷子」を出し、「透が") and said.endswith("のどれかを選びます")
         assert f"「透が{sohma_name((state.tohru - 2) % NUM_SOHMAS)}のところへ行きます」" in said
+
+
+def test_a_memory_played_says_whom_nearby_it_helps_befriend() -> None:
+    """Playing a memory that befriends no one this turn is explained by the Sohmas within reach
+    that ask for its symbol, nearest first (Kisa's human side asks for Sunny Picnic's)."""
+    from furuba.i18n import speaking
+    from furuba.zodiac.explain import explain_action
+    from furuba.zodiac.state import GameState
+
+    state = GameState.from_json({"players": 2, "tohru": "Kisa",
+                                 "hands": [["Sunny Picnic"], ["Rainy Day"]]})
+    picnic = state.rules.kind_names.index("Sunny Picnic")
+    reason = explain_action(state, state.rules.actions.play(picnic), 0)
+    assert reason.startswith("adds ") and " to the center toward befriending Kisa" in reason
+    with speaking("ja"):
+        said = explain_action(state, state.rules.actions.play(picnic), 0)
+    assert said.startswith("場に「") and "杞紗" in said and said.endswith("友だちになる準備をします")
+

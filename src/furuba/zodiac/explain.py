@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.actions import A_CENTER, A_DISCARD, A_DRAW, A_MOVE, A_PLAY, A_SOHMA, A_TAKE
 from furuba.zodiac.codes import ACTIONS_PER_TURN, P_MAIN
-from furuba.zodiac.playout import open_sohmas, plan
+from furuba.zodiac.playout import REACH, open_sohmas, plan
 from furuba.zodiac.text import _, card_text, pgettext, sohma_name
 
 if TYPE_CHECKING:
@@ -104,6 +104,10 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int, playe
     if code == A_MOVE:
         return _("moves Tohru on to {sohma}").format(sohma=sohma_name(after.tohru))
     if code == A_PLAY and state.rules.is_memory(arg):
+        asking = _asking_for(state, arg, player)
+        if asking:
+            return _("adds {symbol} to the center toward befriending {sohmas}").format(
+                symbol=_symbol(state, arg), sohmas=_either(asking))
         return _("adds {symbol} to the center").format(symbol=_symbol(state, arg))
     if code == A_CENTER:
         return _("puts {card} away, keeping the symbols that are needed nearby").format(
@@ -124,6 +128,23 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int, playe
         return _("plays {card}, which can do nothing now: it only leaves your hand").format(
             card=_card(state, arg))
     return _("plays {card}").format(card=_card(state, arg))
+
+
+def _asking_for(state: GameState, kind: int, player: int) -> list[int]:
+    """The Sohmas within reach of Tohru, nearest first, not yet ``player``'s friends, that ask
+    for more of memory ``kind``'s symbol than the center holds."""
+    rules = state.rules
+    symbol = rules.memory_symbol[kind]
+    have = sum(1 for k in state.center if rules.memory_symbol[k] == symbol)
+    friends = state.fmask[state.team_of(player)]
+    out = []
+    for d in range(REACH + 1):
+        s = (state.tohru + d) % NUM_SOHMAS
+        if friends >> s & 1 or not state.stacks[s]:
+            continue
+        if any(i == symbol and n > have for i, n in rules.need_pairs[s][state.flipped >> s & 1]):
+            out.append(s)
+    return out
 
 
 def _choice_ahead(after: GameState, card: str, player: int) -> str:
