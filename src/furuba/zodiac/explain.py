@@ -153,8 +153,8 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
     only that a choice follows."""
     at_once: tuple[GameState, list[int]] | None = None
     within: tuple[int, GameState, int] | None = None
-    for choice in after.legal_actions() if after.pending_player == player else ():
-        nxt = after.child(choice)
+    outcomes = [after.child(c) for c in after.legal_actions()] if after.pending_player == player else []
+    for nxt in outcomes:
         friends = _befriended(after, nxt, player)
         if friends:
             at_once = (nxt, friends)
@@ -169,18 +169,18 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
     if within is not None:
         return _("plays {card}, then {effects}: you can befriend {sohma} this turn").format(
             card=card, effects=_chosen(after, within[1]), sohma=sohma_name(within[2]))
-    return _choices_named(after, card, player)
+    return _choices_named(after, outcomes, card)
 
 
 MAX_NAMED_CHOICES = 3
 """How many of an event's choices a reason names; with more, it says only that one follows."""
 
 
-def _choices_named(after: GameState, card: str, player: int) -> str:
+def _choices_named(after: GameState, outcomes: list[GameState], card: str) -> str:
     """The reason for an event whose choice befriends no one this turn: what its choices would
-    do (``Tohru goes to Hatori or Tohru goes to Kisa``), when there are few and each shows."""
-    choices = after.legal_actions() if after.pending_player == player else []
-    effects = list(dict.fromkeys(_effects(after, after.child(c)) for c in choices))
+    do (``Tohru goes to Hatori or Tohru goes to Kisa``, from the positions they lead to), when
+    there are few and each shows."""
+    effects = list(dict.fromkeys(_effects(after, nxt) for nxt in outcomes))
     if not effects or len(effects) > MAX_NAMED_CHOICES or "" in effects:
         return _("plays {card}; you make its choice next").format(card=card)
     quoted = [pgettext("choice", "{choice}").format(choice=effect) for effect in effects]
