@@ -353,6 +353,9 @@ class Policies:
     * ``greedy(state, rng)``: the greedy bot's choice (a one-step heuristic);
     * ``rollout(state, rng)``: the search's playout policy (fast; may equal ``greedy``);
     * ``evaluate(state)``: each player's estimated win share of a non-terminal state;
+    * ``points(state)``: each player's points at the end of the game as far as can be told now
+      (its ``scores`` when it ends), for a search that plays for points (``value=points``);
+      ``None``: the scores as they stand;
     * ``explain(state, action, player)``: a short reason for ``player``'s action, for hints;
     * ``playout_mark(state)``: a value that changes when a playout should stop early (the end of
       a round), or ``None``;
@@ -373,6 +376,7 @@ class Policies:
     evaluate: Callable[[Any], list[float]]
     explain: Callable[[Any, int, int], str]
     playout_mark: Callable[[Any], Hashable] | None = None
+    points: Callable[[Any], list[float]] | None = None
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     ladder: tuple[Rung, ...] = ()

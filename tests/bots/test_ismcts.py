@@ -12,6 +12,7 @@ import pytest
 from furuba import games
 from furuba.bots.ismcts import LEVELS, ISMCTSBot, Search, Settings, parse_settings
 from furuba.bots.registry import make_bot
+from furuba.bots.search_plan import points_share
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 
@@ -164,6 +165,7 @@ def test_free_settings_are_read() -> None:
     ("ismcts:prior=psychic", "prior must be one of greedy, policy, not 'psychic'"),
     ("normal:prior=", "prior must be one of greedy, policy, not ''"),
     ("ismcts:opp=psychic", "opp must be one of"),
+    ("ismcts:value=money", "value must be one of wins, points, not 'money'"),
     ("hard:level=easy", "not another level"),
     ("ismcts:easy", "unknown level 'easy'; the search's levels are: normal, hard, expert"),
     ("wizard", "unknown bot 'wizard'"),
@@ -189,6 +191,39 @@ def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int)
             assert state.is_legal(action)
             state.apply(action)
         assert module.evaluate(state) == state.returns()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_for_points_backs_up_each_players_share_of_the_points(game: str) -> None:
+    """``value=points``: a playout that ends the game scores each player's share of the table's
+    points (where ``returns`` give the winner everything), one cut short the share of the points
+    the game expects (or of the points as they stand); both sum to 1 as win shares do."""
+    options = {"max_rounds": 1} if game == "daihinmin" else {}
+    state = games.new_game(game, players=4, seed=8, **options)
+    policy = games.spec(game).policies.greedy
+    rng = random.Random(8)
+    while not state.is_terminal():
+        state.apply(policy(state, rng))
+    middle = midgame(game, seed=8, steps=12)
+    points = Search(middle, parse_settings({"value": "points"}), random.Random(1))
+    wins = Search(middle, parse_settings({}), random.Random(1))
+    scores = state.scores()
+    assert points.playout(state.clone()) == [s / sum(scores) for s in scores]
+    assert wins.playout(state.clone()) == state.returns()
+    assert points.playout(state.clone()) != wins.playout(state.clone())
+    shares = points.plan.evaluate(middle)
+    assert len(shares) == 4 and all(0.0 <= v <= 1.0 for v in shares)
+    assert sum(shares) == pytest.approx(1.0)
+    bot = ISMCTSBot(parse_settings({"sims": "40", "value": "points"}), seed=0)
+    assert middle.is_legal(bot.choose(middle))
+    assert bot.last is not None and all(0.0 <= a.value <= 1.0 for a in bot.last.actions)
+
+
+def test_points_shares_count_from_the_lowest_and_are_even_when_nobody_scores() -> None:
+    assert points_share([3.0, 2.0, 1.0, 0.0]) == [0.5, 2 / 6, 1 / 6, 0.0]
+    assert points_share([-1.0, 1.0]) == [0.0, 1.0]
+    assert points_share([2.0, 2.0, 2.0]) == pytest.approx([1 / 3] * 3)
+    assert points_share([0.0, 0.0, 0.0, 0.0]) == [0.25] * 4
 
 
 def test_zodiac_coop_evaluation_is_one_chance_for_everyone() -> None:

@@ -17,7 +17,9 @@ Each iteration of the search
    stopping early once the game's ``playout_mark`` differs from the searched state's (e.g. at the
    end of a round);
 4. scores the end of the playout with ``returns()`` at a terminal state, else with the game's
-   heuristic ``evaluate`` (each player's estimated win share), and backs the whole vector up.
+   heuristic ``evaluate`` (each player's estimated win share), and backs the whole vector up
+   (``value=points``: each player's share of the points, from ``scores()`` at the end, else from
+   the game's estimate of them, its spec's ``points``).
 
 In a multiplayer game each node keeps one value per player and the player who acts at a node
 picks the child that is best *for that player* (max-n backups). Two refinements, both switchable:
@@ -239,7 +241,7 @@ class Search:
                 break
             world.apply(policy(world, rng))
         if world.is_terminal():
-            return world.returns()
+            return plan.outcome(world)
         return plan.evaluate(world)
 
     def result(self, iterations: int, seconds: float) -> SearchResult:

@@ -17,12 +17,19 @@ and a setting given by name wins over both. A game that tunes nothing gets :data
 400
 >>> Plan.of("zodiac", parse_settings({"level": "expert", "sims": "50"})).sims
 50
+
+With ``value=points`` the search plays for its share of the table's points, not of the win
+(here, the points the game expects its players to score in the round just dealt):
+
+>>> state = games.new_game("daihinmin", players=4, seed=3)
+>>> [round(v, 2) for v in Plan.of("daihinmin", parse_settings({"value": "points"})).evaluate(state)]
+[0.34, 0.2, 0.05, 0.4]
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +60,11 @@ class Plan:
     """The learned policy's progressive bias (``prior=policy``); ``None``: toward the game's
     policy action."""
     evaluate: Callable[[Any], list[float]]
+    """Each player's value at a state a playout stops in before the end: the game's estimate of
+    its win share, or (``value=points``) its share of the points the game expects."""
+    outcome: Callable[[Any], list[float]]
+    """Each player's value at the end of the game: its win share (``returns``), or
+    (``value=points``) its share of the points (``scores``)."""
     mark: Callable[[Any], Hashable] | None
     """A playout stops when this value changes (``None``: only the depth limits it)."""
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
@@ -94,16 +106,50 @@ class Plan:
                      else learned_policy(game_name, settings.opponent_weights))
             opponents["learned"] = model.sample_action
             opponents["best"] = model.best_action
+        evaluate: Callable[[Any], list[float]] = policies.evaluate
+        outcome: Callable[[Any], list[float]] = _returns
+        if settings.value == "points":
+            estimate = policies.points or _scores
+            evaluate, outcome = _sharing(estimate), _sharing(_scores)
         return cls(
             rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
-            evaluate=policies.evaluate, mark=policies.playout_mark,
+            evaluate=evaluate, outcome=outcome, mark=policies.playout_mark,
             sampler=policies.world_sampler if infer else None,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
             weights=weights if learned is not None else None)
+
+
+def points_share(points: Sequence[float]) -> list[float]:
+    """Each player's share of the table's points (counted from the lowest, should any be below
+    zero); even shares when there are none.
+
+    >>> points_share([3.0, 2.0, 1.0, 0.0])
+    [0.5, 0.3333333333333333, 0.16666666666666666, 0.0]
+    >>> points_share([0.0, 0.0])
+    [0.5, 0.5]
+    """
+    low = min(points)
+    base = [p - low for p in points] if low < 0 else points
+    total = sum(base)
+    if total <= 0:
+        return [1.0 / len(points)] * len(points)
+    return [p / total for p in base]
+
+
+def _sharing(points: Callable[[Any], Sequence[float]]) -> Callable[[Any], list[float]]:
+    return lambda state: points_share(points(state))
+
+
+def _returns(state: State) -> list[float]:
+    return state.returns()
+
+
+def _scores(state: State) -> list[float]:
+    return state.scores()
 
 
 def _random_action(state: State, rng: random.Random) -> int:

@@ -32,6 +32,9 @@ OPPONENTS = ("tree", "policy", "learned", "best")
 LEARNED_OPPONENTS = ("learned", "best")
 """The opponent models that need the game's learned policy."""
 SWITCHES = ("on", "off")
+VALUES = ("wins", "points")
+"""What the search maximises: each player's share of the win (``returns``), or its share of
+the table's points (``scores``)."""
 MAX_SIMS = 10_000_000
 MAX_TIME = 600.0
 
@@ -73,6 +76,12 @@ class Settings:
     """The learned policy the other players are modelled with (``opp=learned`` or ``opp=best``),
     named as ``weights`` is; ``None``: the same as ``weights``. The search may plan against a
     model fitted to how the others play while leaning on another policy for its own moves."""
+    value: str = "wins"
+    """What the search backs up for each player: its share of the ``wins`` (the game's
+    ``returns``, or its evaluation's estimate), or its share of the ``points`` the table scores
+    (the game's ``scores``, or its spec's ``points`` estimate; as the fair share of points is
+    ``1/n`` of them, as the fair share of the wins is). A game whose winner takes everything but
+    whose every place scores (a round of Dai Hin Min) may be played for either."""
     level: str | None = None
     """The level the settings start from: the game tunes its search for it (its
     ``search_defaults``' ``levels``), and a setting named after it wins."""
@@ -140,6 +149,8 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, rollout=_choice(key, text, ROLLOUTS))
         elif key == "prior":
             out = replace(out, prior=_choice(key, text, PRIORS))
+        elif key == "value":
+            out = replace(out, value=_choice(key, text, VALUES))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
         elif key in ("weights", "oppweights"):
@@ -149,8 +160,8 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
                    else replace(out, opponent_weights=text))
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
-                               "time, c, bias, opp, depth, rollout, prior, infer, weights, "
-                               "oppweights (e.g. ismcts:sims=800,c=0.7)")
+                               "time, c, bias, opp, depth, rollout, prior, infer, value, "
+                               "weights, oppweights (e.g. ismcts:sims=800,c=0.7)")
     return out
 
 

@@ -25,6 +25,7 @@ from furuba.daihinmin.playout import (
     LEVEL_SUMMARIES,
     SEARCH_DEFAULTS,
     evaluate,
+    expected_points,
     playout_mark,
     rollout_action,
 )
@@ -119,7 +120,7 @@ SPEC = GameSpec(
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
                       explain=explain_action, playout_mark=playout_mark,
-                      world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
+                      points=expected_points, world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
                       ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
     max_game_length=max_game_length,
     summarize=summarize,

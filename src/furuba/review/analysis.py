@@ -188,7 +188,7 @@ def playout(world: State, plan: Plan, rng: random.Random) -> list[float]:
         if world.is_terminal() or (mark is not None and mark(world) != start):
             break
         world.apply(rollout(world, rng))
-    return world.returns() if world.is_terminal() else plan.evaluate(world)
+    return plan.outcome(world) if world.is_terminal() else plan.evaluate(world)
 
 
 def mix(seed: int, step: int, purpose: int) -> int:
