@@ -362,7 +362,7 @@ class Policies:
     * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
       suggests (used with ``infer=on``), or ``None``;
     * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
-      ``depth``, ``infer``), and under ``levels`` what differs for one of the search's levels
+      ``depth``, ``infer``, ``value``), and under ``levels`` what differs for one of the search's levels
       (``{"expert": {"sims": 400, "opp": "best"}}``);
     * ``ladder``: how strong the bot levels measured in this game (:class:`Rung`), from which
       the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level;

@@ -39,7 +39,8 @@ from furuba.bots.search_settings import LEARNED_OPPONENTS, Settings, uses_learne
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 
-FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False}
+FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False,
+                            "value": "wins"}
 """Search settings for a game that gives no ``search_defaults`` of its own."""
 
 Policy = Callable[[Any, random.Random], int]
@@ -78,6 +79,8 @@ class Plan:
     weights: str | None = None
     """The learned weights the search leans on, when not the policy the game ships: named in
     the settings, or by the game for the level (``network``)."""
+    value: str = "wins"
+    """What the search plays for: each player's share of the ``wins`` or of the ``points``."""
 
     @property
     def model_opponents(self) -> bool:
@@ -108,7 +111,8 @@ class Plan:
             opponents["best"] = model.best_action
         evaluate: Callable[[Any], list[float]] = policies.evaluate
         outcome: Callable[[Any], list[float]] = _returns
-        if settings.value == "points":
+        value = own["value"] if settings.value is None else settings.value
+        if value == "points":
             estimate = policies.points or _scores
             evaluate, outcome = _sharing(estimate), _sharing(_scores)
         return cls(
@@ -120,7 +124,7 @@ class Plan:
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
-            weights=weights if learned is not None else None)
+            weights=weights if learned is not None else None, value=value)
 
 
 def points_share(points: Sequence[float]) -> list[float]:

@@ -76,12 +76,13 @@ class Settings:
     """The learned policy the other players are modelled with (``opp=learned`` or ``opp=best``),
     named as ``weights`` is; ``None``: the same as ``weights``. The search may plan against a
     model fitted to how the others play while leaning on another policy for its own moves."""
-    value: str = "wins"
+    value: str | None = None
     """What the search backs up for each player: its share of the ``wins`` (the game's
     ``returns``, or its evaluation's estimate), or its share of the ``points`` the table scores
-    (the game's ``scores``, or its spec's ``points`` estimate; as the fair share of points is
+    (the game's ``scores``, or its spec's ``points`` estimate; the fair share of the points is
     ``1/n`` of them, as the fair share of the wins is). A game whose winner takes everything but
-    whose every place scores (a round of Dai Hin Min) may be played for either."""
+    whose every place scores (a round of Dai Hin Min) may be played for either; ``None``: what
+    the game's ``search_defaults`` say for the level (``wins`` unless they say otherwise)."""
     level: str | None = None
     """The level the settings start from: the game tunes its search for it (its
     ``search_defaults``' ``levels``), and a setting named after it wins."""
