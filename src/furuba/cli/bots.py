@@ -35,8 +35,9 @@ OTHERS: dict[str, str] = {
 
 
 def level_bot(level: str, game: str) -> str:
-    """The bot a level is in ``game``, with the simulations a decision when it searches, and
-    the weights it leans on when they are not the game's policy.
+    """The bot a level is in ``game``, with the simulations a decision when it searches, the
+    weights it leans on when they are not the game's policy, and what it plays for when it is
+    not the win.
 
     >>> level_bot("expert", "zodiac"), level_bot("easy", "zodiac")
     ('ismcts:expert (400 simulations a decision)', 'greedy')
@@ -52,9 +53,12 @@ def level_bot(level: str, game: str) -> str:
     plan = Plan.of(game, inner.settings)
     simulations = ngettext("{n} simulation a decision", "{n} simulations a decision",
                            plan.sims).format(n=plan.sims)
-    if plan.weights is not None:
-        simulations = _("{simulations}, weights={weights}").format(simulations=simulations,
-                                                                   weights=plan.weights)
+    named = [f"weights={plan.weights}"] if plan.weights is not None else []
+    if plan.value != "wins":
+        named.append(f"value={plan.value}")
+    for setting in named:
+        simulations = _("{simulations}, {setting}").format(simulations=simulations,
+                                                          setting=setting)
     return _("{bot} ({simulations})").format(bot=spec, simulations=simulations)
 
 
