@@ -155,9 +155,17 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     assert prior({"level": "expert", "weights": "policy"}) == prior({"level": "hard"})
     assert prior({"level": "expert", "sims": "1000"}) == prior({"level": "expert"})
     assert plan("daihinmin", {"level": "expert", "sims": "1000"}).sims == 1000
+    # Dai Hin Min's expert plays for its share of the points, with c and bias halved (a share
+    # of a round's points spans half what a share of the win does); value=wins undoes it.
+    expert = plan("daihinmin", {"level": "expert"})
+    assert (expert.value, expert.c, expert.bias) == ("points", 0.125, 0.5)
+    assert plan("daihinmin", {"level": "expert", "value": "wins"}).value == "wins"
+    assert plan("daihinmin", {"level": "expert", "sims": "1000"}).value == "points"
+    assert plan("daihinmin", {"level": "hard"}).value == "wins"
+    assert plan("zodiac", {"level": "expert"}).value == "wins"
     # A level the game does not tune keeps the search's own.
     assert plan("zodiac", {"level": "hard"}).sims == 400
-    assert plan("daihinmin", {"level": "expert"}).bias == 1.0
+    assert plan("daihinmin", {"level": "hard"}).bias == 1.0
 
 
 def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
@@ -170,7 +178,7 @@ def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
 
 @pytest.mark.parametrize(("game", "normal", "expert"), [
     ("zodiac", 100, "400 simulations a decision"),
-    ("daihinmin", 20, "400 simulations a decision, weights=network")])
+    ("daihinmin", 20, "400 simulations a decision, weights=network, value=points")])
 def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: str, normal: int,
                                                                         expert: str) -> None:
     assert level_bot("normal", game) == f"ismcts:normal ({normal} simulations a decision)"
@@ -181,7 +189,7 @@ def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: s
     assert "ismcts:expert" in out and "simulations" in out
     # a game won on points says what each level scored of them too (its ladder gives them)
     scored = [r.points for r in games.spec(game).policies.ladder if r.points is not None]
-    assert scored == ([] if game == "zodiac" else [0.78, 1.125, 1.042, 1.016])
+    assert scored == ([] if game == "zodiac" else [0.78, 1.125, 1.042, 1.136])
     assert ("an even share of the points" in measured("expert", game)) == bool(scored)
     # where the games measured were not the game as played by default, the words say which
     settings = {r.setting for r in games.spec(game).policies.ladder}

@@ -42,7 +42,7 @@ def level_bot(level: str, game: str) -> str:
     >>> level_bot("expert", "zodiac"), level_bot("easy", "zodiac")
     ('ismcts:expert (400 simulations a decision)', 'greedy')
     >>> level_bot("expert", "daihinmin")
-    'ismcts:expert (400 simulations a decision, weights=network)'
+    'ismcts:expert (400 simulations a decision, weights=network, value=points)'
     """
     bot = make_bot(level)
     if not isinstance(bot, LevelBot):
@@ -68,7 +68,7 @@ def measured(level: str, game: str) -> str:
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%), in games to 4 friendships'
     >>> measured("expert", "daihinmin")
-    '24.7% of the wins in single rounds against 3 hard (an even share: 25%); 1.016 × an even ...'
+    '24% of the wins in single rounds against 3 hard (an even share: 25%); 1.136 × an even ...'
     >>> measured("easy", "zodiac")
     ''
     """

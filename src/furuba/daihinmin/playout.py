@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 SEARCH_DEFAULTS: dict[str, Any] = {
     "c": 0.25, "bias": 1.0, "opp": "policy", "depth": 16, "infer": False,
-    "levels": {"normal": {"sims": 20}, "expert": {"sims": 400, "weights": "network"}}}
+    "levels": {"normal": {"sims": 20},
+               "expert": {"sims": 400, "weights": "network", "value": "points", "c": 0.125,
+                          "bias": 0.5}}}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
 toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
 steps after the tree (a round ends them sooner). Weighing worlds by how the others played
@@ -53,12 +55,19 @@ The ``expert`` level searches as many simulations as ``hard``, its prior the sma
 game ships beside its policy (``weights/network.npz``), trained to imitate ``hard``'s choices:
 on the same 480 deals against three ``hard`` it scored +0.043 [+0.015, +0.072] of the fair
 share of points more than the 1,000 simulations of the ``expert`` before it, and 1.016 ×
-[1.002, 1.030] the fair share over 1,220 deals (docs/BOTS.md, *Levels*)."""
+[1.002, 1.030] the fair share over 1,220 deals. And it plays for its share of the round's
+points (``value=points``), not for the win alone: a search playing for the win values second,
+third and last place alike once another player is sure to go out first. With ``c`` and ``bias``
+halved (a share of a round's points spans half what a win share does), it scored +0.112
+[+0.091, +0.134] of the fair share more than the ``expert`` playing for the win on the same 748
+deals, and 1.136 × [1.123, 1.148] the fair share against three ``hard`` over 1,161 deals, with
+as many of the wins (24.0% [23.2%, 24.8%]) (docs/BOTS.md, *Playing for points in Dai Hin
+Min*)."""
 
 LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
                for level, below, share, points in (
                    ("beginner", "easy", 0.190, 0.78), ("normal", "easy", 0.350, 1.125),
-                   ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.247, 1.016)))
+                   ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.24, 1.136)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
 (docs/BOTS.md, *Levels*: ``expert`` scores a little more of the points than ``hard``, not more
@@ -66,9 +75,10 @@ of the wins); the ratings rate a bot of a level from its wins."""
 
 LEVEL_SUMMARIES = {
     "normal": N_("Thinks for a moment: tries its moves in twenty imagined deals."),
-    "expert": N_("Thinks as hard, with a sharper instinct: tries its moves in four hundred "
-                 "imagined deals, guided by a small network that learned from thousands of "
-                 "Hard's decisions."),
+    "expert": N_("Thinks as hard, with a sharper instinct, and plays for the points of every "
+                 "place, not only to go out first: tries its moves in four hundred imagined "
+                 "deals, guided by a small network that learned from thousands of Hard's "
+                 "decisions."),
 }
 """How ``normal`` and ``expert`` play here, where this game tunes them its own way (the
 sentences all games share speak of dozens of deals for ``normal``, and of an ``expert`` that
