@@ -233,16 +233,7 @@ class Search:
 
     def playout(self, world: State) -> list[float]:
         """Play ``world`` forward with the rollout policy; its value for every player."""
-        plan = self.plan
-        policy, mark, rng = plan.rollout, plan.mark, self.rng
-        start = self.start_mark
-        for _ in range(plan.depth):
-            if world.is_terminal() or (mark is not None and mark(world) != start):
-                break
-            world.apply(policy(world, rng))
-        if world.is_terminal():
-            return plan.outcome(world)
-        return plan.evaluate(world)
+        return self.plan.playout(world, self.rng, self.start_mark)
 
     def result(self, iterations: int, seconds: float) -> SearchResult:
         """The root statistics, most visited action first."""

@@ -82,6 +82,17 @@ class Plan:
     value: str = "wins"
     """What the search plays for: each player's share of the ``wins`` or of the ``points``."""
 
+    def playout(self, world: State, rng: random.Random, start: Hashable = None) -> list[float]:
+        """Play ``world`` on with the rollout policy for at most ``depth`` steps, stopping once
+        the game's mark differs from ``start`` (the end of the round the search began in); every
+        player's value there (:attr:`outcome` at the end of the game, else :attr:`evaluate`)."""
+        policy, mark = self.rollout, self.mark
+        for _ in range(self.depth):
+            if world.is_terminal() or (mark is not None and mark(world) != start):
+                break
+            world.apply(policy(world, rng))
+        return self.outcome(world) if world.is_terminal() else self.evaluate(world)
+
     @property
     def model_opponents(self) -> bool:
         """Whether the other players follow a model inside the tree (not UCT)."""

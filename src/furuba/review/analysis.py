@@ -182,13 +182,7 @@ def playout(world: State, plan: Plan, rng: random.Random) -> list[float]:
     """Play ``world`` on as the search does (at most its depth, never past the end of the round
     where the game marks rounds); every player's win share there."""
     mark = plan.mark
-    start = mark(world) if mark is not None else None
-    rollout = plan.rollout
-    for _step in range(plan.depth):
-        if world.is_terminal() or (mark is not None and mark(world) != start):
-            break
-        world.apply(rollout(world, rng))
-    return plan.outcome(world) if world.is_terminal() else plan.evaluate(world)
+    return plan.playout(world, rng, mark(world) if mark is not None else None)
 
 
 def mix(seed: int, step: int, purpose: int) -> int:
