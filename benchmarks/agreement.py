@@ -8,16 +8,23 @@ four ``greedy`` bots (every ``--every``-th decision with at least two legal acti
 handed the true hands, as in
 :mod:`benchmarks.information` (in Friends of the Zodiac the deck is still re-dealt, so it sees what
 a perfect reading of the other players could tell and no more; a diagnostic, never a bot anyone
-can seat). The report gives, with Wilson 95% intervals over positions:
+can seat). The report gives, over the positions:
 
 * each bot's **self-agreement**: how often its two decisions are the same — what is left to
-  chance in a decision (1 for a bot that decides without randomness);
+  chance in a decision (1 for a bot that decides without randomness; Wilson 95% intervals, as
+  for agreement);
 * its **agreement with the oracle** (its first decision against the oracle's first): how close
   its play comes to play with the hands in sight. The oracle's own self-agreement bounds what any
   bot can reach there, as its decisions vary from seed to seed too;
-* and, for every bot after the first named, the **difference** of its agreement with the oracle
-  from the first bot's, position by position (a normal 95% interval of the paired mean): the way
-  to tell two settings apart on the same positions.
+* its **regret**: what its first decisions cost by the oracle's own values — on each position
+  the oracle's value of the action it chose less its value of the bot's choice (0 where they
+  agree; a normal 95% interval of the mean). A disagreement over two moves the oracle values
+  alike costs nothing, one over a blunder costs much, so where agreement counts every
+  difference alike, regret weighs it; it is in the oracle's values (a share of the wins, or
+  with ``value=points`` of the points);
+* and, for every bot after the first named, the **difference** of its agreement with the oracle,
+  and of its regret, from the first bot's, position by position (a normal 95% interval of the
+  paired mean): the way to tell two settings apart on the same positions.
 
 ``python -m benchmarks.agreement --game zodiac --positions 100 --bots expert,hard,policy,greedy``
 (``--oracle``, ``--seed``, ``--every``, ``--option key=value``; the defaults are games of Friends of
@@ -73,9 +80,16 @@ class Agreement:
     self_agreement_ci95: tuple[float, float]
     with_oracle: float
     with_oracle_ci95: tuple[float, float]
+    regret: float
+    """What its first decisions cost by the oracle's own values, on average: the oracle's value
+    of the action it chose less its value of the bot's (0 where they choose alike)."""
+    regret_ci95: tuple[float, float]
     than_first: float | None = None
     """Its agreement with the oracle less the first bot's, over the same positions."""
     than_first_ci95: tuple[float, float] | None = None
+    regret_than_first: float | None = None
+    """Its regret less the first bot's, over the same positions."""
+    regret_than_first_ci95: tuple[float, float] | None = None
 
 
 def _interval(successes: int, n: int) -> tuple[float, float]:
@@ -94,15 +108,36 @@ def _bot(spec: str, game: str, seed: int, oracle: str) -> Any:
 
 
 def decisions(game: str, specs: list[str], states: list[Any], oracle: str,
-              seed: int) -> dict[str, list[tuple[int, int]]]:
-    """Each bot's two decisions (two seeds) on each position, the oracle's under ``ORACLE``."""
+              seed: int) -> tuple[dict[str, list[tuple[int, int]]], list[dict[int, float]]]:
+    """Each bot's two decisions (two seeds) on each position, the oracle's under ``ORACLE``; and
+    on each position the oracle's value of every action its first search tried."""
     out: dict[str, list[tuple[int, int]]] = {spec: [] for spec in [ORACLE, *specs]}
+    values: list[dict[int, float]] = []
     for i, state in enumerate(states):
         for spec, made in out.items():
-            first, second = (_bot(spec, game, seed + 2 * i + k, oracle).choose(state.clone())
-                             for k in (0, 1))
+            bots = [_bot(spec, game, seed + 2 * i + k, oracle) for k in (0, 1)]
+            first, second = (bot.choose(state.clone()) for bot in bots)
             made.append((int(first), int(second)))
-    return out
+            if spec == ORACLE:
+                values.append({stats.action: stats.value for stats in bots[0].last.actions})
+    return out, values
+
+
+def regrets(choices: list[int], values: list[dict[int, float]], truth: list[int]) -> list[float]:
+    """On each position, the oracle's value of its own choice less its value of ``choices``'s
+    (an action its search never tried counts as its worst).
+
+    >>> regrets([1, 2], [{1: 0.5, 2: 0.25}, {1: 0.5, 2: 0.25}], [1, 1])
+    [0.0, 0.25]
+    """
+    return [value[t] - value.get(chosen, min(value.values()))
+            for chosen, value, t in zip(choices, values, truth, strict=True)]
+
+
+def _difference(mine: list[float], first: list[float]) -> tuple[float, tuple[float, float]]:
+    diff = [a - b for a, b in zip(mine, first, strict=True)]
+    low, high = mean_interval(diff)
+    return round(statistics.fmean(diff), 4), (round(low, 4), round(high, 4))
 
 
 def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
@@ -112,20 +147,24 @@ def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
     first, under ``ORACLE``)."""
     opts = DEFAULT_OPTIONS.get(game, {}) if options is None else options
     states = sample_positions(game, count, seed, opts, every)
-    made = decisions(game, specs, states, oracle, seed)
+    made, values = decisions(game, specs, states, oracle, seed)
     truth = [first for first, _second in made[ORACLE]]
     rows = []
-    hits: dict[str, list[int]] = {}
+    hits: dict[str, list[float]] = {}
+    costs: dict[str, list[float]] = {}
     for spec, pairs in made.items():
+        n = len(pairs)
         alike = sum(first == second for first, second in pairs)
-        hit = hits[spec] = [int(first == t) for (first, _second), t in zip(pairs, truth, strict=True)]
-        row = Agreement(spec, len(pairs), round(alike / len(pairs), 4), _interval(alike, len(pairs)),
-                        round(sum(hit) / len(pairs), 4), _interval(sum(hit), len(pairs)))
-        if specs and spec not in (ORACLE, specs[0]) and len(hit) > 1:
-            diff = [float(a - b) for a, b in zip(hit, hits[specs[0]], strict=True)]
-            low, high = mean_interval(diff)
-            row.than_first = round(statistics.fmean(diff), 4)
-            row.than_first_ci95 = (round(low, 4), round(high, 4))
+        hit = hits[spec] = [float(first == t) for (first, _second), t in zip(pairs, truth, strict=True)]
+        cost = costs[spec] = regrets([first for first, _second in pairs], values, truth)
+        low, high = mean_interval(cost) if n > 1 else (cost[0], cost[0])
+        row = Agreement(spec, n, round(alike / n, 4), _interval(alike, n),
+                        round(sum(hit) / n, 4), _interval(int(sum(hit)), n),
+                        round(statistics.fmean(cost), 4), (round(low, 4), round(high, 4)))
+        if specs and spec not in (ORACLE, specs[0]) and n > 1:
+            row.than_first, row.than_first_ci95 = _difference(hit, hits[specs[0]])
+            row.regret_than_first, row.regret_than_first_ci95 = _difference(
+                cost, costs[specs[0]])
         rows.append(row)
     return {"game": game, "options": opts, "seed": seed, "every": every, "oracle": oracle,
             "positions": len(states), "bots": [asdict(row) for row in rows]}

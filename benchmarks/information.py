@@ -85,6 +85,8 @@ class Seeing:
         self.bot = bot
         self.redeal = redeal
         self.name = f"{bot.name}+sees-{sees}"
+        self.last: Any = None
+        """The root statistics of its last search (``None`` when the last decision was forced)."""
 
     def choose(self, state: Any) -> int:
         from furuba.bots.ismcts import Search
@@ -92,6 +94,7 @@ class Seeing:
 
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last = None
             return int(legal[0])
         bot: Any = (self.bot.bot_for(state.game_name) if isinstance(self.bot, LevelBot)
                     else self.bot)
@@ -99,7 +102,8 @@ class Seeing:
         redeal = self.redeal
         search.sample = ((lambda _rng: state.clone()) if redeal is None
                          else (lambda rng: redeal(state, rng)))
-        return search.run().best
+        self.last = search.run()
+        return self.last.best
 
 
 @dataclass

@@ -61,3 +61,20 @@ def test_agreement_counts_decisions_on_the_same_positions() -> None:
         rows["random"]["with_oracle"] - rows["policy"]["with_oracle"], 4)
     low, high = rows["random"]["than_first_ci95"]
     assert low <= rows["random"]["than_first"] <= high
+    # regret is by the oracle's own values: nothing for the oracle's choices, and never below
+    # nothing on a position where the bot chose what the oracle valued less
+    assert rows[ORACLE]["regret"] == 0.0
+    assert rows["random"]["regret"] > 0.0
+    low, high = rows["random"]["regret_ci95"]
+    assert low <= rows["random"]["regret"] <= high
+    assert rows["random"]["regret_than_first"] == round(
+        rows["random"]["regret"] - rows["policy"]["regret"], 4)
+
+
+def test_regret_is_the_oracles_value_of_its_choice_less_its_value_of_the_bots() -> None:
+    """benchmarks/agreement.py: an action the oracle's search never tried counts as its worst."""
+    from benchmarks.agreement import regrets
+
+    values = [{0: 0.5, 1: 0.25, 2: 0.125}, {0: 0.5, 1: 0.75}]
+    assert regrets([0, 7], values, [0, 1]) == [0.0, 0.25]     # 7 untried: as bad as the worst
+    assert regrets([2, 1], values, [0, 0]) == [0.375, -0.25]   # a choice valued above its own
