@@ -134,10 +134,14 @@ def regrets(choices: list[int], values: list[dict[int, float]], truth: list[int]
             for chosen, value, t in zip(choices, values, truth, strict=True)]
 
 
+def _mean(values: list[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of ``values`` and its 95% interval (none wide for a single value), rounded."""
+    low, high = mean_interval(values) if len(values) > 1 else (values[0], values[0])
+    return round(statistics.fmean(values), 4), (round(low, 4), round(high, 4))
+
+
 def _difference(mine: list[float], first: list[float]) -> tuple[float, tuple[float, float]]:
-    diff = [a - b for a, b in zip(mine, first, strict=True)]
-    low, high = mean_interval(diff)
-    return round(statistics.fmean(diff), 4), (round(low, 4), round(high, 4))
+    return _mean([a - b for a, b in zip(mine, first, strict=True)])
 
 
 def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
@@ -157,10 +161,8 @@ def agreement(game: str, specs: list[str], count: int = 100, seed: int = 500,
         alike = sum(first == second for first, second in pairs)
         hit = hits[spec] = [float(first == t) for (first, _second), t in zip(pairs, truth, strict=True)]
         cost = costs[spec] = regrets([first for first, _second in pairs], values, truth)
-        low, high = mean_interval(cost) if n > 1 else (cost[0], cost[0])
         row = Agreement(spec, n, round(alike / n, 4), _interval(alike, n),
-                        round(sum(hit) / n, 4), _interval(int(sum(hit)), n),
-                        round(statistics.fmean(cost), 4), (round(low, 4), round(high, 4)))
+                        round(sum(hit) / n, 4), _interval(int(sum(hit)), n), *_mean(cost))
         if specs and spec not in (ORACLE, specs[0]) and n > 1:
             row.than_first, row.than_first_ci95 = _difference(hit, hits[specs[0]])
             row.regret_than_first, row.regret_than_first_ci95 = _difference(

@@ -61,8 +61,8 @@ def test_agreement_counts_decisions_on_the_same_positions() -> None:
         rows["random"]["with_oracle"] - rows["policy"]["with_oracle"], 4)
     low, high = rows["random"]["than_first_ci95"]
     assert low <= rows["random"]["than_first"] <= high
-    # regret is by the oracle's own values: nothing for the oracle's choices, and never below
-    # nothing on a position where the bot chose what the oracle valued less
+    # regret is by the oracle's own values: nothing for the oracle's own choices, something
+    # for a bot that chooses at random
     assert rows[ORACLE]["regret"] == 0.0
     assert rows["random"]["regret"] > 0.0
     low, high = rows["random"]["regret_ci95"]
