@@ -1,0 +1,130 @@
+"""Who is likely to go out before whom: a round's expected points, learned from ``hard``'s games.
+
+A player's points this round are the number of players who go out after them (D6), so their
+expected points are the sum, over the others still holding cards, of the chance of going out
+before each. :func:`expected_points` models that chance as a logistic function of the
+difference of two players' :func:`features` — the sets a hand still has to get rid of and how
+high they are, which of them no other hand can beat (*control*: a set nobody can follow wins
+the lead back), whether the player leads, owns the pile or can beat it, and how soon they move.
+The weights (:data:`WEIGHTS`) were fitted by logistic regression on who went out first, over
+the pairs of players still holding cards in the positions of rounds played by four ``hard``
+bots (``python -m furuba.daihinmin.outlook_fit``; docs/BOTS.md, *A learned outlook*).
+
+The search reads it where it plays for points (``value=points``: the game's ``points``); it
+sees a whole sampled world, so the features may look at every hand.
+
+>>> from furuba.daihinmin import new_game
+>>> s = new_game(players=4, seed=3, max_rounds=1)
+>>> points = expected_points(s)
+>>> round(sum(points), 6)  # every pair of players still holding cards shares one point
+6.0
+>>> len(features(s, 0, holders(s))) == len(WEIGHTS)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
+
+if TYPE_CHECKING:
+    from furuba.daihinmin.state import GameState
+
+MAX_SIZE = 6
+"""The largest set (4 naturals and 2 jokers, D4)."""
+
+FEATURE_NAMES: tuple[str, ...] = (
+    *(f"a set of level {level}" for level in range(NUM_LEVELS)),
+    "jokers", "cards", "leads", "owns the pile", "moves 2nd", "moves 3rd", "moves 4th",
+    "sets in control", "sets out of control", "at most one set out of control",
+    "can beat the pile")
+"""What :func:`features` measures of a player, in order."""
+
+WEIGHTS: tuple[float, ...] = (
+    -0.521, -0.562, -0.592, -0.388, -0.429, -0.181, -0.127, -0.054, 0.020, 0.155, 0.320, 0.426,
+    0.954, 0.130, 0.300, 0.567, 0.197, -0.063, -0.149, -0.188, -0.397, -0.582, 0.914, 0.170)
+"""The logistic weight of each feature (:data:`FEATURE_NAMES`): a player's chance of going out
+before another is ``1 / (1 + exp(-(w · (f_a - f_b))))``."""
+
+
+def holders(state: GameState) -> list[int]:
+    """The players still holding cards."""
+    return [p for p, size in enumerate(state.hand_sizes()) if size]
+
+
+def _best_by_size(counts: tuple[int, ...]) -> list[int]:
+    """For each set size 0 … :data:`MAX_SIZE`, the highest level at which the hand can make a
+    set of that size (jokers filling in, D3), or -1."""
+    best = [-1] * (MAX_SIZE + 1)
+    jokers = counts[JOKER]
+    for level in range(NUM_LEVELS - 1, -1, -1):
+        k = counts[level]
+        if k:
+            for size in range(1, min(k + jokers, MAX_SIZE) + 1):
+                if best[size] < 0:
+                    best[size] = level
+    return best
+
+
+def features(state: GameState, player: int, holding: list[int],
+             best: dict[int, list[int]] | None = None) -> list[float]:
+    """What the model weighs of ``player``'s position (:data:`FEATURE_NAMES`); ``holding`` are
+    the players still holding cards (:func:`holders`), ``best`` each one's highest set of each
+    size (computed here unless given)."""
+    counts = state._counts[player]
+    if best is None:
+        best = {q: _best_by_size(state._counts[q]) for q in holding}
+    top_level, top_size = state._top_level, state._top_total
+    current = state._current
+    owner = state._pile[-1][0] if state._pile else -1
+    f = [1.0 if counts[level] else 0.0 for level in range(NUM_LEVELS)]
+    f.append(float(counts[JOKER]))
+    f.append(float(sum(counts)))
+    f.append(1.0 if top_size == 0 and current == player else 0.0)
+    f.append(1.0 if top_size and owner == player else 0.0)
+    n = state.num_players
+    ahead, seat = 0, current
+    for _ in range(n):
+        if seat == player:
+            break
+        if seat in holding:
+            ahead += 1
+        seat = (seat + state._direction) % n
+    f.extend(1.0 if ahead == k else 0.0 for k in (1, 2, 3))
+    rivals = [max(sizes) for sizes in zip(*(best[q] for q in holding if q != player), strict=True)]
+    sets = control = 0
+    for level in range(NUM_LEVELS):
+        k = counts[level]
+        if k:
+            sets += 1
+            if rivals[min(k, MAX_SIZE)] <= level:
+                control += 1
+    f.append(float(control))
+    f.append(float(sets - control))
+    f.append(1.0 if sets - control <= 1 else 0.0)
+    beats = top_size and owner != player and best[player][min(top_size, MAX_SIZE)] > top_level
+    f.append(1.0 if beats else 0.0)
+    return f
+
+
+def expected_points(state: GameState, weights: Sequence[float] = WEIGHTS) -> list[float]:
+    """Each player's points at the end of this round, as far as the model can tell (their
+    points so far, and for each other player still holding cards the chance of going out
+    before them); ``weights`` are :data:`WEIGHTS` unless told."""
+    points = state.scores()
+    holding = holders(state)
+    if len(holding) < 2 or state.is_terminal():
+        return points
+    best = {q: _best_by_size(state._counts[q]) for q in holding}
+    score = {}
+    for p in holding:
+        score[p] = sum(w * x for w, x in zip(weights, features(state, p, holding, best), strict=True))
+    for i in holding:
+        si = score[i]
+        for j in holding:
+            if j != i:
+                points[i] += 1.0 / (1.0 + math.exp(score[j] - si))
+    return points
