@@ -63,7 +63,7 @@ def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None
     page.locator("input[name=game][value=daihinmin]").check()
     page.select_option("#seat-kind-1", "bot:expert")
     expect(about.locator(".seat-measured")).to_have_text(measured("daihinmin", "expert"))
-    expect(about.locator(".seat-measured")).to_contain_text("Its points: 1.136 × an even share.")
+    expect(about.locator(".seat-measured")).to_contain_text("Its points: 1.223 × an even share.")
     # and how it plays is the chosen game's: Dai Hin Min's expert leans on its network
     dhm_expert = level_summary(level_named("expert"), "daihinmin")
     assert dhm_expert != LEVELS[4].said_summary

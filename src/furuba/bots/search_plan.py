@@ -23,7 +23,7 @@ With ``value=points`` the search plays for its share of the table's points, not 
 
 >>> state = games.new_game("daihinmin", players=4, seed=3)
 >>> [round(v, 2) for v in Plan.of("daihinmin", parse_settings({"value": "points"})).evaluate(state)]
-[0.34, 0.2, 0.05, 0.4]
+[0.32, 0.2, 0.04, 0.44]
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def measured(level: str, game: str) -> str:
     >>> measured("hard", "zodiac")
     '28.3% of the wins against 3 normal (an even share: 25%), in games to 4 friendships'
     >>> measured("expert", "daihinmin")
-    '24% of the wins in single rounds against 3 hard (an even share: 25%); 1.136 × an even ...'
+    '29.3% of the wins in single rounds against 3 hard (an even share: 25%); 1.223 × an even ...'
     >>> measured("easy", "zodiac")
     ''
     """

@@ -8,10 +8,13 @@ high they are, which of them no other hand can beat (*control*: a set nobody can
 the lead back), whether the player leads, owns the pile or can beat it, and how soon they move.
 The weights (:data:`WEIGHTS`) were fitted by logistic regression on who went out first, over
 the pairs of players still holding cards in the positions of rounds played by four ``hard``
-bots (``python -m furuba.daihinmin.outlook_fit``; docs/BOTS.md, *A learned outlook*).
+bots (``python -m furuba.daihinmin.outlook_fit``; docs/BOTS.md, *A learned outlook in Dai Hin Min*).
 
-The search reads it where it plays for points (``value=points``: the game's ``points``); it
-sees a whole sampled world, so the features may look at every hand.
+It is the game's ``points``, so a search that plays for points (``value=points``: ``expert``)
+judges the playouts it cuts short by it, where it scored +0.088 [+0.071, +0.106] of the fair
+share of the points over the burden model (:func:`furuba.daihinmin.playout.expected_points`) on
+the same 1,161 deals against three ``hard``. The search applies it to a whole sampled world, so
+the features may look at every hand of that world.
 
 >>> from furuba.daihinmin import new_game
 >>> s = new_game(players=4, seed=3, max_rounds=1)
@@ -28,7 +31,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
+from furuba.daihinmin.ranks import JOKER, NUM_LEVELS, RANK_NAMES
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -37,11 +40,15 @@ MAX_SIZE = 6
 """The largest set (4 naturals and 2 jokers, D4)."""
 
 FEATURE_NAMES: tuple[str, ...] = (
-    *(f"a set of level {level}" for level in range(NUM_LEVELS)),
+    *(f"holds {rank}s" for rank in RANK_NAMES),
     "jokers", "cards", "leads", "owns the pile", "moves 2nd", "moves 3rd", "moves 4th",
     "sets in control", "sets out of control", "at most one set out of control",
     "can beat the pile")
-"""What :func:`features` measures of a player, in order."""
+"""What :func:`features` measures of a player, in order: which ranks the hand holds (each a set
+it must still play, 3s lowest, 2s highest), its jokers and cards, whether it leads an empty pile
+or owns the set on top, how many players still holding cards move before it, how many of its
+sets no other hand could beat with a set of their size (*in control*) and how many it could lose
+the lead with, and whether it could beat the set on top."""
 
 WEIGHTS: tuple[float, ...] = (
     -0.521, -0.562, -0.592, -0.388, -0.429, -0.181, -0.127, -0.054, 0.020, 0.155, 0.320, 0.426,

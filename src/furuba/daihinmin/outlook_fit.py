@@ -7,8 +7,8 @@ cards there asks who went out first; a logistic regression on the difference of 
 :func:`~furuba.daihinmin.outlook.features` (Newton's method, a little L2) gives the weights,
 printed as the tuple :data:`~furuba.daihinmin.outlook.WEIGHTS` holds. With ``--check N`` it
 then scores both the outlook and the burden model (:func:`furuba.daihinmin.playout.expected_points`)
-on N more rounds: the mean squared error of each player's predicted points against the points
-they scored. The same seed gives the same weights.
+on N more rounds (from ``--check-seed``): the mean squared error of each player's predicted
+points against the points they scored. The same seed gives the same weights.
 
 >>> rounds = [play_round(7, "easy")]
 >>> x, y = pairs(rounds)
@@ -97,7 +97,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=51000)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--check", type=int, default=0, metavar="N")
+    parser.add_argument("--check", type=int, default=0, metavar="N",
+                        help="score both models on N more rounds")
+    parser.add_argument("--check-seed", type=int, default=None, metavar="SEED",
+                        help="the first of those rounds' seeds (default: right after the fit's)")
     args = parser.parse_args(argv)
     rounds = _rounds(range(args.seed, args.seed + args.rounds), args.level, args.jobs)
     x, y = pairs(rounds)
@@ -107,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"  {name:32} {value:+.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w) + ")")
     if args.check:
-        start = args.seed + args.rounds
+        start = args.seed + args.rounds if args.check_seed is None else args.check_seed
         test = _rounds(range(start, start + args.check), args.level, args.jobs)
         learned = squared_error(test, lambda s: expected_points(s, tuple(w)))
         print(f"on {args.check} more rounds, the mean squared error of the points: burden "

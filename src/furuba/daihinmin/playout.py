@@ -60,14 +60,18 @@ points (``value=points``), not for the win alone: a search playing for the win v
 third and last place alike once another player is sure to go out first. With ``c`` and ``bias``
 halved (a share of a round's points spans half what a win share does), it scored +0.112
 [+0.091, +0.134] of the fair share more than the ``expert`` playing for the win on the same 748
-deals, and 1.136 × [1.123, 1.148] the fair share against three ``hard`` over 1,161 deals, with
-as many of the wins (24.0% [23.2%, 24.8%]) (docs/BOTS.md, *Playing for points in Dai Hin
-Min*)."""
+deals, and 1.136 × [1.123, 1.148] the fair share against three ``hard`` over 1,161 deals
+(docs/BOTS.md, *Playing for points in Dai Hin Min*). A playout it cuts short is judged by the
+game's ``points``, the outlook learned from ``hard``'s rounds
+(:mod:`furuba.daihinmin.outlook`), not by the burden model of :func:`expected_points`: +0.088
+[+0.071, +0.106] of the fair share on the same 1,161 deals, 1.223 × [1.210, 1.237] against
+three ``hard`` over 1,168 deals, and 29.3% [28.3%, 30.2%] of the wins (docs/BOTS.md, *A learned
+outlook in Dai Hin Min*)."""
 
 LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
                for level, below, share, points in (
                    ("beginner", "easy", 0.190, 0.78), ("normal", "easy", 0.350, 1.125),
-                   ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.24, 1.136)))
+                   ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.293, 1.223)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
 (docs/BOTS.md, *Levels*: ``expert`` scores a little more of the points than ``hard``, not more
@@ -78,7 +82,8 @@ LEVEL_SUMMARIES = {
     "expert": N_("Thinks as hard, with a sharper instinct, and plays for the points of every "
                  "place, not only to go out first: tries its moves in four hundred imagined "
                  "deals, guided by a small network that learned from thousands of Hard's "
-                 "decisions."),
+                 "decisions, and judges each deal by what it learned of who goes out first in "
+                 "Hard's rounds."),
 }
 """How ``normal`` and ``expert`` play here, where this game tunes them its own way (the
 sentences all games share speak of dozens of deals for ``normal``, and of an ``expert`` that

@@ -20,12 +20,12 @@ from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS
+from furuba.daihinmin.outlook import expected_points
 from furuba.daihinmin.playout import (
     LADDER,
     LEVEL_SUMMARIES,
     SEARCH_DEFAULTS,
     evaluate,
-    expected_points,
     playout_mark,
     rollout_action,
 )
