@@ -102,6 +102,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--check-seed", type=int, default=None, metavar="SEED",
                         help="the first of those rounds' seeds (default: right after the fit's)")
     args = parser.parse_args(argv)
+    for name in ("rounds", "jobs"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be at least 1, not {getattr(args, name)}")
+    if args.check < 0:
+        parser.error(f"--check must be 0 or more, not {args.check}")
+    from furuba.bots.registry import make_bot
+    from furuba.core.errors import FurubaError
+
+    try:
+        make_bot(args.level, seed=0)
+    except FurubaError as error:
+        parser.error(str(error))
     rounds = _rounds(range(args.seed, args.seed + args.rounds), args.level, args.jobs)
     x, y = pairs(rounds)
     w = fit(x, y)
