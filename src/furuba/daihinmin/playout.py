@@ -74,8 +74,7 @@ LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
                    ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.293, 1.223)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
-(docs/BOTS.md, *Levels*: ``expert`` scores a little more of the points than ``hard``, not more
-of the wins); the ratings rate a bot of a level from its wins."""
+(docs/BOTS.md, *Levels*); the ratings rate a bot of a level from its wins."""
 
 LEVEL_SUMMARIES = {
     "normal": N_("Thinks for a moment: tries its moves in twenty imagined deals."),
