@@ -126,12 +126,21 @@ def expected_points(state: GameState, weights: Sequence[float] = WEIGHTS) -> lis
     if len(holding) < 2 or state.is_terminal():
         return points
     best = {q: _best_by_size(state._counts[q]) for q in holding}
-    score = {}
-    for p in holding:
-        score[p] = sum(w * x for w, x in zip(weights, features(state, p, holding, best), strict=True))
-    for i in holding:
-        si = score[i]
-        for j in holding:
+    return share_out(points, {
+        p: sum(w * x for w, x in zip(weights, features(state, p, holding, best), strict=True))
+        for p in holding})
+
+
+def share_out(points: list[float], score: dict[int, float]) -> list[float]:
+    """``points`` plus, for each player in ``score`` (those still holding cards), the chance of
+    going out before each other one: a logistic of the difference of their scores (higher is
+    better). Changes and returns ``points``.
+
+    >>> share_out([3.0, 0.0, 0.0, 0.0], {1: 0.0, 2: 0.0, 3: 0.0})
+    [3.0, 1.0, 1.0, 1.0]
+    """
+    for i, si in score.items():
+        for j, sj in score.items():
             if j != i:
-                points[i] += 1.0 / (1.0 + math.exp(score[j] - si))
+                points[i] += 1.0 / (1.0 + math.exp(sj - si))
     return points

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -76,9 +76,9 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3, steps: int = 30) -> np.n
     return w
 
 
-def squared_error(rounds: Sequence[Round], model: object) -> float:
+def squared_error(rounds: Sequence[Round],
+                  model: Callable[[GameState], Sequence[float]]) -> float:
     """The mean squared error of the points ``model`` predicts for each player, over positions."""
-    assert callable(model)
     errors = [statistics.fmean((a - b) ** 2 for a, b in zip(model(state), final, strict=True))
               for positions, final in rounds for state in positions]
     return statistics.fmean(errors)

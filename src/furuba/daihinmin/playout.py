@@ -28,6 +28,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from furuba.daihinmin.greedy import greedy_action
+from furuba.daihinmin.outlook import share_out
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
 from furuba.i18n import N_
 from furuba.spec import Rung
@@ -136,13 +137,7 @@ def expected_points(state: GameState) -> list[float]:
         return points
     top_size = state.pile_top()[1]
     leader = state.current_player if top_size == 0 and state.phase == "play" else -1
-    loads = {p: burden(state.hand_counts(p), p == leader) for p in holding}
-    for i in holding:
-        bi = loads[i]
-        for j in holding:
-            if j != i:
-                points[i] += 1.0 / (1.0 + math.exp(bi - loads[j]))
-    return points
+    return share_out(points, {p: -burden(state.hand_counts(p), p == leader) for p in holding})
 
 
 def evaluate(state: GameState) -> list[float]:
