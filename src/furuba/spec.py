@@ -353,6 +353,9 @@ class Policies:
     * ``greedy(state, rng)``: the greedy bot's choice (a one-step heuristic);
     * ``rollout(state, rng)``: the search's playout policy (fast; may equal ``greedy``);
     * ``evaluate(state)``: each player's estimated win share of a non-terminal state;
+    * ``evaluations``: other estimates of the win shares the game offers, by name; a search
+      judges by one with ``eval=NAME`` (or its level's ``eval`` in ``search_defaults``), and by
+      ``evaluate`` (``eval=standard``) otherwise;
     * ``points(state)``: each player's points at the end of the game as far as can be told now
       (its ``scores`` when it ends), for a search that plays for points (``value=points``);
       ``None``: the scores as they stand;
@@ -362,8 +365,8 @@ class Policies:
     * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
       suggests (used with ``infer=on``), or ``None``;
     * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
-      ``depth``, ``infer``, ``value``), and under ``levels`` what differs for one of the search's levels
-      (``{"expert": {"sims": 400, "opp": "best"}}``);
+      ``depth``, ``infer``, ``value``, ``eval``), and under ``levels`` what differs for one of
+      the search's levels (``{"expert": {"sims": 400, "opp": "best"}}``);
     * ``ladder``: how strong the bot levels measured in this game (:class:`Rung`), from which
       the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level;
     * ``level_summaries``: how a level plays in this game where the sentence all games share
@@ -377,6 +380,7 @@ class Policies:
     explain: Callable[[Any, int, int], str]
     playout_mark: Callable[[Any], Hashable] | None = None
     points: Callable[[Any], list[float]] | None = None
+    evaluations: Mapping[str, Callable[[Any], list[float]]] = field(default_factory=dict)
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
     search_defaults: Mapping[str, Any] = field(default_factory=dict)
     ladder: tuple[Rung, ...] = ()

@@ -11,8 +11,8 @@ import pytest
 
 from furuba import games
 from furuba.bots.ismcts import LEVELS, ISMCTSBot, Search, Settings, parse_settings
-from furuba.bots.registry import make_bot
-from furuba.bots.search_plan import points_share
+from furuba.bots.registry import check_spec, make_bot
+from furuba.bots.search_plan import Plan, points_share
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 
@@ -166,6 +166,7 @@ def test_free_settings_are_read() -> None:
     ("normal:prior=", "prior must be one of greedy, policy, not ''"),
     ("ismcts:opp=psychic", "opp must be one of"),
     ("ismcts:value=money", "value must be one of wins, points, not 'money'"),
+    ("ismcts:eval=", "eval must name one of the game's evaluations, not nothing"),
     ("hard:level=easy", "not another level"),
     ("ismcts:easy", "unknown level 'easy'; the search's levels are: normal, hard, expert"),
     ("wizard", "unknown bot 'wizard'"),
@@ -217,6 +218,26 @@ def test_a_search_for_points_backs_up_each_players_share_of_the_points(game: str
     bot = ISMCTSBot(parse_settings({"sims": "40", "value": "points"}), seed=0)
     assert middle.is_legal(bot.choose(middle))
     assert bot.last is not None and all(0.0 <= a.value <= 1.0 for a in bot.last.actions)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_judges_by_the_evaluation_it_names(game: str) -> None:
+    """``eval=NAME`` picks one of the estimates of the win shares the game offers; ``standard``
+    is its own ``evaluate``; a name it does not offer, or one beside ``value=points``, is a clear
+    error before any search."""
+    policies = games.spec(game).policies
+    assert Plan.of(game, parse_settings({"eval": "standard"})).evaluate is policies.evaluate
+    for name, evaluation in policies.evaluations.items():
+        assert Plan.of(game, parse_settings({"eval": name})).evaluate is evaluation
+        with pytest.raises(OptionsError, match="plays for points"):
+            Plan.of(game, parse_settings({"eval": name, "value": "points"}))
+        middle = midgame(game, seed=5, steps=20)
+        bot = make_bot(check_spec(f"ismcts:sims=30,eval={name}", game), seed=0)
+        assert middle.is_legal(bot.choose(middle))
+    offered = ", ".join(["standard", *sorted(policies.evaluations)])
+    with pytest.raises(OptionsError, match=f"eval must be one of {offered} in this game, "
+                                           "not 'psychic'"):
+        check_spec("ismcts:eval=psychic", game)
 
 
 def test_points_shares_count_from_the_lowest_and_are_even_when_nobody_scores() -> None:

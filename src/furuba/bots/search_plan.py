@@ -38,6 +38,7 @@ from furuba.bots.learned import learned_policy
 from furuba.bots.search_settings import LEARNED_OPPONENTS, Settings, uses_learned_policy
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
+from furuba.spec import Policies
 
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False,
                             "value": "wins"}
@@ -120,9 +121,9 @@ class Plan:
                      else learned_policy(game_name, settings.opponent_weights))
             opponents["learned"] = model.sample_action
             opponents["best"] = model.best_action
-        evaluate: Callable[[Any], list[float]] = policies.evaluate
         outcome: Callable[[Any], list[float]] = _returns
         value = own["value"] if settings.value is None else settings.value
+        evaluate = _evaluation(policies, settings.evaluation or own.get("eval"), value)
         if value == "points":
             estimate = policies.points or _scores
             evaluate, outcome = _sharing(estimate), _sharing(_scores)
@@ -136,6 +137,25 @@ class Plan:
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
             weights=weights if learned is not None else None, value=value)
+
+
+STANDARD = "standard"
+"""The name of a game's own ``evaluate`` among its evaluations (``eval=standard``)."""
+
+
+def _evaluation(policies: Policies, name: str | None, value: str) -> Callable[[Any], list[float]]:
+    """The estimate of the win shares named ``name`` (the game's ``evaluate`` for ``None`` or
+    :data:`STANDARD`); a name the game does not offer raises :class:`OptionsError`."""
+    if name is None or name == STANDARD:
+        return policies.evaluate
+    offered = policies.evaluations
+    if value == "points":
+        raise OptionsError(f"ismcts: eval={name} judges win shares, and this search plays for "
+                           "points (value=points), judged by the game's own estimate of them")
+    if name not in offered:
+        names = ", ".join([STANDARD, *sorted(offered)])
+        raise OptionsError(f"ismcts: eval must be one of {names} in this game, not {name!r}")
+    return offered[name]
 
 
 def points_share(points: Sequence[float]) -> list[float]:

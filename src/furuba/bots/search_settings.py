@@ -83,6 +83,11 @@ class Settings:
     ``1/n`` of them, as the fair share of the wins is). A game whose winner takes everything but
     whose every place scores (a round of Dai Hin Min) may be played for either; ``None``: what
     the game's ``search_defaults`` say for the level (``wins`` unless they say otherwise)."""
+    evaluation: str | None = None
+    """Which of the game's estimates of the win shares judges a playout cut short (``eval=``):
+    ``standard`` (its ``evaluate``) or one its spec offers by name (``evaluations``); ``None``:
+    what the game's ``search_defaults`` say for the level (``standard`` unless they say
+    otherwise). A search that plays for points judges by the game's ``points`` instead."""
     level: str | None = None
     """The level the settings start from: the game tunes its search for it (its
     ``search_defaults``' ``levels``), and a setting named after it wins."""
@@ -154,6 +159,11 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, value=_choice(key, text, VALUES))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
+        elif key == "eval":
+            if not text:
+                raise OptionsError("ismcts: eval must name one of the game's evaluations, not "
+                                   "nothing")
+            out = replace(out, evaluation=text)
         elif key in ("weights", "oppweights"):
             if not text:
                 raise OptionsError(f"ismcts: {key} must name a policy file, not nothing")
@@ -162,7 +172,7 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
                                "time, c, bias, opp, depth, rollout, prior, infer, value, "
-                               "weights, oppweights (e.g. ismcts:sims=800,c=0.7)")
+                               "eval, weights, oppweights (e.g. ismcts:sims=800,c=0.7)")
     return out
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from furuba.core.protocol import State
 from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
-from furuba.zodiac import playout
+from furuba.zodiac import outlook, playout
 from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
@@ -108,6 +108,7 @@ SPEC = GameSpec(
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
                       evaluate=playout.evaluate, explain=explain_action,
+                      evaluations={"learned": outlook.win_shares},
                       world_sampler=world_sampler, search_defaults=playout.SEARCH_DEFAULTS,
                       ladder=playout.LADDER),
     max_game_length=max_game_length,
