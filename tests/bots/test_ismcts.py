@@ -228,7 +228,8 @@ def test_a_search_judges_by_the_evaluation_it_names(game: str) -> None:
     policies = games.spec(game).policies
     assert Plan.of(game, parse_settings({"eval": "standard"})).evaluate is policies.evaluate
     for name, evaluation in policies.evaluations.items():
-        assert Plan.of(game, parse_settings({"eval": name})).evaluate is evaluation
+        plan = Plan.of(game, parse_settings({"eval": name}))
+        assert (plan.evaluate, plan.evaluation) == (evaluation, name)
         with pytest.raises(OptionsError, match="plays for points"):
             Plan.of(game, parse_settings({"eval": name, "value": "points"}))
         middle = midgame(game, seed=5, steps=20)

@@ -44,6 +44,9 @@ FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "
                             "value": "wins"}
 """Search settings for a game that gives no ``search_defaults`` of its own."""
 
+STANDARD = "standard"
+"""The name of a game's own ``evaluate`` among its evaluations (``eval=standard``)."""
+
 Policy = Callable[[Any, random.Random], int]
 
 
@@ -82,6 +85,9 @@ class Plan:
     the settings, or by the game for the level (``network``)."""
     value: str = "wins"
     """What the search plays for: each player's share of the ``wins`` or of the ``points``."""
+    evaluation: str = STANDARD
+    """The name of the estimate of the win shares :attr:`evaluate` is (``eval=``): ``standard``,
+    the game's own ``evaluate``, or one of its spec's ``evaluations``."""
 
     def playout(self, world: State, rng: random.Random, start: Hashable = None) -> list[float]:
         """Play ``world`` on with the rollout policy for at most ``depth`` steps, stopping once
@@ -123,7 +129,8 @@ class Plan:
             opponents["best"] = model.best_action
         outcome: Callable[[Any], list[float]] = _returns
         value = own["value"] if settings.value is None else settings.value
-        evaluate = _evaluation(policies, settings.evaluation or own.get("eval"), value)
+        named = settings.evaluation or own.get("eval") or STANDARD
+        evaluate = _evaluation(policies, named, value)
         if value == "points":
             estimate = policies.points or _scores
             evaluate, outcome = _sharing(estimate), _sharing(_scores)
@@ -136,17 +143,14 @@ class Plan:
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
-            weights=weights if learned is not None else None, value=value)
+            weights=weights if learned is not None else None, value=value,
+            evaluation=named if value == "wins" else STANDARD)
 
 
-STANDARD = "standard"
-"""The name of a game's own ``evaluate`` among its evaluations (``eval=standard``)."""
-
-
-def _evaluation(policies: Policies, name: str | None, value: str) -> Callable[[Any], list[float]]:
-    """The estimate of the win shares named ``name`` (the game's ``evaluate`` for ``None`` or
-    :data:`STANDARD`); a name the game does not offer raises :class:`OptionsError`."""
-    if name is None or name == STANDARD:
+def _evaluation(policies: Policies, name: str, value: str) -> Callable[[Any], list[float]]:
+    """The estimate of the win shares named ``name`` (:data:`STANDARD`: the game's
+    ``evaluate``); a name the game does not offer raises :class:`OptionsError`."""
+    if name == STANDARD:
         return policies.evaluate
     offered = policies.evaluations
     if value == "points":

@@ -18,7 +18,7 @@ from furuba import games
 from furuba.bots.ismcts import ISMCTSBot
 from furuba.bots.levels import LEVELS, LevelBot
 from furuba.bots.registry import BOTS, level_summary, make_bot
-from furuba.bots.search_plan import Plan
+from furuba.bots.search_plan import STANDARD, Plan
 from furuba.cli.console import console, fail
 from furuba.core.errors import FurubaError
 from furuba.i18n import N_
@@ -56,6 +56,8 @@ def level_bot(level: str, game: str) -> str:
     named = [f"weights={plan.weights}"] if plan.weights is not None else []
     if plan.value != "wins":
         named.append(f"value={plan.value}")
+    if plan.evaluation != STANDARD:
+        named.append(f"eval={plan.evaluation}")
     for setting in named:
         simulations = _("{simulations}, {setting}").format(simulations=simulations,
                                                           setting=setting)
