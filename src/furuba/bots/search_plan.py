@@ -130,10 +130,16 @@ class Plan:
         outcome: Callable[[Any], list[float]] = _returns
         value = own["value"] if settings.value is None else settings.value
         named = settings.evaluation or own.get("eval") or STANDARD
-        evaluate = _evaluation(policies, named, value)
         if value == "points":
+            if settings.evaluation not in (None, STANDARD):
+                raise OptionsError(f"ismcts: eval={named} judges win shares, and this search "
+                                   "plays for points (value=points), judged by the game's own "
+                                   "estimate of them")
+            named = STANDARD
             estimate = policies.points or _scores
             evaluate, outcome = _sharing(estimate), _sharing(_scores)
+        else:
+            evaluate = _evaluation(policies, named)
         return cls(
             rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
@@ -143,19 +149,15 @@ class Plan:
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
-            weights=weights if learned is not None else None, value=value,
-            evaluation=named if value == "wins" else STANDARD)
+            weights=weights if learned is not None else None, value=value, evaluation=named)
 
 
-def _evaluation(policies: Policies, name: str, value: str) -> Callable[[Any], list[float]]:
+def _evaluation(policies: Policies, name: str) -> Callable[[Any], list[float]]:
     """The estimate of the win shares named ``name`` (:data:`STANDARD`: the game's
     ``evaluate``); a name the game does not offer raises :class:`OptionsError`."""
     if name == STANDARD:
         return policies.evaluate
     offered = policies.evaluations
-    if value == "points":
-        raise OptionsError(f"ismcts: eval={name} judges win shares, and this search plays for "
-                           "points (value=points), judged by the game's own estimate of them")
     if name not in offered:
         names = ", ".join([STANDARD, *sorted(offered)])
         raise OptionsError(f"ismcts: eval must be one of {names} in this game, not {name!r}")
