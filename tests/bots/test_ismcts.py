@@ -35,7 +35,8 @@ def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("extra", [{}, {"infer": "on"}, {"rollout": "policy"},
-                                   {"prior": "policy"}, {"opp": "learned"}, {"opp": "best"}])
+                                   {"prior": "policy"}, {"opp": "learned"}, {"opp": "best"},
+                                   {"level": "expert"}])
 def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: int,
                                                                extra: dict[str, str]) -> None:
     real = midgame(game, seed, steps=10 * seed)
@@ -235,6 +236,9 @@ def test_a_search_judges_by_the_evaluation_it_names(game: str) -> None:
         middle = midgame(game, seed=5, steps=20)
         bot = make_bot(check_spec(f"ismcts:sims=30,eval={name}", game), seed=0)
         assert middle.is_legal(bot.choose(middle))
+    for level in ("normal", "hard", "expert"):   # a level's own evaluation gives way to points
+        plan = Plan.of(game, parse_settings({"level": level, "value": "points"}))
+        assert (plan.value, plan.evaluation) == ("points", "standard")
     offered = ", ".join(["standard", *sorted(policies.evaluations)])
     with pytest.raises(OptionsError, match=f"eval must be one of {offered} in this game, "
                                            "not 'psychic'"):

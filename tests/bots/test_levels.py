@@ -53,9 +53,14 @@ def test_each_level_is_the_bot_it_says_in_a_game_with_a_learned_policy(game: str
 
 def test_a_level_says_how_it_plays_in_each_game(third_game: GameSpec) -> None:
     expert, normal, hard = level_named("expert"), level_named("normal"), level_named("hard")
-    # Friends of the Zodiac's levels are the sentences all games share
-    assert [level_summary(level, "zodiac") for level in LEVELS] == [
-        level.said_summary for level in LEVELS]
+    # Friends of the Zodiac's levels are the sentences all games share, but for its expert,
+    # which says it judges by what it learned of who wins
+    assert [level_summary(level, "zodiac") for level in LEVELS[:4]] == [
+        level.said_summary for level in LEVELS[:4]]
+    assert "likeliest reply" in level_summary(expert, "zodiac")
+    assert "who wins in Hard's games" in level_summary(expert, "zodiac")
+    with speaking("ja"):
+        assert "見立て" in level_summary(expert, "zodiac")
     # Dai Hin Min tunes normal and expert its own way, and says so, in both languages
     assert level_summary(normal, "daihinmin") == (
         "Thinks for a moment: tries its moves in twenty imagined deals.")
@@ -163,6 +168,11 @@ def test_a_game_may_tune_a_search_level_and_a_named_setting_wins() -> None:
     assert plan("daihinmin", {"level": "expert", "sims": "1000"}).value == "points"
     assert plan("daihinmin", {"level": "hard"}).value == "wins"
     assert plan("zodiac", {"level": "expert"}).value == "wins"
+    # Friends of the Zodiac's expert judges by the learned outlook; eval=standard undoes it.
+    assert plan("zodiac", {"level": "expert"}).evaluation == "learned"
+    assert plan("zodiac", {"level": "expert", "sims": "1000"}).evaluation == "learned"
+    assert plan("zodiac", {"level": "expert", "eval": "standard"}).evaluation == "standard"
+    assert plan("zodiac", {"level": "hard"}).evaluation == "standard"
     # A level the game does not tune keeps the search's own.
     assert plan("zodiac", {"level": "hard"}).sims == 400
     assert plan("daihinmin", {"level": "hard"}).bias == 1.0
@@ -177,7 +187,7 @@ def test_a_searching_level_spends_the_simulations_its_game_gives_it() -> None:
 
 
 @pytest.mark.parametrize(("game", "normal", "expert"), [
-    ("zodiac", 100, "400 simulations a decision"),
+    ("zodiac", 100, "400 simulations a decision, eval=learned"),
     ("daihinmin", 20, "400 simulations a decision, weights=network, value=points")])
 def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: str, normal: int,
                                                                         expert: str) -> None:

@@ -57,7 +57,8 @@ def test_the_seat_menu_offers_the_levels_with_how_each_plays(page: Page) -> None
     first = page.locator("input[name=game]").first.get_attribute("value") or ""
     expect(about).to_have_text(f"{LEVELS[2].said_summary} {measured(first, 'normal')}")
     page.select_option("#seat-kind-1", "bot:expert")
-    expect(about).to_have_text(f"{LEVELS[4].said_summary} {measured(first, 'expert')}")
+    expect(about).to_have_text(
+        f"{level_summary(level_named('expert'), first)} {measured(first, 'expert')}")
     # how strong a level measured is the chosen game's: Dai Hin Min's expert wins no more single
     # rounds than hard, and the menu says the points it scores too (Dai Hin Min is won on points)
     page.locator("input[name=game][value=daihinmin]").check()

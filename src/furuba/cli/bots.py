@@ -40,7 +40,7 @@ def level_bot(level: str, game: str) -> str:
     not the win.
 
     >>> level_bot("expert", "zodiac"), level_bot("easy", "zodiac")
-    ('ismcts:expert (400 simulations a decision)', 'greedy')
+    ('ismcts:expert (400 simulations a decision, eval=learned)', 'greedy')
     >>> level_bot("expert", "daihinmin")
     'ismcts:expert (400 simulations a decision, weights=network, value=points)'
     """

@@ -10,9 +10,11 @@ played by four ``hard`` bots (``python -m furuba.zodiac.outlook_fit``; docs/BOTS
 outlook in Friends of the Zodiac*). The hand-made :func:`furuba.zodiac.playout.evaluate` has the
 same shape with fewer features, fitted to greedy games.
 
-The game offers it to the search as the evaluation named ``learned`` (``eval=learned``). The
-search applies it to a whole sampled world, so the features may look at every hand of that
-world.
+The game offers it to the search as the evaluation named ``learned`` (``eval=learned``), and
+``expert`` judges the playouts it cuts short by it: against three ``hard`` it won 35.7% [33.7%,
+37.7%] of the games over 351 duplicate deals, +8.7 points [+6.2, +11.2] over the hand-made
+evaluation on the same 345 deals. The search applies it to a whole sampled world, so the
+features may look at every hand of that world.
 
 >>> from furuba.zodiac import new_game
 >>> s = new_game(players=4, seed=3)

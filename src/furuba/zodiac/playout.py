@@ -41,18 +41,29 @@ from furuba.zodiac.codes import (
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
-SEARCH_DEFAULTS: dict[str, Any] = {"c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5,
-                                   "levels": {"expert": {"sims": 400, "opp": "best"}}}
+SEARCH_DEFAULTS: dict[str, Any] = {
+    "c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5,
+    "levels": {"expert": {"sims": 400, "opp": "best", "eval": "learned"}}}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
 toward :func:`rollout_action`, the opponents' moves in the tree by that policy, and the rollout
 steps after the tree (the rest of a turn and the start of the next). The ``expert`` level
 searches as many simulations as ``hard`` but plans against the other players' likeliest moves
-by the learned policy (``opp=best``): against three ``hard`` it won 27.1% [25.5%, 28.8%] of
-the games over 345 duplicate deals, where a thousand simulations with the greedy model of the
-others played level with ``hard`` (docs/BOTS.md, *Levels*)."""
+by the learned policy (``opp=best``), and judges the playouts it cuts short by the learned
+outlook (``eval=learned``, :mod:`furuba.zodiac.outlook`): against three ``hard`` it won
+35.7% [33.7%, 37.7%] of the games over 351 duplicate deals, +8.7 points [+6.2, +11.2] over the
+hand-made evaluation on the same deals (docs/BOTS.md, *A learned outlook in Friends of the
+Zodiac*)."""
+LEVEL_SUMMARIES = {
+    "expert": N_("Thinks as hard and knows more: tries its moves in four hundred imagined deals, "
+                 "guided by the best of what it learned from thousands of games, plans for each "
+                 "other player's likeliest reply, and judges each imagined game by what it "
+                 "learned of who wins in Hard's games."),
+}
+"""How ``expert`` plays here, where this game tunes it its own way (the sentence all games
+share does not speak of the learned outlook)."""
 LADDER = tuple(Rung(level, below, share, setting=N_("games to 4 friendships"))
                for level, below, share in (("beginner", "easy", 0.209), ("normal", "easy", 0.389),
-                                           ("hard", "normal", 0.283), ("expert", "hard", 0.271)))
+                                           ("hard", "normal", 0.283), ("expert", "hard", 0.357)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder as it is
 now*); the ratings rate a bot of a level from it."""

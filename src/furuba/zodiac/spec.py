@@ -110,7 +110,7 @@ SPEC = GameSpec(
                       evaluate=playout.evaluate, explain=explain_action,
                       evaluations={"learned": outlook.win_shares},
                       world_sampler=world_sampler, search_defaults=playout.SEARCH_DEFAULTS,
-                      ladder=playout.LADDER),
+                      ladder=playout.LADDER, level_summaries=playout.LEVEL_SUMMARIES),
     max_game_length=max_game_length,
     cooperative=_cooperative,
     summarize=summarize,
