@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +28,7 @@ from furuba.daihinmin.outlook import FEATURE_NAMES, expected_points, features, h
 from furuba.daihinmin.playout import expected_points as burden_points
 from furuba.daihinmin.start import new_game
 from furuba.daihinmin.state import GameState
+from furuba.learn.fit_command import fit_arguments
 
 Round = tuple[list[GameState], list[float]]
 """The positions of a round where the player to move had a choice, and the points scored."""
@@ -91,30 +91,9 @@ def _rounds(seeds: range, level: str, jobs: int) -> list[Round]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Play, fit, print the weights (and with ``--check``, how well both models predict)."""
-    parser = argparse.ArgumentParser(prog="python -m furuba.daihinmin.outlook_fit",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=51000)
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--check", type=int, default=0, metavar="N",
-                        help="score both models on N more rounds")
-    parser.add_argument("--check-seed", type=int, default=None, metavar="SEED",
-                        help="the first of those rounds' seeds (default: right after the fit's)")
-    args = parser.parse_args(argv)
-    for name in ("rounds", "jobs"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name} must be at least 1, not {getattr(args, name)}")
-    if args.check < 0:
-        parser.error(f"--check must be 0 or more, not {args.check}")
-    from furuba.bots.registry import make_bot
-    from furuba.core.errors import FurubaError
-
-    try:
-        make_bot(args.level, seed=0)
-    except FurubaError as error:
-        parser.error(str(error))
-    rounds = _rounds(range(args.seed, args.seed + args.rounds), args.level, args.jobs)
+    args = fit_arguments("python -m furuba.daihinmin.outlook_fit", __doc__.split("\n\n")[0], "rounds",
+                         1000, 51000, argv)
+    rounds = _rounds(range(args.seed, args.seed + args.count), args.level, args.jobs)
     x, y = pairs(rounds)
     w = fit(x, y)
     print(f"{len(rounds)} rounds, {sum(len(p) for p, _ in rounds)} positions, {len(y)} pairs")
@@ -122,8 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"  {name:32} {value:+.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w) + ")")
     if args.check:
-        start = args.seed + args.rounds if args.check_seed is None else args.check_seed
-        test = _rounds(range(start, start + args.check), args.level, args.jobs)
+        test = _rounds(range(args.check_seed, args.check_seed + args.check), args.level, args.jobs)
         learned = squared_error(test, lambda s: expected_points(s, tuple(w)))
         print(f"on {args.check} more rounds, the mean squared error of the points: burden "
               f"{squared_error(test, burden_points):.4f}, outlook {learned:.4f}")

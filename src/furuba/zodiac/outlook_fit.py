@@ -19,13 +19,13 @@ True
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from furuba.learn.fit_command import fit_arguments
 from furuba.zodiac.outlook import FEATURE_NAMES, features, win_shares
 from furuba.zodiac.playout import evaluate
 from furuba.zodiac.start import new_game
@@ -102,30 +102,9 @@ def _games(seeds: range, level: str, jobs: int) -> list[Game]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Play, fit, print the weights (and with ``--check``, how well both models predict)."""
-    parser = argparse.ArgumentParser(prog="python -m furuba.zodiac.outlook_fit",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=61000)
-    parser.add_argument("--level", default="hard")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--check", type=int, default=0, metavar="N",
-                        help="score both models on N more games")
-    parser.add_argument("--check-seed", type=int, default=None, metavar="SEED",
-                        help="the first of those games' seeds (default: right after the fit's)")
-    args = parser.parse_args(argv)
-    for name in ("games", "jobs"):
-        if getattr(args, name) < 1:
-            parser.error(f"--{name} must be at least 1, not {getattr(args, name)}")
-    if args.check < 0:
-        parser.error(f"--check must be 0 or more, not {args.check}")
-    from furuba.bots.registry import make_bot
-    from furuba.core.errors import FurubaError
-
-    try:
-        make_bot(args.level, seed=0)
-    except FurubaError as error:
-        parser.error(str(error))
-    games = _games(range(args.seed, args.seed + args.games), args.level, args.jobs)
+    args = fit_arguments("python -m furuba.zodiac.outlook_fit", __doc__.split("\n\n")[0], "games",
+                         600, 61000, argv)
+    games = _games(range(args.seed, args.seed + args.count), args.level, args.jobs)
     x, y = design(games)
     w = fit(x, y)
     print(f"{len(games)} games, {len(y)} positions")
@@ -133,8 +112,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"  {name:44} {value:+.3f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.3f}" for v in w) + ")")
     if args.check:
-        start = args.seed + args.games if args.check_seed is None else args.check_seed
-        test = _games(range(start, start + args.check), args.level, args.jobs)
+        test = _games(range(args.check_seed, args.check_seed + args.check), args.level, args.jobs)
         learned = log_losses(test, lambda s: win_shares(s, tuple(w)))
         made = log_losses(test, evaluate)
         gain = [a - b for a, b in zip(made, learned, strict=True)]
