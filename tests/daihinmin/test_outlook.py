@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from furuba.daihinmin import GameState, new_game
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.outlook import FEATURE_NAMES, WEIGHTS, expected_points, features, holders
-from furuba.daihinmin.outlook_fit import fit, main, pairs, play_round, squared_error
+from furuba.daihinmin.outlook_fit import fit, pairs, play_round, squared_error
 from furuba.daihinmin.playout import expected_points as burden_points
 
 
@@ -76,16 +75,3 @@ def test_the_shipped_weights_predict_searching_bots_rounds_better_than_the_burde
     rounds = [play_round(seed, "normal") for seed in range(60_000, 60_012)]
     assert squared_error(rounds, expected_points) < squared_error(rounds, burden_points)
 
-
-@pytest.mark.parametrize("argv, said", [
-    (["--rounds", "0"], "--rounds must be at least 1, not 0"),
-    (["--jobs", "0"], "--jobs must be at least 1, not 0"),
-    (["--level", "ultra", "--rounds", "1"], "unknown bot 'ultra'"),
-])
-def test_the_fit_refuses_bad_arguments_in_one_line(argv: list[str], said: str,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(argv)
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert said in err and "Traceback" not in err

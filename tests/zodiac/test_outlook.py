@@ -6,19 +6,18 @@ from __future__ import annotations
 import random
 
 import numpy as np
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from furuba.zodiac import GameState, new_game
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.outlook import FAR, FEATURE_NAMES, NEAR, WEIGHTS, features, win_shares
-from furuba.zodiac.outlook_fit import design, fit, log_losses, main, play_game
+from furuba.zodiac.outlook_fit import design, fit, log_losses, play_game
 from furuba.zodiac.playout import evaluate, open_sohmas, plan
 
 
-def greedy_position(seed: int, steps: int, players: int = 4, **options: object) -> GameState:
-    state = new_game(players=players, seed=seed, **options)
+def greedy_position(seed: int, steps: int, players: int = 4, variant: str = "") -> GameState:
+    state = new_game(players=players, seed=seed, variant=variant)
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -79,17 +78,3 @@ def test_a_fit_from_the_same_games_is_the_same_and_predicts_unseen_games_better_
     blind = np.mean(log_losses(test, lambda s: win_shares(s, (0.0,) * len(w))))
     assert learned < blind - 0.02, (learned, blind)
 
-
-@pytest.mark.parametrize("argv, said", [
-    (["--games", "0"], "--games must be at least 1, not 0"),
-    (["--jobs", "0"], "--jobs must be at least 1, not 0"),
-    (["--check", "-1"], "--check must be 0 or more, not -1"),
-    (["--level", "ultra", "--games", "1"], "unknown bot 'ultra'"),
-])
-def test_the_fit_refuses_bad_arguments_in_one_line(argv: list[str], said: str,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(argv)
-    assert exit_.value.code == 2
-    err = capsys.readouterr().err
-    assert said in err and "Traceback" not in err
