@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 
 from furuba.core.errors import FurubaError
 from furuba.server.accounts.sessions import CsrfGuard
+from furuba.server.admission import BusyError
 from furuba.server.bots import load_bot_plugins
 from furuba.server.cluster.node import Cluster
 from furuba.server.config import DEFAULT_DATABASE_URL, ServerConfig
@@ -29,6 +30,7 @@ from furuba.server.logs import process_name
 from furuba.server.metrics import CountSockets, Metrics
 from furuba.server.routes import build_router, options_error, static_dir, validation_error
 from furuba.server.throttle import RequestLimits
+from furuba.server.workloads import Workloads, busy_answer
 
 log = logging.getLogger("furuba.server")
 
@@ -53,6 +55,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
         hub = Hub(db, cfg)
         metrics.count_tables(lambda: len(hub.rooms))
         app.state.metrics = metrics
+        app.state.work = Workloads(cfg, metrics.work_observer())
         app.state.hub = hub
         app.state.ready_table = None
         if cfg.redis_url:
@@ -84,6 +87,7 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
     app.include_router(build_router())
     app.add_exception_handler(FurubaError, options_error)
     app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(BusyError, busy_answer)
     app.add_middleware(CsrfGuard)
     app.add_middleware(CountSockets)
     app.add_middleware(SpeakTheirLanguage)

@@ -131,3 +131,22 @@ class ServerConfig:
     local worker processes)."""
     saved_files_per_account: int = 50
     """Files (card sets) one account may keep (``/api/me/<option>s``)."""
+    reviews_at_once: int = 1
+    """Game reviews one process computes at the same time (each in a worker process)."""
+    reviews_waiting: int = 8
+    """Reviews one process keeps waiting for their turn; beyond it a new one is refused (``503``)."""
+    reviews_per_address: int = 2
+    """Reviews one client address may have waiting or being computed at once (``429`` beyond)."""
+    hints_at_once: int = 2
+    """Hints one process computes at the same time."""
+    hints_waiting: int = 16
+    """Hints one process keeps waiting; beyond it a new one is refused (``503``)."""
+    hints_per_address: int = 2
+    """Hints one client address may have waiting or being computed at once (``429`` beyond)."""
+    file_checks_at_once: int = 2
+    """Files a user gave (card sets) one process reads at the same time, each in a child process
+    with limits on its CPU time and memory."""
+    file_checks_waiting: int = 16
+    """File checks one process keeps waiting; beyond it a new one is refused (``503``)."""
+    file_checks_per_address: int = 2
+    """File checks one client address may have waiting or running at once (``429`` beyond)."""

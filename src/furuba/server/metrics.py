@@ -17,6 +17,10 @@ metric                              type      what
                                               labelled ``query`` (``Storage.append_action``, …)
 ``furuba_redis_roundtrip_seconds``  histogram a Redis round trip, as the cluster code measures it
 ``furuba_lease_takeovers_total``    counter   tables this process took over from another one
+``furuba_work_queued``              gauge     jobs of CPU work waiting for their turn, labelled
+                                              ``work`` (``reviews``, ``hints``, ``file checks``)
+``furuba_work_running``             gauge     jobs of CPU work running, labelled ``work``
+``furuba_work_wait_seconds``        histogram a job's wait for its turn, labelled ``work``
 =================================== ========= ====================================================
 
 The API is one object with one method per thing that happens:
@@ -28,6 +32,8 @@ The API is one object with one method per thing that happens:
 >>> metrics.count_tables(lambda: 3)          # app start-up: how to count the tables
 >>> metrics.observe_redis(0.0004)            # the cluster code, after each Redis round trip
 >>> metrics.lease_taken_over()               # the cluster code, when it takes a table over
+>>> metrics.work_changed("reviews", 2, 1)    # an Admission, when its line changes
+>>> metrics.work_waited("reviews", 0.5)      # an Admission, when a job's turn comes
 >>> text = metrics.exposition().decode()
 >>> 'furuba_actions_total{process="web-1"} 1.0' in text
 True
@@ -56,10 +62,14 @@ from prometheus_client import (
 )
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from furuba.server.admission import WorkObserver
+
 __all__ = ["CONTENT_TYPE_LATEST", "CountSockets", "Metrics"]
 
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds: an action or a database call takes about a millisecond, and more under load."""
+WAIT_BUCKETS = (0.001, 0.01, 0.1, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0)
+"""Seconds: a job of CPU work waits from nothing to a few of its kind's length."""
 REDIS_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 """Seconds: a Redis round trip on a local network takes a fraction of a millisecond."""
 
@@ -91,6 +101,14 @@ class Metrics:
         self._takeovers = Counter("furuba_lease_takeovers",
                                   "Tables this process took over from another process.", label,
                                   registry=reg).labels(process)
+        work = ("process", "work")
+        self._work_queued = Gauge("furuba_work_queued", "Jobs of CPU work waiting for their turn.",
+                                  work, registry=reg)
+        self._work_running = Gauge("furuba_work_running", "Jobs of CPU work running.", work,
+                                   registry=reg)
+        self._work_wait = Histogram("furuba_work_wait_seconds",
+                                    "Seconds a job of CPU work waited for its turn.", work,
+                                    buckets=WAIT_BUCKETS, registry=reg)
 
     # -- what happens -------------------------------------------------------------------------
     def action_taken(self, seconds: float) -> None:
@@ -124,6 +142,20 @@ class Metrics:
     def lease_taken_over(self) -> None:
         """This process took over a table whose lease another process had let lapse."""
         self._takeovers.inc()
+
+    def work_changed(self, work: str, queued: int, running: int) -> None:
+        """The line of a kind of CPU work (``work``) now holds ``queued`` jobs waiting and
+        ``running`` jobs running."""
+        self._work_queued.labels(self.process, work).set(queued)
+        self._work_running.labels(self.process, work).set(running)
+
+    def work_waited(self, work: str, seconds: float) -> None:
+        """A job of ``work`` waited ``seconds`` for its turn."""
+        self._work_wait.labels(self.process, work).observe(seconds)
+
+    def work_observer(self) -> WorkObserver:
+        """What an :class:`~furuba.server.admission.Admission` reports its line to."""
+        return WorkObserver(changed=self.work_changed, waited=self.work_waited)
 
     # -- reading ------------------------------------------------------------------------------
     def exposition(self) -> bytes:

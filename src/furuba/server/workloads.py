@@ -1,0 +1,54 @@
+"""The app's kinds of CPU work, each with its :class:`~furuba.server.admission.Admission`.
+
+Made once at start-up (``app.state.work``) from the :class:`~furuba.server.config.ServerConfig`;
+a route takes a turn with ``async with work_of(request).reviews.turn(address): …`` and a refusal
+(:class:`~furuba.server.admission.BusyError`) becomes ``429``/``503`` with ``Retry-After``
+(:func:`busy_answer`, the app's handler).
+
+>>> from furuba.server.config import ServerConfig
+>>> work = Workloads(ServerConfig())
+>>> work.reviews.limit_running, work.hints.per_address, work.file_checks.limit_waiting
+(1, 2, 16)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from furuba.server.admission import Admission, BusyError, WorkObserver
+from furuba.text import N_
+
+if TYPE_CHECKING:
+    from furuba.server.config import ServerConfig
+
+
+class Workloads:
+    """One :class:`Admission` per kind of work the server does for a client on demand."""
+
+    def __init__(self, config: ServerConfig, observer: WorkObserver | None = None) -> None:
+        self.reviews = Admission(N_("reviews"), running=config.reviews_at_once,
+                                 waiting=config.reviews_waiting,
+                                 per_address=config.reviews_per_address,
+                                 typical_seconds=20.0, observer=observer)
+        self.hints = Admission(N_("hints"), running=config.hints_at_once,
+                               waiting=config.hints_waiting, per_address=config.hints_per_address,
+                               typical_seconds=1.0, observer=observer)
+        self.file_checks = Admission(N_("file checks"), running=config.file_checks_at_once,
+                                     waiting=config.file_checks_waiting,
+                                     per_address=config.file_checks_per_address,
+                                     typical_seconds=1.0, observer=observer)
+
+
+def work_of(request: Request) -> Workloads:
+    """The app's :class:`Workloads` (made at start-up)."""
+    work: Workloads = request.app.state.work
+    return work
+
+
+async def busy_answer(_request: Request, exc: Exception) -> JSONResponse:
+    """The app's answer to a :class:`BusyError`: its status, its sentence, ``Retry-After``."""
+    assert isinstance(exc, BusyError)
+    return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=exc.headers)
