@@ -1,0 +1,247 @@
+"""The database's schema comes from migrations (``furuba.server.schema``): an empty database gets
+exactly the models' tables, a database made before migrations keeps every row, processes starting
+together never race on a change, and a contract migration waits for ``furuba db upgrade``."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Engine, create_engine, inspect, text
+from typer.testing import CliRunner
+
+import furuba.server.app  # noqa: F401  (every model module, so the metadata holds every table)
+from furuba.cli.main import app as cli
+from furuba.server import schema
+from furuba.server.models import Base
+
+from .postgres import Postgres
+
+BEFORE = Path(__file__).parent / "data" / "database-before-migrations.sql"
+MIGRATIONS = Path(schema.__file__).parent / "migrations"
+LATE_COLUMNS = (("furuba_answers", "name"), ("furuba_tables", "creator"),
+                ("furuba_tables", "public"), ("furuba_tables", "rated"),
+                ("furuba_tables", "current"), ("furuba_seats", "account_id"))
+"""The columns the first releases lacked (their indexes go with them)."""
+
+
+def differences(engine: Engine) -> list[Any]:
+    """What the database's schema lacks or has beyond the models (Alembic's comparison)."""
+    with engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"version_table": schema.VERSION_TABLE})
+        return list(compare_metadata(context, Base.metadata))
+
+
+def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every furuba table of a SQLite file, sorted, by table."""
+    with sqlite3.connect(path) as conn:
+        names = [n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table' "
+                                            "AND name LIKE 'furuba_%' AND name != ?",
+                                            (schema.VERSION_TABLE,))]
+        return {n: sorted(conn.execute(f"SELECT * FROM {n}").fetchall(), key=repr) for n in names}
+
+
+def load_before(path: Path) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.executescript(BEFORE.read_text(encoding="utf-8"))
+
+
+def test_an_empty_database_gets_exactly_the_models_tables(tmp_path: Path) -> None:
+    """Every model has its migration: after the upgrade nothing differs from the models."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    applied = schema.upgrade(engine)
+    assert applied[0].revision == "0001"
+    assert differences(engine) == []
+    found = schema.status(engine)
+    assert (found.current, found.pending) == (found.head, ())
+
+
+def test_the_same_on_postgresql(database_server: Postgres) -> None:
+    engine = create_engine(database_server.create_database("schema_empty"))
+    try:
+        schema.upgrade(engine)
+        assert differences(engine) == []
+    finally:
+        engine.dispose()
+
+
+def test_a_database_from_before_migrations_keeps_every_row(tmp_path: Path) -> None:
+    """A database the release before migrations made (no schema version) is adopted: every row
+    of every table is the same after the upgrade, and the schema is the models'."""
+    path = tmp_path / "old.sqlite3"
+    load_before(path)
+    before = rows(path)
+    assert all(before.values()), "the fixture holds a row in every table"
+    engine = create_engine(f"sqlite:///{path}")
+    assert schema.status(engine).current is None
+    schema.upgrade(engine)
+    engine.dispose()
+    after = rows(path)
+    assert {n: after[n] for n in before} == before
+    assert differences(create_engine(f"sqlite:///{path}")) == []
+
+
+def test_a_database_from_the_first_release_gets_the_late_columns(tmp_path: Path) -> None:
+    """What ``add_missing_columns`` did at start-up, the first migration does: the columns added
+    since the first release appear with their defaults, and the rows stay."""
+    path = tmp_path / "first.sqlite3"
+    load_before(path)
+    with sqlite3.connect(path) as conn:
+        for table, column in LATE_COLUMNS:
+            conn.execute(f"DROP INDEX IF EXISTS ix_{table}_{column}")
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    engine = create_engine(f"sqlite:///{path}")
+    schema.upgrade(engine)
+    assert differences(engine) == []
+    with engine.connect() as conn:
+        public, rated, creator = conn.execute(text(
+            "SELECT public, rated, creator FROM furuba_tables")).one()
+        seats = conn.execute(text("SELECT name, account_id FROM furuba_seats")).all()
+    assert (public, rated, creator) == (0, 0, None)
+    assert seats == [("Ann", None)]
+
+
+def test_processes_starting_together_never_race(database_server: Postgres) -> None:
+    """Two servers starting at once on one database: one applies the migrations under the lock,
+    the other waits and finds nothing left to do; neither fails."""
+    url = database_server.create_database("schema_race")
+    engines = [create_engine(url) for _ in range(2)]
+    results: list[list[schema.Step]] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def run(engine: Engine) -> None:
+        start.wait()
+        try:
+            results.append(schema.upgrade(engine))
+        except BaseException as exc:   # pragma: no cover - the failure this test looks for
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(e,)) for e in engines]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    try:
+        assert errors == []
+        lengths = sorted(len(r) for r in results)
+        assert lengths[0] == 0 and lengths[1] >= 1
+        assert differences(engines[0]) == []
+    finally:
+        for e in engines:
+            e.dispose()
+
+
+def test_sqlite_processes_starting_together_never_race(tmp_path: Path) -> None:
+    """The same on a SQLite file: the lock is a file beside the database."""
+    url = f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    results: list[int] = []
+    start = threading.Barrier(3)
+
+    def run() -> None:
+        engine = create_engine(url)
+        start.wait()
+        results.append(len(schema.upgrade(engine)))
+        engine.dispose()
+
+    threads = [threading.Thread(target=run) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(results)[:2] == [0, 0] and sorted(results)[2] >= 1
+
+
+EXPAND = '''"""Adds furuba_tables.note.
+
+Revision 0900.
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0900"
+down_revision = "{down}"
+branch_labels = None
+depends_on = None
+phase = "expand"
+
+
+def upgrade() -> None:
+    op.add_column("furuba_tables", sa.Column("note", sa.Text(), nullable=True))
+
+
+def downgrade() -> None:
+    op.drop_column("furuba_tables", "note")
+'''
+CONTRACT = '''"""Drops furuba_tables.rematch, which only code of before read.
+
+Revision 0901.
+"""
+from alembic import op
+
+revision = "0901"
+down_revision = "0900"
+branch_labels = None
+depends_on = None
+phase = "contract"
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("furuba_tables") as batch:
+        batch.drop_column("rematch")
+
+
+def downgrade() -> None:
+    raise NotImplementedError
+'''
+
+
+def test_a_contract_migration_waits_for_furuba_db_upgrade(tmp_path: Path,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """A starting server applies the expand migrations and stops before a contract one (and
+    says so); ``upgrade(contract=True)`` — ``furuba db upgrade`` — applies it."""
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    head = schema.status(create_engine("sqlite://")).head
+    (folder / "versions" / "0900_note.py").write_text(EXPAND.replace("{down}", head))
+    (folder / "versions" / "0901_drop.py").write_text(CONTRACT)
+    path = tmp_path / "db.sqlite3"
+    load_before(path)
+    engine = create_engine(f"sqlite:///{path}")
+    with caplog.at_level("WARNING", logger="furuba.server.schema"):
+        applied = schema.upgrade(engine, location=str(folder))
+    assert [s.revision for s in applied][-1] == "0900"
+    assert "0901" in caplog.text and "furuba db upgrade" in caplog.text
+    columns = {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
+    assert {"note", "rematch"} <= columns
+    found = schema.status(engine, location=str(folder))
+    assert [(s.revision, s.phase) for s in found.pending] == [("0901", "contract")]
+    assert [s.revision for s in schema.upgrade(engine, contract=True, location=str(folder))] == ["0901"]
+    columns = {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
+    assert "rematch" not in columns and "note" in columns
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT seed FROM furuba_tables")).scalar_one() == 42
+
+
+def test_furuba_db_status_and_upgrade(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'cli.sqlite3'}"
+    runner = CliRunner()
+    before = runner.invoke(cli, ["db", "status", "--database-url", url])
+    assert before.exit_code == 0 and "revision: none" in before.output and "[expand]" in before.output
+    done = runner.invoke(cli, ["db", "upgrade", "--database-url", url])
+    assert done.exit_code == 0 and "applied 0001 [expand]" in done.output
+    after = runner.invoke(cli, ["db", "status", "--database-url", url])
+    assert "up to date" in after.output
+
+
+def test_furuba_db_with_a_bad_url_says_so_in_one_line() -> None:
+    result = CliRunner().invoke(cli, ["db", "upgrade", "--database-url", "nosuchdb://x"])
+    assert result.exit_code == 2
+    assert "cannot open the database nosuchdb://x" in result.output
+    assert "Traceback" not in result.output
