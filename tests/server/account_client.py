@@ -14,7 +14,9 @@ from .harness import LiveServer
 PASSWORD = "correct horse battery"
 ROOMY = {"signups_burst": 100, "signups_per_hour": 100_000.0, "signins_burst": 100,
          "signins_per_minute": 100_000.0, "account_signins_burst": 100,
-         "account_signins_per_minute": 100_000.0}
+         "account_signins_per_minute": 100_000.0, "device_signins_burst": 100,
+         "device_signins_per_minute": 100_000.0, "account_device_signins_burst": 100,
+         "account_device_signins_per_minute": 100_000.0}
 """Throttles loose enough for the tests that are not about them."""
 
 

@@ -101,6 +101,26 @@ def test_a_passkey_registers_and_signs_in(site: LiveServer, ann: Browser) -> Non
     assert stored.transports == ["internal"]
 
 
+def test_a_passkey_sign_in_makes_a_known_device(db_url: str) -> None:
+    """A passkey sign-in gives the browser its device cookie, as a password sign-in does: then a
+    flood of wrong passwords with the name does not hold that browser's password sign-in up."""
+    with LiveServer(db_url, account_signins_burst=1, account_signins_per_minute=1.0) as site:
+        key = SoftPasskey()
+        with Browser(site) as owner:
+            owner.sign_up("Ann")
+            assert register(owner, key).status_code == 201
+        with Browser(site) as phone:
+            assert sign_in(phone, key).status_code == 200
+            assert phone.http.cookies.get("furuba_device")
+            for n in (1, 2):
+                with Browser(site, **{"X-Forwarded-For": f"203.0.113.{n}"}) as attacker:
+                    attacker.sign_in("Ann", "a wrong guess")
+            with Browser(site, **{"X-Forwarded-For": "203.0.113.3"}) as stranger:
+                refused(stranger.sign_in("Ann", PASSWORD), 429, "with this name")
+            phone.delete("/api/session")
+            assert phone.sign_in("Ann", PASSWORD).status_code == 200
+
+
 def test_a_passkey_sign_in_replaces_the_browsers_session(site: LiveServer, ann: Browser) -> None:
     key = SoftPasskey()
     assert register(ann, key).status_code == 201

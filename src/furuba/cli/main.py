@@ -158,8 +158,9 @@ def serve(
                "docs/DEPLOY.md): clients relayed to this process reconnect straight to it"))] = None,
     address_key: Annotated[str, typer.Option(
         envvar="FURUBA_ADDRESS_KEY", show_default=False,
-        help=_("secret key of the hashes that tables keep of their creators' addresses (the "
-               "same for every process on one database); best set in the environment"))] = "",
+        help=_("the server's secret: the key of the hashes that tables keep of their creators' "
+               "addresses and of the device cookies' signatures (the same for every process on "
+               "one database); best set in the environment"))] = "",
     cardsets: Annotated[list[Path] | None, typer.Option(
         help=_("a folder of card-set files (*.toml) tables may choose by name; "
                "repeatable"))] = None,

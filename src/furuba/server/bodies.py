@@ -151,7 +151,8 @@ KINDS = {"int_type": N_("a whole number"), "int_parsing": N_("a whole number"),
 def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None = None) -> str:
     """One sentence for a request that does not fit its schema: its first fault, naming the
     field and what it must be (the field's description in ``model``), in the request's language
-    (the descriptions are marked for the catalog; pydantic's own words stay English).
+    (the descriptions are marked for the catalog; pydantic's own words stay English). What was
+    sent in place of a ``writeOnly`` field (a password) is never repeated.
 
     >>> explain([{"type": "extra_forbidden", "loc": ("body", "players"), "msg": "", "input": 4}],
     ...         JoinSeat)
@@ -191,6 +192,9 @@ def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None =
     if rule is None:
         message = str(error.get("msg", "is not valid"))
         return f"{spot}: {message[:1].lower()}{message[1:]}"
+    if info is not None and isinstance(info.json_schema_extra, dict) \
+            and info.json_schema_extra.get("writeOnly"):
+        return _("{field} must be {rule}").format(field=field, rule=rule)   # never the password
     shown = _shown(error.get("input"))
     if spot != field:
         return _("{field} must be {rule} ({spot} is {shown})").format(field=field, rule=rule,

@@ -84,9 +84,11 @@ class ServerConfig:
     """Unfinished tables (waiting or playing) one client address may have created; a new one
     beyond it is refused with ``429`` (``None``: no cap)."""
     address_key: str = ""
-    """Key of the hash under which a table keeps its creator's address. Set a secret so that
-    the stored hashes cannot be reversed by trying every address (one key for every process
-    that shares the database)."""
+    """The server's secret (``FURUBA_ADDRESS_KEY``): the key of the hash under which a table keeps
+    its creator's address, so that the stored hashes cannot be reversed by trying every address,
+    and the key the device cookies' signatures are derived from (one key for every process that
+    shares the database). Empty: addresses are hashed under a public key, and each process signs
+    device cookies with a random key of its own (they last until it stops)."""
     abandon_seconds: float | None = 4 * 3600.0
     """A table with human seats that has waited for its players this long without any change,
     or that has been played by no connected human for this long, is abandoned: it ends and is
@@ -109,6 +111,18 @@ class ServerConfig:
     not, so that the refusal tells nothing)."""
     account_signins_burst: int = 6
     """Sign-in attempts on one account name at once."""
+    device_signins_per_minute: float = 1.0
+    """Sign-in attempts per minute from a browser that holds a device cookie of that account (it
+    signed in to it before): counted for that browser alone, never by name or address, so that
+    nobody else's attempts can lock its owner out. A browser beyond it is an unknown one again."""
+    device_signins_burst: int = 10
+    """Sign-in attempts at once from a browser that holds a device cookie of that account."""
+    account_device_signins_per_minute: float = 10.0
+    """Sign-in attempts per minute from all the known devices of one account together (only
+    browsers that signed in to it can spend them): a bound on the work one account's device
+    cookies can ask for, however many its owner collects."""
+    account_device_signins_burst: int = 30
+    """Sign-in attempts at once from all the known devices of one account together."""
     signups_per_hour: float = 20.0
     """New accounts one client address may make per hour."""
     signups_burst: int = 5

@@ -1,7 +1,8 @@
 """Each request and socket speaks its player's language (:mod:`furuba.i18n`).
 
 The language is, in order: the ``lang`` query parameter (``/?lang=ja``, a socket's URL), the
-``furuba_lang`` cookie the pages set when a player picks a language, then the browser's
+``furuba_lang`` cookie the pages set when a player picks a language (read as the app reads every
+cookie, so that a malformed cookie beside it changes nothing), then the browser's
 ``Accept-Language``. It is chosen once per HTTP request and once per WebSocket — for the whole
 life of the socket, so a refusal sent to one player is in that player's language. What the server
 sends to many players at once (events, views, logs) carries no words, only data the pages put
@@ -14,13 +15,16 @@ into words.
 'ja'
 >>> language_of({"type": "http", "query_string": b"", "headers": [(b"accept-language", b"ja")]})
 'ja'
+>>> language_of({"type": "http", "query_string": b"",
+...              "headers": [(b"cookie", b'x="unterminated; furuba_lang=ja')]})
+'ja'
 """
 
 from __future__ import annotations
 
-from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qs
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from furuba import i18n
@@ -34,15 +38,11 @@ def language_of(scope: Scope) -> str:
     for asked in query.get("lang", []):
         if i18n.supported(asked):
             return i18n.supported(asked) or i18n.DEFAULT
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-    if "cookie" in headers:
-        try:
-            jar = SimpleCookie(headers["cookie"])
-        except CookieError:
-            jar = SimpleCookie()
-        if COOKIE in jar and i18n.supported(jar[COOKIE].value):
-            return i18n.supported(jar[COOKIE].value) or i18n.DEFAULT
-    return i18n.negotiate(headers.get("accept-language"))
+    conn = HTTPConnection(scope)          # its cookies as the app reads them (Starlette's parser)
+    chosen = i18n.supported(conn.cookies.get(COOKIE, ""))
+    if chosen:
+        return chosen
+    return i18n.negotiate(conn.headers.get("accept-language"))
 
 
 class SpeakTheirLanguage:

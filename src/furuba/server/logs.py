@@ -21,6 +21,7 @@ too.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import socket
@@ -29,6 +30,9 @@ from typing import Any
 
 current_table: ContextVar[str | None] = ContextVar("furuba_table", default=None)
 """The id of the table the running task works for (``None``: none)."""
+security_log = logging.getLogger("furuba.security")
+"""The security events (:func:`security_event`): lines of the ``furuba`` log that start with
+``security event=``."""
 
 FORMAT = "%(asctime)s %(levelname)s [%(process_name)s] [table %(table)s] %(message)s"
 """The lines of the ``furuba`` loggers."""
@@ -99,3 +103,31 @@ def log_config(process: str, level: str = "info") -> dict[str, Any]:
             "uvicorn.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
         },
     }
+
+
+def security_event(event: str, *, level: int = logging.INFO, **fields: object) -> None:
+    """Write one security event to the log: ``security event=<event> key=value …``, one line
+    whatever the values hold (a value with a space, a quote, an equals sign or a character that
+    does not print is written as a JSON string), so that nothing a client sends can forge a line.
+    The record also carries ``event`` and ``fields``, for a handler that writes JSON. Never pass a
+    password or a secret.
+
+    >>> import sys
+    >>> logging.getLogger("furuba").addHandler(handler := logging.StreamHandler(sys.stdout))
+    >>> security_log.setLevel(logging.INFO)
+    >>> security_event("password_changed", account=12, address="203.0.113.9", sessions_ended=2)
+    security event=password_changed account=12 address=203.0.113.9 sessions_ended=2
+    >>> security_event("signin_failed", name="ann\\nsecurity event=forged", via="password")
+    security event=signin_failed name="ann\\nsecurity event=forged" via=password
+    >>> logging.getLogger("furuba").removeHandler(handler); security_log.setLevel(logging.NOTSET)
+    """
+    words = [f"event={event}", *(f"{k}={_word(v)}" for k, v in fields.items())]
+    security_log.log(level, "security %s", " ".join(words),
+                     extra={"event": str(event), "fields": fields})
+
+
+def _word(value: object) -> str:
+    text = str(value)
+    if text and text.isprintable() and not any(c.isspace() or c in "\"=\\" for c in text):
+        return text
+    return json.dumps(text)

@@ -87,20 +87,31 @@ async def make_table(request: Request, body: CreateTable,
     return room
 
 
+async def spend(request: Request, buckets: AddressBuckets, key: str, what: str) -> float:
+    """Take one of ``key``'s tokens of the throttle ``what``: ``0.0`` when there was one, else the
+    seconds to wait for one (nothing is taken). With several processes, the tokens are counted in
+    Redis for all of them."""
+    cluster = hub_of(request).cluster
+    if cluster is not None:
+        return await cluster.rates.take(what, key, buckets.rate, buckets.burst)
+    return buckets.take(key, time.monotonic())
+
+
+def too_many(what: str, whose: str, wait: float) -> HTTPException:
+    """The ``429`` of a throttle: what there was too much of, from whom, and when to retry."""
+    return HTTPException(429, _("too many {what} {whose}: try again in {wait}").format(
+        what=_(what), whose=_(whose), wait=in_words(wait)),
+        headers={"Retry-After": str(math.ceil(wait))})
+
+
 async def throttle(request: Request, buckets: AddressBuckets, address: str, what: str,
                    whose: str = N_("from your address")) -> None:
     """Take one of ``address``'s tokens (or another key's), else refuse with ``429`` saying when
-    to retry (with several processes, the tokens are counted in Redis for all of them).
+    to retry (:func:`spend`, :func:`too_many`).
 
     ``what`` names the throttle (and its counters in Redis); ``what`` and ``whose`` are English
     words marked with :func:`~furuba.text.N_`, said in the client's language in the refusal.
     """
-    cluster = hub_of(request).cluster
-    if cluster is not None:
-        wait = await cluster.rates.take(what, address, buckets.rate, buckets.burst)
-    else:
-        wait = buckets.take(address, time.monotonic())
+    wait = await spend(request, buckets, address, what)
     if wait > 0:
-        raise HTTPException(429, _("too many {what} {whose}: try again in {wait}").format(
-            what=_(what), whose=_(whose), wait=in_words(wait)),
-            headers={"Retry-After": str(math.ceil(wait))})
+        raise too_many(what, whose, wait)

@@ -9,7 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from furuba.text import N_
 
 Password = Annotated[StrictStr, Field(max_length=1000,
-                                      description=N_("a password of 8 to 256 characters"))]
+                                      description=N_("a password of 8 to 256 characters"),
+                                      json_schema_extra={"format": "password", "writeOnly": True})]
+"""A password: a refusal never repeats what was sent in its place (``writeOnly``, see
+:func:`furuba.server.bodies.explain`)."""
 
 
 class Credentials(BaseModel):

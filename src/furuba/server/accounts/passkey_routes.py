@@ -3,8 +3,9 @@ one, and listing and removing an account's passkeys.
 
 Each ceremony is two requests: its options (with a ``ceremony`` id) and the browser's answer
 with that id. An answer that does not verify is ``401`` with one sentence, and its ceremony is
-spent all the same. Signing in with a passkey is throttled per address like a password sign-in:
-every attempt needs new options, and the options are what is counted.
+spent all the same. Signing in with a passkey is throttled per address like a password sign-in
+from an unknown device: every attempt needs new options, and the options are what is counted. It
+gives the browser its device cookie (:mod:`.devices`) as a password sign-in does.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from sqlalchemy.exc import IntegrityError
 
+from furuba.server.accounts.devices import hold_unknown
 from furuba.server.accounts.passkeys import (
     REGISTER,
     SIGN_IN,
@@ -33,7 +35,8 @@ from furuba.server.accounts.passkeys import (
 )
 from furuba.server.accounts.signed import required_account, start_session
 from furuba.server.accounts.store import AccountStore
-from furuba.server.routing import client_address, hub_of, limits_of, throttle
+from furuba.server.logs import security_event
+from furuba.server.routing import client_address, hub_of
 from furuba.server.security import clean_name
 from furuba.text import N_, _
 
@@ -146,7 +149,7 @@ def add_sign_in(router: APIRouter) -> None:
 
     @router.post("/api/passkeys/signin/options")
     async def sign_in_options(request: Request) -> dict[str, Any]:
-        await throttle(request, limits_of(request).signins, client_address(request), N_("sign-ins"))
+        await hold_unknown(request, None, via="passkey")
         site = site_or_400(request)
         challenge, options = signin_options(site)
         ceremony = await hub_of(request).db.run(PasskeyStore.start_ceremony, SIGN_IN, None,
@@ -168,6 +171,7 @@ def add_sign_in(router: APIRouter) -> None:
             stored, handle = found
             count = await asyncio.to_thread(verify_use, site, challenge, credential, stored, handle)
         except PasskeyError as exc:
+            security_event("signin_failed", address=client_address(request), via="passkey")
             raise HTTPException(401, str(exc)) from None
         await db.run(PasskeyStore.used, stored.credential_id, count)
         account = await db.run(AccountStore.by_id, stored.account_id)

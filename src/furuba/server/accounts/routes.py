@@ -2,7 +2,9 @@
 signing out everywhere, deleting an account, and keeping a guest's seats.
 
 Wrong credentials answer ``401`` with one sentence whether or not the name exists, after the
-same work (see :func:`furuba.server.accounts.passwords.verify`)."""
+same work (see :func:`furuba.server.accounts.passwords.verify`). A sign-in is throttled as its
+browser's device cookie says (:mod:`furuba.server.accounts.devices`). Failed and throttled
+sign-ins and refused passwords are security events in the log (never with the password)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from sqlalchemy.exc import IntegrityError
 
 from furuba.server.accounts import passwords
 from furuba.server.accounts.bodies import BindSeats, Confirm, Credentials, Me, NewPassword
-from furuba.server.accounts.names import account_name, check_password, name_key
+from furuba.server.accounts.devices import hold_unknown, known_device
+from furuba.server.accounts.names import WeakPasswordError, account_name, check_password, name_key
 from furuba.server.accounts.passkey_routes import add_passkeys
 from furuba.server.accounts.sessions import (
     clear_session,
@@ -25,6 +28,7 @@ from furuba.server.accounts.sessions import (
 )
 from furuba.server.accounts.signed import account_of, describe, required_account, start_session
 from furuba.server.accounts.store import Account, AccountStore
+from furuba.server.logs import security_event
 from furuba.server.routing import client_address, hub_of, limits_of, throttle
 from furuba.text import N_, _
 
@@ -41,9 +45,9 @@ def add_accounts(router: APIRouter) -> None:
         await throttle(request, limits_of(request).signups, client_address(request), N_("new accounts"))
         try:
             name, key = account_name(body.name)
-            check_password(body.password, name)
         except ValueError as exc:
             raise HTTPException(400, str(exc)) from None
+        strong_enough(request, body.password, name, "sign_up")
         hashed = await asyncio.to_thread(passwords.hash_password, body.password)
         try:
             account = await hub_of(request).db.run(AccountStore.create, name, key, hashed)
@@ -56,21 +60,25 @@ def add_accounts(router: APIRouter) -> None:
 
     @router.post("/api/session")
     async def sign_in(body: Credentials, request: Request) -> JSONResponse:
-        limits = limits_of(request)
-        await throttle(request, limits.signins, client_address(request), N_("sign-ins"))
         key = name_key(" ".join(body.name.split()))[:64]
-        await throttle(request, limits.account_signins, f"name:{key}", N_("sign-ins"),
-                       N_("with this name"))
+        device = await known_device(request, key)
+        if device is None:
+            await hold_unknown(request, key)
         db = hub_of(request).db
         found = await db.run(AccountStore.for_sign_in, key)
+        if device is not None and (found is None or found[0].id != device.account_id):
+            device = None     # a token of an account since deleted, whose name was taken again
+            await hold_unknown(request, key)
         stored = found[1] if found is not None else None
         if not await asyncio.to_thread(passwords.verify, stored, body.password) or found is None:
+            security_event("signin_failed", name=key, address=client_address(request),
+                           via="password", device="known" if device is not None else "unknown")
             raise HTTPException(401, _(WRONG))
         account, stored_hash = found
         if passwords.needs_rehash(stored_hash):
             rehashed = await asyncio.to_thread(passwords.hash_password, body.password)
             await db.run(AccountStore.set_password, account.id, rehashed)
-        return await start_session(request, account, 200)
+        return await start_session(request, account, 200, device)
 
     @router.delete("/api/session", status_code=204)
     async def sign_out(request: Request) -> Response:
@@ -93,10 +101,7 @@ def add_accounts(router: APIRouter) -> None:
     async def change_password(body: NewPassword, request: Request) -> Response:
         account = await required_account(request)
         await check_own_password(request, account, body.current)
-        try:
-            check_password(body.new, account.name)
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+        strong_enough(request, body.new, account.name, "password_change")
         hashed = await asyncio.to_thread(passwords.hash_password, body.new)
         db = hub_of(request).db
         await db.run(AccountStore.set_password, account.id, hashed)
@@ -139,4 +144,17 @@ async def check_own_password(request: Request, account: Account, password: str) 
                    N_("password attempts"), N_("for this account"))
     stored = await hub_of(request).db.run(AccountStore.password_hash, account.id)
     if not await asyncio.to_thread(passwords.verify, stored, password):
+        security_event("signin_failed", name=name_key(account.name), account=account.id,
+                       address=client_address(request), via="password_check")
         raise HTTPException(401, _(WRONG_PASSWORD))
+
+
+def strong_enough(request: Request, password: str, name: str, via: str) -> None:
+    """``400`` with the reason when ``password`` is too weak for the account ``name``
+    (:func:`~furuba.server.accounts.names.check_password`; logged, without the password)."""
+    try:
+        check_password(password, name)
+    except WeakPasswordError as exc:
+        security_event("password_refused", name=name_key(name), address=client_address(request),
+                       via=via, reason=exc.reason)
+        raise HTTPException(400, str(exc)) from None

@@ -29,11 +29,9 @@ import hashlib
 import hmac
 import json
 import secrets
-from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.datastructures import Headers
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -98,21 +96,22 @@ def same_origin(origin: str, host: str) -> bool:
         return False
 
 
-def cross_site_problem(headers: Headers) -> str | None:
-    """Why a request that changes something is refused (``None``: it is not)."""
+def cross_site_problem(conn: HTTPConnection) -> str | None:
+    """Why a request that changes something is refused (``None``: it is not).
+
+    The session is found as the routes find it (:func:`session_secret`, through Starlette's
+    cookie parser, the app's one): whatever cookie a route would sign in with, the guard asks
+    its token for, however malformed the cookies around it.
+    """
+    headers = conn.headers
     origin = headers.get("origin")
     if origin is not None and not same_origin(origin, headers.get("host", "")):
         return _("a request from another site is refused")
-    cookie = SimpleCookie()
-    try:
-        cookie.load(headers.get("cookie", ""))
-    except Exception:
-        return None
-    morsel = cookie.get(SESSION_COOKIE)
-    if morsel is None or not morsel.value:
+    secret = session_secret(conn)
+    if secret is None:
         return None
     sent = headers.get(CSRF_HEADER, "")
-    if not hmac.compare_digest(sent.encode(), csrf_token(morsel.value).encode()):
+    if not hmac.compare_digest(sent.encode(), csrf_token(secret).encode()):
         return _("this request lacks its CSRF token (the header X-CSRF-Token, with the value of "
                  "the cookie furuba_csrf): reload the page and try again")
     return None
@@ -127,7 +126,7 @@ class CsrfGuard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            problem = cross_site_problem(Headers(scope=scope))
+            problem = cross_site_problem(HTTPConnection(scope))
             if problem is not None:
                 body: dict[str, Any] = {"detail": problem}
                 response = Response(json.dumps(body), status_code=403,

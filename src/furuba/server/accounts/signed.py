@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from furuba.server.accounts.bodies import Me
+from furuba.server.accounts.devices import Device, remember
 from furuba.server.accounts.passkeys import count_passkeys
 from furuba.server.accounts.sessions import (
     SESSION_DAYS,
@@ -62,8 +63,11 @@ async def describe(request: Request, account: Account, secret: str) -> Me:
               csrf=csrf_token(secret), passkeys=keys)
 
 
-async def start_session(request: Request, account: Account, status: int) -> JSONResponse:
-    """Sign ``account`` in on this browser: a new session (the one the browser had ends)."""
+async def start_session(request: Request, account: Account, status: int,
+                        device: Device | None = None) -> JSONResponse:
+    """Sign ``account`` in on this browser: a new session (the one the browser had ends), and
+    the browser's device cookie (:func:`~furuba.server.accounts.devices.remember`: ``device`` is
+    the known device the sign-in was judged by, if it was)."""
     secret = new_secret()
     old = session_secret(request)
     await hub_of(request).db.run(AccountStore.start_session, account.id, secret_hash(secret),
@@ -71,4 +75,5 @@ async def start_session(request: Request, account: Account, status: int) -> JSON
     me = await describe(request, account, secret)
     response = JSONResponse(me.model_dump(), status_code=status)
     set_session(response, secret, is_secure(request))
+    remember(request, response, account, device)
     return response

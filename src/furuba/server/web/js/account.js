@@ -4,6 +4,7 @@ import './install.js';
 import { allTokens, getJSON, postJSON, sendJSON } from './api.js';
 import { h, replace, sentence } from './dom.js';
 import { parts, t, translatePage, when } from './i18n.js';
+import { renderModeration } from './account-moderation.js';
 import { addPasskey, passkeyTrouble, passkeysWork, signInWithPasskey } from './passkeys.js';
 import { pageTools, toast } from './prefs.js';
 import { firstLook, refreshSession, showAccount } from './session.js';
@@ -13,10 +14,22 @@ const SEATS_PER_REQUEST = 200;
 
 translatePage();
 
-/** Where to go once signed in: the `next` page if it is one of this site's, else nowhere. */
+/**
+ * Where to go once signed in: nowhere without a `next` page; the `next` page when it is one of
+ * this site's — resolved as the browser will resolve it (`/%09/evil.example` loses its tab and
+ * becomes `//evil.example`, `/\evil.example` too), its origin compared with this page's — else
+ * the home page.
+ */
 function nextPage() {
-  const next = new URLSearchParams(location.search).get('next') || '';
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '';
+  const next = new URLSearchParams(location.search).get('next');
+  if (next === null) return '';
+  try {
+    const url = new URL(next, location.origin);
+    if (url.origin === location.origin) return url.pathname + url.search + url.hash;
+  } catch {
+    // not a URL at all: home
+  }
+  return '/';
 }
 
 function setStatus(text) {
@@ -205,6 +218,7 @@ async function render(me) {
   } catch (err) {
     $('passkey-error').textContent = sentence(err.message);
   }
+  renderModeration().catch(() => {});   // blocks, warnings: shown when they load
 }
 
 async function start() {
