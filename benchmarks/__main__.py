@@ -9,6 +9,7 @@ Examples::
 The web server's load test is separate (it starts a server and 200 WebSocket players)::
 
     python -m benchmarks.load_server           # p50/p99 action → update, lost/duplicated events
+    python -m benchmarks.hostile               # health p99 and memory under 20 hostile uploads
 """
 
 from __future__ import annotations

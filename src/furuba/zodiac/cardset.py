@@ -34,6 +34,7 @@ from pydantic import (
     model_validator,
 )
 
+from furuba.core import bounded_toml
 from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import CardSetError
 from furuba.zodiac.cardset_words import (
@@ -493,7 +494,9 @@ def cardset_problems(text: str) -> tuple[CardSet | None, list[tuple[str, str]]]:
     True
     """
     try:
-        data = tomllib.loads(text)
+        data = bounded_toml.loads(text)
+    except bounded_toml.TOMLBoundsError as exc:
+        return None, [("", str(exc))]
     except tomllib.TOMLDecodeError as exc:
         return None, [("", f"not valid TOML: {exc}")]
     try:

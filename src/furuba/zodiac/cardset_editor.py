@@ -16,10 +16,10 @@ the befriendings with its 95% interval.
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 from typing import Any
 
+from furuba.core import bounded_toml
 from furuba.core.deck import SOHMA_NAMES
 from furuba.spec import FileEditor
 from furuba.zodiac.cardset import CardSet, parse_cardset
@@ -42,7 +42,7 @@ def starts() -> dict[str, str]:
 
 def load(text: str) -> CardSet:
     """A checked card-set file, as ``new_game`` takes it."""
-    return parse_cardset(tomllib.loads(text), "upload")
+    return parse_cardset(bounded_toml.loads(text), "upload")
 
 
 def measured(data: JSON) -> JSON:

@@ -40,6 +40,7 @@ from typing import Any
 import tomlkit
 from tomlkit.items import AoT, Array, InlineTable, Table
 
+from furuba.core import bounded_toml
 from furuba.core.errors import FileProblemsError
 from furuba.zodiac.cardset_words import is_language_code
 
@@ -50,7 +51,9 @@ def read_cardset(text: str) -> JSON:
     """A card-set file's text as a document (JSON: TOML dates become text); a text that is not
     TOML, or whose top is not a table, raises :class:`FileProblemsError` at the whole file."""
     try:
-        data = tomllib.loads(text)
+        data = bounded_toml.loads(text)
+    except bounded_toml.TOMLBoundsError as exc:
+        raise FileProblemsError([("", str(exc))]) from None
     except tomllib.TOMLDecodeError as exc:
         raise FileProblemsError([("", f"not valid TOML: {exc}")]) from None
     document: JSON = json.loads(json.dumps(data, default=str))

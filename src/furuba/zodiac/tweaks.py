@@ -42,6 +42,7 @@ from pydantic import ValidationError
 from tomlkit.items import Item
 from tomlkit.toml_document import TOMLDocument
 
+from furuba.core import bounded_toml
 from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import CardSetError
 from furuba.i18n import N_
@@ -158,7 +159,9 @@ def load(text: str) -> CardSet:
     """The card set in ``text``, as ``new_game`` takes it; :class:`CardSetError` naming the
     fault of a faulty one."""
     try:
-        data = tomllib.loads(text)
+        data = bounded_toml.loads(text)
+    except bounded_toml.TOMLBoundsError as exc:
+        raise CardSetError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise CardSetError(f"not valid TOML: {exc}") from None
     return parse_cardset(data, "card set")
@@ -168,7 +171,9 @@ def tweaks(text: str) -> list[Tweak]:
     """Every tweak of the card set ``text`` that gives a valid set, labelled in the context's
     language; :class:`CardSetError` when ``text`` is no valid card set."""
     try:
-        data = tomllib.loads(text)
+        data = bounded_toml.loads(text)
+    except bounded_toml.TOMLBoundsError as exc:
+        raise CardSetError(str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
         raise CardSetError(f"not valid TOML: {exc}") from None
     cs = parse_cardset(data, "card set")

@@ -16,7 +16,7 @@ name with an ``s`` (as ``POST /api/<word>/check`` names it):
 
 from __future__ import annotations
 
-import asyncio
+import logging
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -25,15 +25,19 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from furuba.bots.registry import check_spec
 from furuba.core.errors import FileProblemsError, FurubaError
+from furuba.server import sandbox
 from furuba.server.accounts.signed import required_account
 from furuba.server.editors.measure import MEASURE_BOTS, add_measures
 from furuba.server.editors.owners import Owners, editor_options, pick
 from furuba.server.editors.store import SavedFile, SavedFiles
 from furuba.server.editors.uploads import MAX_FILE_BYTES, problems_sentence
-from furuba.server.routing import hub_of
-from furuba.spec import Option
+from furuba.server.routing import client_address, hub_of
+from furuba.server.sandbox import FileRefusedError, JobFailedError, Limits
+from furuba.server.workloads import work_of
+from furuba.spec import GameSpec, Option
 from furuba.text import N_, _
 
+log = logging.getLogger("furuba.server")
 NO_FILE = N_("there is no such file: it was deleted, or it is another account's")
 
 
@@ -80,19 +84,28 @@ def add_editor(router: APIRouter, word: str, owners: Owners, page: str) -> None:
                             "bots": [b for b in MEASURE_BOTS if known_bot(b)]}}
 
     async def read(request: Request, game: str | None = None) -> JSONResponse:
-        _spec, option = pick(owners, game)
+        spec, option = pick(owners, game)
         assert option.editor is not None
         body = await request.body()
         if len(body) > MAX_FILE_BYTES:
             return JSONResponse({"detail": _("the file is too large: at most {kb} KB").format(
                 kb=MAX_FILE_BYTES // 1024)}, status_code=413)
         try:
-            document = option.editor.read(body.decode("utf-8"))
+            text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise HTTPException(400, _("the file is not UTF-8 text")) from None
-        except FileProblemsError as exc:
-            return JSONResponse({"detail": problems_sentence(exc), "problems": [
-                {"field": f, "message": m} for f, m in exc.problems]}, status_code=400)
+        async with work_of(request).file_checks.turn(client_address(request)):
+            try:
+                document = await sandbox.run(Limits.of(hub_of(request).config), sandbox.read,
+                                             spec.name, option.name, text)
+            except FileProblemsError as exc:
+                return JSONResponse({"detail": problems_sentence(exc), "problems": [
+                    {"field": f, "message": m} for f, m in exc.problems]}, status_code=400)
+            except FileRefusedError as exc:
+                return JSONResponse({"detail": exc.detail, "problems": [
+                    {"field": "", "message": exc.detail}]}, status_code=exc.status)
+            except (FurubaError, JobFailedError) as exc:
+                raise unreadable(exc) from None
         return JSONResponse({"document": document})
 
     router.add_api_route(f"/{word}", editor_page, methods=["GET"], include_in_schema=False)
@@ -130,7 +143,7 @@ def add_saved_files(router: APIRouter, word: str, owners: Owners) -> None:
     async def create(body: SaveFile, request: Request) -> JSONResponse:
         account = await required_account(request)
         spec, option = pick(owners, body.game)
-        ok = await readable(option, body.text)
+        ok = await readable(request, spec, option, body.text)
         cap = hub_of(request).config.saved_files_per_account
         made = await hub_of(request).db.run(SavedFiles.create, account.id, spec.name,
                                             option.name, body.name.strip() or body.name,
@@ -142,8 +155,8 @@ def add_saved_files(router: APIRouter, word: str, owners: Owners) -> None:
 
     async def change(file_id: str, body: SaveFile, request: Request) -> dict[str, Any]:
         account = await required_account(request)
-        _spec, option = pick(owners, body.game)
-        ok = await readable(option, body.text)
+        spec, option = pick(owners, body.game)
+        ok = await readable(request, spec, option, body.text)
         changed = await hub_of(request).db.run(SavedFiles.replace, account.id, option.name,
                                                file_id, body.name.strip() or body.name, body.text)
         if changed is None:
@@ -160,28 +173,45 @@ def add_saved_files(router: APIRouter, word: str, owners: Owners) -> None:
     router.add_api_route(f"/api/me/{word}", listed, methods=["GET"],
                          summary=f"The account's {word}")
     router.add_api_route(f"/api/me/{word}", create, methods=["POST"], response_model=None,
-                         summary=f"Keep a file among the account's {word}")
+                         status_code=201, summary=f"Keep a file among the account's {word}")
     router.add_api_route(f"/api/me/{word}/{{file_id}}", one, methods=["GET"],
                          summary="One of the account's files, with its text")
     router.add_api_route(f"/api/me/{word}/{{file_id}}", change, methods=["PUT"],
                          summary="Rename or rewrite one of the account's files")
     router.add_api_route(f"/api/me/{word}/{{file_id}}", remove, methods=["DELETE"],
-                         response_model=None, summary="Delete one of the account's files")
+                         response_model=None, status_code=204,
+                         summary="Delete one of the account's files")
 
 
-async def readable(option: Option, text: str) -> bool:
+async def readable(request: Request, spec: GameSpec, option: Option, text: str) -> bool:
     """Whether ``text`` passes the option's check; ``400`` when it is no file at all (a draft
-    with faults may be kept, a text that is not even TOML may not)."""
+    with faults may be kept, a text that is not even TOML may not). Read in the sandbox, after
+    a turn among the file checks (``429``/``503`` beyond)."""
     assert option.editor is not None and option.check_text is not None
-    try:
-        await asyncio.to_thread(option.editor.read, text)
-    except FileProblemsError as exc:
-        raise HTTPException(400, problems_sentence(exc)) from None
-    try:
-        await asyncio.to_thread(option.check_text, text)
-    except FileProblemsError:
-        return False
+    limits = Limits.of(hub_of(request).config)
+    async with work_of(request).file_checks.turn(client_address(request)):
+        try:
+            try:
+                await sandbox.run(limits, sandbox.read, spec.name, option.name, text)
+            except FileProblemsError as exc:
+                raise HTTPException(400, problems_sentence(exc)) from None
+            try:
+                await sandbox.run(limits, sandbox.check, spec.name, option.name, text)
+            except FileProblemsError:
+                return False
+        except FileRefusedError as exc:
+            raise HTTPException(exc.status, exc.detail) from None
+        except (FurubaError, JobFailedError) as exc:
+            raise unreadable(exc) from None
     return True
+
+
+def unreadable(exc: Exception) -> HTTPException:
+    """``400`` for a file its reader failed on in another way than by naming its faults."""
+    if isinstance(exc, JobFailedError):
+        log.error("a file reader failed: %s", exc)
+        return HTTPException(400, _("the file could not be read"))
+    return HTTPException(400, str(exc))
 
 
 def answer(saved: SavedFile, ok: bool) -> dict[str, Any]:
