@@ -18,6 +18,15 @@ from furuba.server.review_store import STALE_SECONDS, ReviewStore
 from .harness import LiveServer, wait_for
 
 GAME = {"game": "daihinmin", "seats": ["greedy"] * 4, "seed": 11, "options": {"max_rounds": 1}}
+ON_A_THREAD = {"review_workers": 0}
+"""These tests count and pause the analysis in this process (``test_review_workers.py`` tests
+the worker processes)."""
+
+
+@pytest.fixture
+def live(db_url: str) -> Iterator[LiveServer]:
+    with LiveServer(db_url, **ON_A_THREAD) as server:
+        yield server
 
 
 class Counted:
@@ -71,7 +80,7 @@ def poll(http: httpx.Client, url: str, timeout: float = 60) -> list[httpx.Respon
 
 
 def test_a_review_runs_in_the_background_and_is_kept(db_url: str, counted: Counted) -> None:
-    with LiveServer(db_url) as live:
+    with LiveServer(db_url, **ON_A_THREAD) as live:
         table_id = finished_table(live)
         url = f"/api/tables/{table_id}/review?seat=1"
         answers = poll(live.http, url)
@@ -99,7 +108,7 @@ def test_a_review_runs_in_the_background_and_is_kept(db_url: str, counted: Count
         assert any(ja for ja, _ in best)
         assert [d["best"]["reason"] for d in review["decisions"]] == \
             [d["best"]["reasons"]["en"] for d in review["decisions"]]
-    with LiveServer(db_url) as restarted:                  # served from the database
+    with LiveServer(db_url, **ON_A_THREAD) as restarted:                  # served from the database
         assert restarted.http.get(url).json() == review
     assert counted.calls == 1
 
@@ -113,7 +122,9 @@ def test_refusals_are_sentences(live: LiveServer, counted: Counted) -> None:
     assert r.status_code == 409
     assert r.json()["detail"] == "this game has not finished: only a finished game can be reviewed"
     for query, words in (("seat=4", "there is no seat 4 at this table: its seats are 0 to 3"),
-                         ("seat=-1", "there is no seat -1"), ("", "say which seat to review"),
+                         ("seat=-1", "seat must be a seat number (a whole number from 0 to 63)"),
+                         ("seat=99999999999999999999999", "from 0 to 63"),
+                         ("", "say which seat to review"),
                          ("seat=two", "seat")):
         r = live.http.get(f"/api/tables/{table_id}/review?{query}")
         assert r.status_code == 400, query
@@ -170,8 +181,8 @@ def test_a_failed_analysis_says_so(live: LiveServer, monkeypatch: pytest.MonkeyP
 
 def test_two_server_processes_on_one_database_run_one_analysis(db_url: str,
                                                                counted: Counted) -> None:
-    with LiveServer(db_url, process_name="first") as first, \
-            LiveServer(db_url, process_name="second") as second:
+    with LiveServer(db_url, process_name="first", **ON_A_THREAD) as first, \
+            LiveServer(db_url, process_name="second", **ON_A_THREAD) as second:
         table_id = finished_table(first)
         path = f"/api/tables/{table_id}/review?seat=3"
         codes: list[int] = []

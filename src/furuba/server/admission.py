@@ -35,18 +35,20 @@ from dataclasses import dataclass
 
 from furuba.text import N_, _
 
-__all__ = ["Admission", "BusyError", "WorkObserver"]
+__all__ = ["Admission", "BusyError", "Place", "WorkObserver"]
 
 
 class BusyError(Exception):
-    """A job refused before it started: ``status`` (429 or 503), a sentence, and the seconds after
-    which a retry may succeed (sent as ``Retry-After``)."""
+    """A job refused before it started: ``status`` (429 or 503), a sentence, the seconds after
+    which a retry may succeed (sent as ``Retry-After``) and the kind of work (``work``, for the
+    log)."""
 
-    def __init__(self, status: int, detail: str, retry_after: float) -> None:
+    def __init__(self, status: int, detail: str, retry_after: float, work: str = "") -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
         self.retry_after = retry_after
+        self.work = work
 
     @property
     def headers(self) -> dict[str, str]:
@@ -100,37 +102,41 @@ class Admission:
         """Raise :class:`BusyError` if a job of ``address`` would be refused now (nothing is taken)."""
         if self._by_address.get(address, 0) >= self.per_address:
             raise BusyError(429, _("too many {what} at once from your address: wait for yours to "
-                              "finish").format(what=_(self.what)), self._estimate())
-        if self.running >= self.limit_running and self.queued >= self.limit_waiting:
+                              "finish").format(what=_(self.what)), self._estimate(), self.what)
+        if self.running + self.queued >= self.limit_running + self.limit_waiting:
             raise BusyError(503, _("the server is busy with other {what}: try again in a moment")
-                       .format(what=_(self.what)), self._estimate())
+                       .format(what=_(self.what)), self._estimate(), self.what)
+
+    def reserve(self, address: str) -> Place:
+        """Take a place in the line for a job of ``address`` now, or raise :class:`BusyError`.
+
+        For work that outlives its request (a review answered ``202`` while it runs): the
+        request reserves the place, so a refusal is its answer; the job waits for its turn later
+        with ``async with place:``. A place that will not be used is given back with
+        :meth:`Place.give_back`.
+
+        >>> measures = Admission("measures", running=1, waiting=0, per_address=1)
+        >>> place = measures.reserve("198.51.100.2")
+        >>> measures.queued, measures.reserve("198.51.100.3")
+        Traceback (most recent call last):
+        ...
+        furuba.server.admission.BusyError: the server is busy with other measures: try again in a moment
+        >>> place.give_back()
+        >>> measures.queued
+        0
+        """
+        self.check(address)
+        self._by_address[address] = self._by_address.get(address, 0) + 1
+        self.queued += 1
+        self._report()
+        return Place(self, address)
 
     @contextlib.asynccontextmanager
     async def turn(self, address: str) -> AsyncIterator[None]:
         """Wait for a turn for a job of ``address`` and hold it while the block runs; raise
         :class:`BusyError` at once when the job is refused. A cancelled wait gives its place back."""
-        self.check(address)
-        self._by_address[address] = self._by_address.get(address, 0) + 1
-        self.queued += 1
-        self._report()
-        started = time.monotonic()
-        try:
-            await self._turns.acquire()
-        except BaseException:
-            self.queued -= 1
-            self._leave(address)
-            raise
-        self.queued -= 1
-        self.running += 1
-        self._report()
-        if self.observer is not None:
-            self.observer.waited(self.what, time.monotonic() - started)
-        try:
+        async with self.reserve(address):
             yield
-        finally:
-            self.running -= 1
-            self._turns.release()
-            self._leave(address)
 
     def _leave(self, address: str) -> None:
         left = self._by_address.get(address, 0) - 1
@@ -139,6 +145,48 @@ class Admission:
         else:
             self._by_address.pop(address, None)
         self._report()
+
+
+class Place:
+    """A job's place in an :class:`Admission`'s line (:meth:`Admission.reserve`): ``async with``
+    waits for the turn and holds it while the block runs; a cancelled wait gives the place back."""
+
+    def __init__(self, admission: Admission, address: str) -> None:
+        self.admission = admission
+        self.address = address
+        self.state = "waiting"
+        """``waiting``, ``running`` or ``left``."""
+
+    def give_back(self) -> None:
+        """Leave the line without running (nothing happens once the place was used)."""
+        if self.state == "waiting":
+            self.state = "left"
+            self.admission.queued -= 1
+            self.admission._leave(self.address)
+
+    async def __aenter__(self) -> None:
+        admission = self.admission
+        if self.state != "waiting":
+            raise RuntimeError("a place in the line is used once")
+        started = time.monotonic()
+        try:
+            await admission._turns.acquire()
+        except BaseException:
+            self.give_back()
+            raise
+        self.state = "running"
+        admission.queued -= 1
+        admission.running += 1
+        admission._report()
+        if admission.observer is not None:
+            admission.observer.waited(admission.what, time.monotonic() - started)
+
+    async def __aexit__(self, *exc: object) -> None:
+        admission = self.admission
+        self.state = "left"
+        admission.running -= 1
+        admission._turns.release()
+        admission._leave(self.address)
 
 
 WORDS = (N_("reviews"), N_("hints"), N_("file checks"), N_("measures"))

@@ -1,10 +1,26 @@
 """Hints: what the bot would do for the seat that must decide, sent to the asking connection only.
 
-A search takes up to a few seconds. Requests for the same seat and position share it: the first
-starts the search, the ones that come while it runs wait for the same result, and later ones get
-it from the room's cache (``Room.hint_cache``) until the position changes. A hint's reasons are
-words in the asking socket's language, so searches and the cache are kept per language too (two
-languages asking for one seat's hint is rare: each gets its own search).
+Requests for the same seat and position share a search: the first starts it, the ones that come
+while it runs wait for the same result, and later ones get it from the room's cache
+(``Room.hint_cache``) until the position changes. A hint's reasons are words in the asking
+socket's language, so searches and the cache are kept per language too (two languages asking for
+one seat's hint is rare: each gets its own search).
+
+A new search takes a place in the hints' line (:mod:`furuba.server.workloads`: ``hints_at_once``
+per process, ``hints_waiting`` more, ``hints_per_address`` per client address); beyond it the
+socket gets its usual ``error`` message, code ``busy``, with the sentence (a cached hint, or one
+already being searched, is never refused).
+
+The search runs on a thread, not in a worker process. With the default budget (400 simulations)
+a hint costs about 45 ms of CPU (the median over positions of both games, at most about 60 ms,
+measured with ``time.process_time``): while it runs, the event loop still gets the interpreter
+back every few milliseconds (its switch interval), so the tables' answers are delayed by little
+and only for that long. A review costs seconds, which is why reviews went to worker processes; a
+hint there would wait behind a review, and a pool of its own would keep another Python process
+(about 65 MB) per server process for a search that is over in a twentieth of a second. The line
+bounds what hints cost instead: at most ``hints_at_once`` searches share the interpreter with the
+loop at a time. (Carrying a position to a process and back would cost under a millisecond: if a
+larger ``hint_sims`` makes hints long, they belong in a pool.)
 """
 
 from __future__ import annotations
@@ -17,9 +33,11 @@ from typing import TYPE_CHECKING, Any
 from furuba import i18n
 from furuba.server import bots
 from furuba.server import messages as m
+from furuba.server.admission import BusyError
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.seats import pick_seat
+from furuba.server.workloads import work_of_hub
 from furuba.text import _
 
 if TYPE_CHECKING:
@@ -73,15 +91,21 @@ def search(conn: Conn, room: Room, seat: int, state: State, version: int,
         return future
     if conn.hinting:
         raise RoomError("throttled", _("a hint is already being worked out for you"))
+    try:
+        place = work_of_hub(hub).hints.reserve(conn.address)
+    except BusyError as busy:
+        raise RoomError("busy", busy.detail) from None
     conn.hinting = True
     config = hub.config
     seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
 
     async def work() -> Found:
         try:
-            by, found = await asyncio.to_thread(bots.hints, state, seat, seed, config.hint_bot,
-                                                config.hint_sims)
+            async with place:
+                by, found = await asyncio.to_thread(bots.hints, state, seat, seed,
+                                                    config.hint_bot, config.hint_sims)
         finally:
+            place.give_back()
             conn.hinting = False
             running.pop(key, None)
         room.hint_cache[(seat, language)] = (version, by, found)

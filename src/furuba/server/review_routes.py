@@ -3,15 +3,22 @@
 The first request starts the analysis (:func:`furuba.review.analysis.analyse`) and answers
 ``202 {"status": "running", "progress": 0.0}``; later ones answer ``202`` with the share done
 until it is over, then ``200 {"status": "done", …the review…}``, read from the database from
-then on. The analysis runs on a worker thread, never on the event loop, one at a time per process
-(:data:`AT_ONCE`; others wait their turn, reported as running at 0). Which process runs it is
-decided by a database row (:mod:`furuba.server.review_store`), so even several server processes
-run one analysis per (table, seat); the running process reports its progress to the row every
-:data:`HEARTBEAT_SECONDS`, which is also how the others know it is alive.
+then on. Which process runs it is decided by a database row (:mod:`furuba.server.review_store`),
+so even several server processes run one analysis per (table, seat); the running process
+reports its progress to the row every :data:`HEARTBEAT_SECONDS`, which is also how the others
+know it is alive.
+
+The analysis costs seconds of a core, so it waits its turn: a request that would start one takes
+a place in the reviews' line (:mod:`furuba.server.workloads`: ``reviews_at_once`` at a time per
+process, ``reviews_waiting`` more in line, ``reviews_per_address`` per client address), and is
+refused beyond it — ``429`` when the address has too many under way, ``503`` when the line is
+full — with a sentence and ``Retry-After``. Asking for a review already kept or already under way
+is free: it only reports progress. The search itself runs in a worker process
+(:mod:`furuba.server.review_workers`), or on a thread with ``review_workers = 0``.
 
 Refusals, each with a sentence: ``404`` for an unknown table, ``409`` for a game not finished,
-``400`` for a seat the game does not have, ``500`` when the analysis failed (asked again a few
-seconds later, it starts over).
+``400`` for a seat the game does not have, ``429``/``503`` as above, ``500`` when the analysis
+failed (asked again a few seconds later, it starts over).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
 
 from furuba import i18n
@@ -31,23 +38,20 @@ from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
 from furuba.review.model import in_language
 from furuba.server.errors import RoomError
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
-from furuba.server.routing import hub_of, refuse
+from furuba.server.review_workers import ReviewWorkers, Stopped, Unavailable, WorkerDiedError
+from furuba.server.routing import client_address, hub_of, refuse
+from furuba.server.workloads import work_of
 from furuba.text import N_, _
 
 if TYPE_CHECKING:
+    from furuba.server.admission import Place
     from furuba.server.hub import Hub
 
 log = logging.getLogger("furuba.server")
 HEARTBEAT_SECONDS = 1.0
 """How often a running analysis reports its progress to the database."""
-AT_ONCE = 1
-"""Analyses one process runs at the same time (each takes a core while it runs)."""
 NOT_OVER = N_("this game has not finished: only a finished game can be reviewed")
 NO_SEAT = N_("say which seat to review: ?seat=N, counting seats from 0")
-
-
-class Stopped(Exception):  # noqa: N818 - a signal, not an error
-    """The analysis was stopped (the server is shutting down)."""
 
 
 @dataclass
@@ -59,12 +63,14 @@ class Job:
     record: GameRecord
     sims: int
     progress: float = 0.0
-    """Set by the worker thread, read by the loop (a float is replaced whole)."""
+    """Set as the analysis reports, read by the loop (a float is replaced whole)."""
+    pid: int | None = None
+    """The worker process computing it, once it started there."""
     stopped: bool = False
-    """Set by the loop to stop the worker at its next report."""
+    """Set by the loop to stop a thread's analysis at its next report."""
 
     def run(self) -> dict[str, Any]:
-        """The analysis (on a worker thread): the review as JSON.
+        """The analysis on a thread of this process (``review_workers = 0``): the review as JSON.
 
         A review is kept once and read by everyone, whatever their language: it is made in
         English, with the bot's reasons in every language (:func:`in_language` picks the
@@ -80,41 +86,67 @@ class Job:
                              progress=progress)
         return result.to_json()
 
+    def heard(self, kind: str, value: float) -> None:
+        """A report of its worker process: its ``pid``, or its ``progress``."""
+        if kind == "pid":
+            self.pid = int(value)
+        else:
+            self.progress = value
+
 
 @dataclass
 class Reviews:
-    """This process's analyses, by (table, seat), and the gate that lets :data:`AT_ONCE` run."""
+    """This process's analyses, by (table, seat), and where they are computed."""
 
     owner: str
-    gate: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(AT_ONCE))
+    workers: ReviewWorkers | None = None
+    """The worker processes (``None``: a thread of this process)."""
     jobs: dict[tuple[str, int], Job] = field(default_factory=dict)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    def start(self, job: Job, hub: Hub) -> None:
-        """Run ``job`` in the background (its row is already claimed)."""
-        self.jobs[(job.table_id, job.seat)] = job
-        task = asyncio.ensure_future(self.work(job, hub))
+    def start(self, job: Job, place: Place, hub: Hub) -> None:
+        """Run ``job`` in the background once ``place`` comes to its turn (its row is claimed)."""
+        task = asyncio.ensure_future(self.work(job, place, hub))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def work(self, job: Job, hub: Hub) -> None:
+    async def work(self, job: Job, place: Place, hub: Hub) -> None:
         key = (job.table_id, job.seat)
         beat = asyncio.ensure_future(self.heartbeat(job, hub))
         try:
-            async with self.gate:
-                review = await asyncio.to_thread(job.run)
+            async with place:
+                review = await self.compute(job)
             await hub.db.run(ReviewStore.finish, job.table_id, job.seat, self.owner, review,
                              time.time())
         except asyncio.CancelledError:
             job.stopped = True
             raise
+        except Stopped:     # the server is stopping: the row goes silent, and is taken over
+            log.info("the review of table %s, seat %s stopped with the server", job.table_id,
+                     job.seat)
+        except WorkerDiedError as exc:
+            log.error("the review of table %s, seat %s failed: its worker process died",
+                      job.table_id, job.seat)
+            await hub.db.run(ReviewStore.fail, job.table_id, job.seat, self.owner, str(exc),
+                             time.time())
         except Exception as exc:
             log.exception("the review of table %s, seat %s failed", job.table_id, job.seat)
             await hub.db.run(ReviewStore.fail, job.table_id, job.seat, self.owner,
                              f"{type(exc).__name__}: {exc}"[:300], time.time())
         finally:
+            place.give_back()
             beat.cancel()
             self.jobs.pop(key, None)
+
+    async def compute(self, job: Job) -> dict[str, Any]:
+        """The review as JSON: in a worker process, else on a thread."""
+        if self.workers is not None:
+            try:
+                return await self.workers.run(job.record.to_json(), job.seat, job.sims,
+                                              DEFAULT_PLAYOUTS, job.heard)
+            except Unavailable:
+                pass
+        return await asyncio.to_thread(job.run)
 
     async def heartbeat(self, job: Job, hub: Hub) -> None:
         """Report ``job``'s progress to its row until it ends."""
@@ -128,11 +160,12 @@ class Reviews:
 
 
 def reviews_of(request: Request) -> Reviews:
-    """The app's :class:`Reviews` (made on first use)."""
+    """The app's :class:`Reviews` (made on first use; its workers are made at start-up)."""
     state = request.app.state
     found: Reviews | None = getattr(state, "reviews", None)
     if found is None:
-        found = state.reviews = Reviews(hub_of(request).db.metrics.process)
+        found = state.reviews = Reviews(hub_of(request).db.metrics.process,
+                                        getattr(state, "review_workers", None))
     return found
 
 
@@ -140,7 +173,9 @@ def add_review(router: APIRouter) -> None:
     """The review route."""
 
     @router.get("/api/tables/{table_id}/review")
-    async def review(table_id: str, request: Request, seat: int | None = None) -> JSONResponse:
+    async def review(table_id: str, request: Request, seat: int | None = Query(
+            None, ge=0, le=63, description=N_("a seat number (a whole number from 0 to 63)"))
+    ) -> JSONResponse:
         """A finished game's review for ``seat``: started, running, or done."""
         if seat is None:
             raise HTTPException(400, _(NO_SEAT))
@@ -153,12 +188,36 @@ def add_review(router: APIRouter) -> None:
                 raise HTTPException(400, _("there is no seat {seat} at this table: its "
                                            "seats are 0 to {last}").format(
                     seat=seat, last=players - 1))
-            sims = hub.config.hint_sims or DEFAULT_SIMS
-            found = await hub.db.run(ReviewStore.claim, table_id, seat, reviews.owner, sims,
-                                     time.time())
-            if found.mine:
-                reviews.start(Job(table_id, seat, record, sims), hub)
+            found = await start(request, reviews, Job(
+                table_id, seat, record, hub.config.hint_sims or DEFAULT_SIMS))
         return answer(found, reviews.jobs.get((table_id, seat)))
+
+
+async def start(request: Request, reviews: Reviews, job: Job) -> Found:
+    """Claim ``job``'s analysis and start it, unless this process or another is already at it.
+
+    A new analysis takes a place in the reviews' line for the client's address first
+    (:class:`~furuba.server.admission.BusyError` when refused: nothing is claimed then).
+    """
+    key = (job.table_id, job.seat)
+    running = reviews.jobs.get(key)
+    if running is not None:         # another request of this process is at it
+        return Found("running", running.progress, updated_at=time.time())
+    place = work_of(request).reviews.reserve(client_address(request))
+    reviews.jobs[key] = job
+    try:
+        found = await hub_of(request).db.run(ReviewStore.claim, job.table_id, job.seat,
+                                             reviews.owner, job.sims, time.time())
+    except BaseException:
+        place.give_back()
+        reviews.jobs.pop(key, None)
+        raise
+    if found.mine:
+        reviews.start(job, place, hub_of(request))
+    else:                           # another process is at it, or finished it meanwhile
+        place.give_back()
+        reviews.jobs.pop(key, None)
+    return found
 
 
 def settled(found: Found, now: float) -> bool:
@@ -189,6 +248,7 @@ def answer(found: Found, job: Job | None) -> JSONResponse:
     if found.status == "failed":
         return JSONResponse({"status": "failed", "detail": _(
             "the analysis failed ({error}); ask again in {seconds:g} seconds to start it "
-            "over").format(error=found.error, seconds=RETRY_SECONDS)}, status_code=500)
+            "over").format(error=_(found.error) if found.error else "",
+                           seconds=RETRY_SECONDS)}, status_code=500)
     progress = job.progress if job is not None else found.progress
     return JSONResponse({"status": "running", "progress": round(progress, 3)}, status_code=202)

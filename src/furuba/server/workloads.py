@@ -9,20 +9,25 @@ a route takes a turn with ``async with work_of(request).reviews.turn(address): â
 >>> work = Workloads(ServerConfig())
 >>> work.reviews.limit_running, work.hints.per_address, work.file_checks.limit_waiting
 (1, 2, 16)
+>>> work.measures.limit_running, work.measures.limit_waiting
+(1, 4)
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from furuba.server.admission import Admission, BusyError, WorkObserver
+from furuba.server.logs import security_event
 from furuba.text import N_
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
+    from furuba.server.hub import Hub
 
 
 class Workloads:
@@ -40,6 +45,13 @@ class Workloads:
                                      waiting=config.file_checks_waiting,
                                      per_address=config.file_checks_per_address,
                                      typical_seconds=1.0, observer=observer)
+        at_once, waiting = max(1, config.measures_at_once), config.measure_queue
+        self.measures = Admission(N_("measures"), running=at_once, waiting=waiting,
+                                  per_address=at_once + waiting, typical_seconds=60.0,
+                                  observer=observer)
+        """Measures of a file's balance: the line of this process. Their cap per address
+        (``measures_per_address``) is counted in the database, over every process
+        (:mod:`furuba.server.editors.measure`), so this line does not count one of its own."""
 
 
 def work_of(request: Request) -> Workloads:
@@ -48,7 +60,27 @@ def work_of(request: Request) -> Workloads:
     return work
 
 
+_of_hub: weakref.WeakKeyDictionary[Hub, Workloads] = weakref.WeakKeyDictionary()
+
+
+def attach(hub: Hub, work: Workloads) -> None:
+    """Make ``work`` the :class:`Workloads` of ``hub``'s tables (at start-up), for work asked
+    over a table's socket (hints), which has no request to find the app by."""
+    _of_hub[hub] = work
+
+
+def work_of_hub(hub: Hub) -> Workloads:
+    """The :class:`Workloads` attached to ``hub`` (:func:`attach`); a hub made without an app
+    (a test's) gets one of its own, with the hub's limits."""
+    work = _of_hub.get(hub)
+    if work is None:
+        work = _of_hub[hub] = Workloads(hub.config)
+    return work
+
+
 async def busy_answer(_request: Request, exc: Exception) -> JSONResponse:
     """The app's answer to a :class:`BusyError`: its status, its sentence, ``Retry-After``."""
     assert isinstance(exc, BusyError)
+    security_event("work_refused", work=exc.work, status=exc.status,
+                   address=_request.client.host if _request.client is not None else "")
     return JSONResponse({"detail": exc.detail}, status_code=exc.status, headers=exc.headers)

@@ -9,8 +9,10 @@ the game's editor adds: :attr:`furuba.spec.FileEditor.measured`).
 A public server stays alive: a measure asks for at most ``measure_max_games`` games, one address
 has at most ``measures_per_address`` measures waiting or running (counted in the database, so
 over every process), a process runs ``measures_at_once`` at a time and keeps at most
-``measure_queue`` waiting, and the games run in worker processes whose priority is lowered
-(``nice`` 10), never in the server's own process.
+``measure_queue`` waiting (its line is the ``measures``
+:class:`~furuba.server.admission.Admission` of :mod:`furuba.server.workloads`: ``503`` with
+``Retry-After`` when it is full, and the line's metrics), and the games run in worker processes
+whose priority is lowered (``nice`` 10), never in the server's own process.
 
 The state of each measure is a database row (:mod:`furuba.server.editors.measure_store`), so any
 process answers ``GET /api/<word>/measure/{id}`` and ``DELETE`` (cancel): the process running it
@@ -41,10 +43,12 @@ from furuba.server.editors.owners import Owners, pick
 from furuba.server.editors.uploads import MAX_FILE_BYTES, problems_sentence
 from furuba.server.routing import client_address, hub_of
 from furuba.server.security import address_hash, new_table_id
+from furuba.server.workloads import work_of
 from furuba.sim.runner import SimConfig, default_jobs, run
 from furuba.text import N_, _
 
 if TYPE_CHECKING:
+    from furuba.server.admission import Place
     from furuba.server.config import ServerConfig
     from furuba.server.hub import Hub
     from furuba.spec import GameSpec, Option
@@ -121,11 +125,11 @@ def _lower_priority() -> None:
 
 @dataclass
 class Measures:
-    """This process's measures: the gate that lets ``measures_at_once`` run, the waiting ones."""
+    """This process's measures, each waiting for its turn in the ``measures`` line (an
+    :class:`~furuba.server.admission.Admission`) or running on a measure thread."""
 
     owner: str
     config: ServerConfig
-    gate: asyncio.Semaphore
     pool: ThreadPoolExecutor
     jobs: dict[str, Measure] = field(default_factory=dict)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -133,23 +137,20 @@ class Measures:
     @classmethod
     def make(cls, owner: str, config: ServerConfig) -> Measures:
         at_once = max(1, config.measures_at_once)
-        return cls(owner, config, asyncio.Semaphore(at_once),
+        return cls(owner, config,
                    ThreadPoolExecutor(at_once, "furuba-measure", initializer=_lower_priority))
 
-    @property
-    def waiting(self) -> int:
-        return max(0, len(self.jobs) - max(1, self.config.measures_at_once))
-
-    def start(self, job: Measure, hub: Hub) -> None:
+    def start(self, job: Measure, place: Place, hub: Hub) -> None:
+        """Run ``job`` once ``place`` comes to its turn."""
         self.jobs[job.id] = job
-        task = asyncio.ensure_future(self.work(job, hub))
+        task = asyncio.ensure_future(self.work(job, place, hub))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def work(self, job: Measure, hub: Hub) -> None:
+    async def work(self, job: Measure, place: Place, hub: Hub) -> None:
         beat = asyncio.ensure_future(self.heartbeat(job, hub))
         try:
-            async with self.gate:
+            async with place:
                 if job.stopped or not await hub.db.run(MeasureStore.begin, job.id, self.owner,
                                                        time.time()):
                     return   # cancelled while it waited
@@ -168,6 +169,7 @@ class Measures:
             await hub.db.run(MeasureStore.fail, job.id, self.owner,
                              f"{type(exc).__name__}: {exc}"[:300], time.time())
         finally:
+            place.give_back()
             beat.cancel()
             self.jobs.pop(job.id, None)
 
@@ -214,18 +216,22 @@ def add_measures(router: APIRouter, word: str, owners: Owners) -> None:
             return JSONResponse({"detail": problems_sentence(exc), "problems": [
                 {"field": f, "message": m} for f, m in exc.problems]}, status_code=400)
         creator = address_hash(client_address(request), hub.config.address_key)
-        if measures.waiting >= hub.config.measure_queue:
-            raise HTTPException(503, _("the server is busy measuring: try again in a minute"),
-                                headers={"Retry-After": "60"})
+        place = work_of(request).measures.reserve(creator)     # 503 when the line is full
         job = Measure(new_table_id(), cfg, option, name)
-        made = await hub.db.run(MeasureStore.create, job.id, creator, spec.name, option.name,
-                                cfg.games, {"players": cfg.players, "bots": cfg.bots,
-                                            "seed": cfg.seed}, measures.owner,
-                                hub.config.measures_per_address, time.time())
+        try:
+            made = await hub.db.run(MeasureStore.create, job.id, creator, spec.name,
+                                    option.name, cfg.games, {"players": cfg.players,
+                                                             "bots": cfg.bots, "seed": cfg.seed},
+                                    measures.owner, hub.config.measures_per_address,
+                                    time.time())
+        except BaseException:
+            place.give_back()
+            raise
         if not made:
+            place.give_back()
             raise HTTPException(429, _("your address already has a measure under way: wait for "
-                                       "it to end, or cancel it"))
-        measures.start(job, hub)
+                                       "it to end, or cancel it"), headers={"Retry-After": "60"})
+        measures.start(job, place, hub)
         return JSONResponse({"id": job.id, "status": "waiting", "done": 0, "games": cfg.games,
                              "url": f"/api/{word}/measure/{job.id}"}, status_code=202)
 

@@ -1,13 +1,14 @@
 // The game review on the replay page: the search bot's analysis of one seat's play, from
 // GET /api/tables/{id}/review?seat=N. "Analyse" starts it; a <progress> bar shows how far it got
-// (the page asks again every half second); then an SVG graph of every player's win chance over the
-// game (one line per player, each with its own dash and marker and a legend, the seat's mistakes
-// marked and linked to their steps), the biggest mistakes, and the move played against the bot's
-// preferred move at each decision. Every number in the graph is also in a table. Its words are
-// the catalog's (i18n.js); the moves are the game module's words.
+// (the page asks again every half second; when the server is busy with other reviews — 429 or 503
+// — it shows the server's sentence and asks again after its Retry-After); then an SVG graph of
+// every player's win chance over the game (one line per player, each with its own dash and marker
+// and a legend, the seat's mistakes marked and linked to their steps), the biggest mistakes, and
+// the move played against the bot's preferred move at each decision. Every number in the graph is
+// also in a table. Its words are the catalog's (i18n.js); the moves are the game module's words.
 import { t } from './i18n.js';
 import { h, s, replace, withNames } from './dom.js';
-import { getJSON, loadTokens } from './api.js';
+import { loadTokens } from './api.js';
 import { capital, person } from './table-words.js';
 
 const PLOT = { width: 640, height: 260, left: 44, right: 14, top: 16, bottom: 34 };
@@ -65,7 +66,7 @@ export function reviewPanel(root, ctx) {
     button.disabled = true;
     let answer;
     try {
-      answer = await getJSON(`${ctx.base}/review?seat=${st.seat}`);
+      answer = await fetchReview(`${ctx.base}/review?seat=${st.seat}`);
     } catch (err) {
       if (round !== st.asked) return;
       button.disabled = false;
@@ -74,6 +75,11 @@ export function reviewPanel(root, ctx) {
       return;
     }
     if (round !== st.asked) return;
+    if (answer.status === 'busy') {                     // not started: wait as the server asks
+      status.textContent = `${answer.detail} ${t('table.review.retrying', { seconds: answer.wait })}`;
+      st.timer = setTimeout(() => ask(round), answer.wait * 1000);
+      return;
+    }
     if (answer.status === 'done') {
       button.disabled = false;
       status.textContent = isYou(st.seat, ctx) ? t('table.review.ready_you') : t('table.review.ready', { name: ctx.names[st.seat] });
@@ -92,6 +98,20 @@ export function reviewPanel(root, ctx) {
     h('p', { class: 'muted small' }, t('table.review.intro')),
     h('div', { class: 'review-controls' }, h('label', { for: 'review-seat' }, t('table.review.player')), select, button),
     status, output);
+}
+
+/** The review route's answer; a refusal to wait out (429, 503) as {status: 'busy', detail (the
+ * server's sentence), wait (its Retry-After, in seconds)}; any other refusal throws its sentence. */
+async function fetchReview(url) {
+  const r = await fetch(url, { headers: { accept: 'application/json' } });
+  const body = await r.json().catch(() => ({}));
+  const said = typeof body.detail === 'string' ? body.detail : t('api.status', { status: r.status });
+  if (r.status === 429 || r.status === 503) {
+    const wait = Number.parseInt(r.headers.get('retry-after') || '', 10);
+    return { status: 'busy', detail: said, wait: Number.isFinite(wait) && wait > 0 ? wait : 5 };
+  }
+  if (!r.ok) throw new Error(said);
+  return body;
 }
 
 function showProgress(output, progress, label) {
