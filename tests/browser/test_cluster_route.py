@@ -54,8 +54,8 @@ def wait_until(page: Page, check: Callable[[], bool], timeout_ms: float = WAIT_M
         waited += 50
 
 
-def open_sockets(base: str) -> int:
-    text = httpx.get(f"{base}/metrics", timeout=10).text
+def open_sockets(metrics_url: str) -> int:
+    text = httpx.get(metrics_url, timeout=10).text
     found = re.search(r"^furuba_websockets_open\{[^}]*\} (\S+)$", text, re.MULTILINE)
     assert found is not None, text[:2000]
     return int(float(found.group(1)))
@@ -81,7 +81,7 @@ def test_the_table_page_moves_to_the_process_driving_the_table(page: Page, clust
     wait_until(page, lambda: len(sockets) >= 2 and sockets[0].is_closed())
     assert f"via={other.port}" in sockets[0].url
     assert f"via={owner.port}" in sockets[1].url and not sockets[1].is_closed()
-    wait_until(page, lambda: (open_sockets(owner.base), open_sockets(other.base)) == (1, 0))
+    wait_until(page, lambda: (open_sockets(owner.metrics_url), open_sockets(other.metrics_url)) == (1, 0))
     seq = httpx.get(f"{owner.base}/api/tables/{table_id}", timeout=10).json()["seq"]
     zodiac_turn(page)   # the game goes on over the direct socket
     wait_until(page, lambda: httpx.get(f"{cluster.base}/api/tables/{table_id}",

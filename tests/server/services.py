@@ -250,6 +250,9 @@ class ServerProcess:
     name: str | None = None
     bot_delay: float = 0.05
     log_level: str = "info"
+    metrics_port: int = field(default_factory=free_port)
+    args: list[str] = field(default_factory=list)
+    """More flags of ``furuba serve``."""
     proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -259,6 +262,11 @@ class ServerProcess:
     @property
     def ws_base(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def metrics_url(self) -> str:
+        """Where Prometheus scrapes this process (its ``--metrics-port``, on loopback)."""
+        return f"http://127.0.0.1:{self.metrics_port}/metrics"
 
     @property
     def pid(self) -> int:
@@ -271,7 +279,7 @@ class ServerProcess:
     def command(self) -> list[str]:
         cmd = [sys.executable, "-m", "furuba", "serve", "--host", "127.0.0.1", "--port", str(self.port),
                "--database-url", self.database_url, "--bot-delay", str(self.bot_delay),
-               "--log-level", self.log_level]
+               "--log-level", self.log_level, "--metrics-port", str(self.metrics_port), *self.args]
         if self.redis_url:
             cmd += ["--redis-url", self.redis_url]
         if self.name:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
@@ -28,13 +29,13 @@ PROCESS = "test-proc"
 @pytest.fixture
 def named(db_url: str) -> Iterator[LiveServer]:
     """A live server whose process is called :data:`PROCESS`."""
-    with LiveServer(db_url, process_name=PROCESS) as server:
+    with LiveServer(db_url, process_name=PROCESS, metrics_port=0) as server:
         yield server
 
 
 def scrape(live: LiveServer) -> Samples:
-    """Every sample ``GET /metrics`` shows, by name and labels."""
-    r = live.http.get("/metrics")
+    """Every sample ``GET /metrics`` on the server's metrics port shows, by name and labels."""
+    r = httpx.get(f"http://127.0.0.1:{live.app.state.metrics_port.port}/metrics", timeout=10)
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith("text/plain; version=")
     return {(s.name, frozenset(s.labels.items())): s.value

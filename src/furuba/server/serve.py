@@ -20,6 +20,9 @@ rarer full ones bring the 99th percentile of action latency from about 280 ms to
 everything is freed by reference counting)."""
 HANDOVER_SECONDS = 10.0
 """Longest wait for the tables to be handed over before the process stops anyway."""
+DRAIN_SECONDS = 5
+"""Longest wait, once the process stops listening, for the requests under way to end: event
+streams never end by themselves (their pages reconnect to another process, or later)."""
 WS_MAX_SIZE = 65536
 """Frames above this close the socket (1009); the app refuses anything above 4096 bytes itself."""
 
@@ -36,8 +39,11 @@ def display_host(host: str) -> str:
 def run_server(host: str, port: int, database_url: str, *, ready_table: bool = False,
                bot_delay: float = 0.6, log_level: str = "info", out: TextIO = sys.stdout,
                redis_url: str | None = None, process_name: str | None = None,
-               address_key: str = "", route: str | None = None) -> None:
-    """Serve until interrupted; once listening, print the address (and the ready table's page)."""
+               address_key: str = "", route: str | None = None, api_docs: bool = False,
+               metrics_port: int | None = None, metrics_host: str = "127.0.0.1") -> None:
+    """Serve until interrupted; once listening, print the address (and the ready table's page,
+    and where the metrics are). The answers carry no ``server`` header: nothing tells a stranger
+    what the site runs on."""
     import uvicorn
 
     from furuba.server import logs
@@ -46,9 +52,11 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
     name = logs.process_name(process_name)
     app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay,
                      redis_url=redis_url, process_name=name, address_key=address_key,
-                     route=route)
+                     route=route, api_docs=api_docs, metrics_port=metrics_port,
+                     metrics_host=metrics_host)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
-                            ws_per_message_deflate=False, log_config=logs.log_config(name, log_level))
+                            ws_per_message_deflate=False, log_config=logs.log_config(name, log_level),
+                            server_header=False, timeout_graceful_shutdown=DRAIN_SECONDS)
     server = handing_over_server(config, app)
     gc.set_threshold(*GC_THRESHOLDS)
 
@@ -65,6 +73,10 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
             if ready:
                 print(_("a table against bots is ready: {url}").format(url=f"{base}/t/{ready}"),
                       file=out, flush=True)
+            scraped: Any = getattr(app.state, "metrics_port", None)
+            if scraped is not None:
+                where = f"http://{display_host(scraped.host)}:{scraped.port}/metrics"
+                print(_("Prometheus's metrics: {url}").format(url=where), file=out, flush=True)
 
     language = i18n.current()   # the command line's, for its own lines
 
