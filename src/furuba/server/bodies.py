@@ -148,17 +148,22 @@ KINDS = {"int_type": N_("a whole number"), "int_parsing": N_("a whole number"),
 """What a value must be, by the kind of pydantic error, for a field that does not say."""
 
 
-def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None = None) -> str:
+def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None = None,
+            params: Mapping[str, str] | None = None) -> str:
     """One sentence for a request that does not fit its schema: its first fault, naming the
-    field and what it must be (the field's description in ``model``), in the request's language
-    (the descriptions are marked for the catalog; pydantic's own words stay English). What was
-    sent in place of a ``writeOnly`` field (a password) is never repeated.
+    field and what it must be (the field's description in ``model``, or in ``params`` for a
+    query or path parameter), in the request's language (the descriptions are marked for the
+    catalog; pydantic's own words stay English). What was sent in place of a ``writeOnly``
+    field (a password) is never repeated.
 
     >>> explain([{"type": "extra_forbidden", "loc": ("body", "players"), "msg": "", "input": 4}],
     ...         JoinSeat)
     "unknown field 'players'; the fields are: seat, name"
     >>> explain([{"type": "int_parsing", "loc": ("path", "step"), "msg": "", "input": "x"}])
     "step must be a whole number, not 'x'"
+    >>> explain([{"type": "less_than_equal", "loc": ("query", "seat"), "msg": "", "input": "99"}],
+    ...         params={"seat": "a seat number (a whole number from 0 to 63)"})
+    "seat must be a seat number (a whole number from 0 to 63), not '99'"
     """
     if not errors:
         return _("the request does not fit its schema")
@@ -183,7 +188,10 @@ def explain(errors: Sequence[Mapping[str, Any]], model: type[BaseModel] | None =
                 field=field, fields=listing(fields))
         return _("unknown field {field!r}").format(field=field)
     info = fields.get(field)
-    described = info.description if info is not None and info.description else KINDS.get(kind)
+    described = info.description if info is not None and info.description else None
+    if described is None and loc and loc[0] in ("query", "path"):
+        described = (params or {}).get(field)
+    described = described or KINDS.get(kind)
     rule = _(described) if described else None
     if kind == "missing":
         if rule:

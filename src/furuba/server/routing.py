@@ -14,6 +14,7 @@ from furuba.core.errors import FurubaError
 from furuba.server.bodies import CreateTable
 from furuba.server.editors.uploads import upload_files
 from furuba.server.errors import RoomError, in_words
+from furuba.server.logs import security_event
 from furuba.server.security import address_hash
 from furuba.server.storage import Storage
 from furuba.server.throttle import AddressBuckets, RequestLimits
@@ -72,7 +73,7 @@ async def make_table(request: Request, body: CreateTable,
     if body.files or any(isinstance(v, str) and v.startswith(UPLOADED)
                          for v in body.options.values()):
         options = dict(body.options)
-        await upload_files(hub, body.game, body.files, options)
+        await upload_files(hub, body.game, body.files, options, address)
         body = body.model_copy(update={"options": options, "files": {}})
     creator = address_hash(address, hub.config.address_key)
     cap = hub.config.open_tables_per_address
@@ -114,4 +115,5 @@ async def throttle(request: Request, buckets: AddressBuckets, address: str, what
     """
     wait = await spend(request, buckets, address, what)
     if wait > 0:
+        security_event("throttled", what=what, key=address)
         raise too_many(what, whose, wait)

@@ -53,6 +53,12 @@ class Listener:
             return False
         return True
 
+    def end(self) -> None:
+        """End this listener's stream now (its session ended), even when its queue is full."""
+        if self.queue.full():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+
 
 class Feeds:
     """The lobby and turn listeners of this process, and the task that feeds them."""

@@ -14,12 +14,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from furuba import games
 from furuba.core.errors import FurubaError
-from furuba.server.accounts.signed import account_of, required_account
+from furuba.server.accounts.ends import Signed, signed_in
+from furuba.server.accounts.signed import NOT_SIGNED_IN, account_of, required_account
+from furuba.server.answers import stream_refusals
 from furuba.server.bodies import CreateTable
+from furuba.server.connection_caps import HeldStream, take_stream
 from furuba.server.errors import RoomError
 from furuba.server.lobby import queries
 from furuba.server.lobby.feeds import Listener
 from furuba.server.messages import JSONDict, TableOut
+from furuba.server.moderation.blocks import tables_kept_apart
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.server.security import clean_name
 from furuba.spec import GameSpec
@@ -53,6 +57,18 @@ class Seated(BaseModel):
     opened: bool
     """A new table was opened (no open table of the game had a free seat)."""
     table: TableOut
+
+
+class Lobby(BaseModel):
+    """``GET /api/lobby``: the open tables that fit the filters."""
+
+    tables: list[queries.LobbyTable]
+
+
+class MyGames(BaseModel):
+    """``GET /api/me/games``: the signed-in player's tables."""
+
+    tables: list[queries.MyTable]
 
 
 def option_defaults(spec: GameSpec) -> dict[str, Any]:
@@ -89,44 +105,53 @@ def filtered(tables: list[queries.LobbyTable], game: str | None,
 def add_lobby(router: APIRouter) -> None:
     """The lobby's routes."""
 
-    @router.get("/api/lobby")
+    @router.get("/api/lobby", response_model=Lobby)
     async def get_lobby(request: Request, game: str | None = None) -> dict[str, Any]:
         wanted = {k: v for k, v in request.query_params.items() if k != "game"}
         tables = await hub_of(request).db.run(queries.lobby)
         return {"tables": [t.model_dump(mode="json") for t in filtered(tables, game, wanted)]}
 
-    @router.get("/api/lobby/events")
+    @router.get("/api/lobby/events", response_class=HeldStream,
+                responses=stream_refusals())
     async def lobby_events(request: Request) -> StreamingResponse:
-        return event_stream(request, None)
+        return event_stream(request, None, await signed_in(request))
 
     @router.post("/api/lobby/play")
     async def play_now(body: PlayNow, request: Request) -> Seated:
         return await seat_somewhere(request, body)
 
-    @router.get("/api/me/games")
+    @router.get("/api/me/games", response_model=MyGames)
     async def my_games(request: Request) -> dict[str, Any]:
         account = await required_account(request)
         tables = await hub_of(request).db.run(queries.my_tables, account.id)
         return {"tables": [t.model_dump(mode="json") for t in tables]}
 
-    @router.get("/api/me/events")
+    @router.get("/api/me/events", response_class=HeldStream,
+                responses=stream_refusals(401))
     async def my_events(request: Request) -> StreamingResponse:
-        account = await required_account(request)
-        return event_stream(request, account.id)
+        signed = await signed_in(request)
+        if signed is None:
+            raise HTTPException(401, _(NOT_SIGNED_IN))
+        return event_stream(request, signed.account_id, signed)
 
 
-def event_stream(request: Request, account_id: int | None) -> StreamingResponse:
-    """Server-Sent Events: the lobby (``account_id`` ``None``) or an account's turns."""
-    feeds = hub_of(request).feeds
+def event_stream(request: Request, account_id: int | None, signed: Signed | None) -> StreamingResponse:
+    """Server-Sent Events: the lobby (``account_id`` ``None``) or an account's turns; a stream
+    opened as ``signed`` ends when its session does; ``429`` beyond the address's cap on open
+    streams (:mod:`furuba.server.connection_caps`)."""
+    hub = hub_of(request)
+    address = client_address(request)
+    slots = take_stream(request, address)
 
     async def events() -> AsyncIterator[str]:
-        async with feeds.listen(account_id) as listener:
-            yield "retry: 2000\n\n"
-            async for chunk in _chunks(listener):
-                yield chunk
+        async with hub.feeds.listen(account_id) as listener:
+            with hub.ends.holding(signed, "stream", lambda _code, _why: listener.end()):
+                yield "retry: 2000\n\n"
+                async for chunk in _chunks(listener):
+                    yield chunk
 
-    return StreamingResponse(events(), media_type="text/event-stream",
-                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    return HeldStream(events(), slots, address, media_type="text/event-stream",
+                      headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 async def _chunks(listener: Listener) -> AsyncIterator[str]:
@@ -161,7 +186,12 @@ async def seat_somewhere(request: Request, body: PlayNow) -> Seated:
             game=body.game[:40])) from None
     await throttle(request, limits_of(request).joins, client_address(request), N_("seat claims"))
     defaults = option_defaults(spec)
-    for table in await hub.db.run(queries.open_tables, spec.name):
+    tables = await hub.db.run(queries.open_tables, spec.name)
+    apart = set() if account is None else await hub.db.run(
+        tables_kept_apart, account.id, [t.id for t in tables])   # blocks keep players apart
+    for table in tables:
+        if table.id in apart:
+            continue
         if table.rated != body.rated or any(table.options.get(k, defaults.get(k)) != v
                                             for k, v in body.options.items()):
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 
 from furuba import games
 from furuba.core.errors import OptionsError
@@ -26,12 +26,14 @@ from furuba.server.ratings.values import (
 )
 from furuba.server.routing import hub_of
 from furuba.spec import GameSpec
-from furuba.text import _, listing
+from furuba.text import N_, _, listing
 
 PAGE_SIZE = 50
 """A leaderboard page's default length."""
 MAX_PAGE = 100
 """The longest leaderboard page."""
+MAX_OFFSET = 1_000_000
+"""The farthest a leaderboard page may start."""
 MAX_NAME = 64
 """Longer names are no account's (names have at most 24 characters)."""
 
@@ -40,8 +42,14 @@ def add_ratings(router: APIRouter) -> None:
     """The leaderboard and profile routes."""
 
     @router.get("/api/leaderboard/{game}")
-    async def leaderboard(game: str, request: Request, players: int | None = None,
-                          limit: int = PAGE_SIZE, offset: int = 0) -> dict[str, Any]:
+    async def leaderboard(
+            game: str, request: Request,
+            players: int | None = Query(None, ge=1, le=64, description=N_(
+                "a whole number from 1 to 64")),
+            limit: int = Query(PAGE_SIZE, ge=1, le=MAX_PAGE, description=N_(
+                "a whole number from 1 to 100")),
+            offset: int = Query(0, ge=0, le=MAX_OFFSET, description=N_(
+                "a whole number from 0 to 1000000"))) -> dict[str, Any]:
         """One game's players by displayed rating, in pool ``all`` or ``<players>p``."""
         spec = game_spec(game)
         check_page(limit, offset)
