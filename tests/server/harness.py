@@ -42,7 +42,8 @@ class LiveServer:
         """The server's event loop, once it runs (to change a table from a test)."""
         self.app = create_app(database_url, on_ready=self._ready, **{**FAST, **settings})
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
-                                ws_max_size=65536, lifespan="on", ws_per_message_deflate=False)
+                                ws_max_size=65536, lifespan="on", ws_per_message_deflate=False,
+                                timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

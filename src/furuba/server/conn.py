@@ -16,6 +16,7 @@ from furuba.server import messages as m
 from furuba.server.throttle import TokenBucket
 
 if TYPE_CHECKING:
+    from furuba.server.accounts.ends import Signed
     from furuba.server.config import ServerConfig
 
 _conn_ids = itertools.count(1)
@@ -26,13 +27,20 @@ class Conn:
 
     relayed = False
     """Whether the socket is on another process (it is relayed here, see ``cluster/``)."""
+    account_id: int | None = None
+    """The account signed in on the socket (``None``: a guest)."""
+    blocks: frozenset[int] = frozenset()
+    """The accounts that account blocks: their chat is not sent here (``moderation/``)."""
 
     def __init__(self, seats: tuple[int, ...], config: ServerConfig, now: float,
-                 address: str = "") -> None:
+                 address: str = "", signed: Signed | None = None) -> None:
         self.id = next(_conn_ids)
         self.seats = seats
         self.address = address
         """The client's network address (behind a proxy, the one the proxy forwarded)."""
+        self.signed = signed
+        """The account and session the socket was opened under (``None``: a guest's); its
+        session's end closes it (``accounts/ends.py``)."""
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.bucket = TokenBucket(config.rate_per_second, config.burst, now)
         self.max_outbox = config.max_outbox

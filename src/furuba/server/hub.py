@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
@@ -24,6 +24,7 @@ from furuba import games
 from furuba.core.protocol import State
 from furuba.server import driver, presence
 from furuba.server import messages as m
+from furuba.server.accounts.ends import End, Holders, Why
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.bodies import CreateTable
 from furuba.server.cluster.leases import Fenced
@@ -67,6 +68,9 @@ class Hub:
         """Set when this process is one of several (``--redis-url``)."""
         self.feeds = Feeds(db)
         """The lobby's and the players' live feeds (``lobby/feeds.py``)."""
+        self.ends = Holders()
+        """The sockets and event streams of this process opened under a session
+        (``accounts/ends.py``): :meth:`end_connections` closes them."""
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -294,11 +298,37 @@ class Hub:
 
     # -- accounts ---------------------------------------------------------------------------
     async def accounts_deleted(self, account: Account) -> None:
-        """Delete ``account``: its seats keep their games under "deleted player" (at the tables
-        this process drives, at once; elsewhere, when they are next loaded)."""
+        """Delete ``account``: its connections close and its seats keep their games under
+        "deleted player", at once in every process."""
         await self.db.run(AccountStore.delete, account.id)
-        for room in list(self.rooms.values()):
-            await presence.forget_account(room, account.id)
+        await self.end_connections(account.id, why=Why.DELETED)
+
+    async def end_connections(self, account_id: int, sessions: Collection[str] | None = None, *,
+                              keep: str | None = None, why: Why = Why.SIGN_OUT) -> int:
+        """Close at once, in every process, the table WebSockets and event streams opened under
+        sessions of ``account_id`` that ended; how many this process closed.
+
+        ``sessions``: the ended sessions, each as the SHA-256 of its secret
+        (:func:`~furuba.server.accounts.sessions.secret_hash`, as the database keeps it);
+        ``None``: every session of the account. ``keep``: a session to leave open (the one that
+        changed the password). ``why`` (:class:`~furuba.server.accounts.ends.Why`) names the
+        reason the sockets' close frames give (close code 4401) and the security event; with
+        ``Why.DELETED`` the account's seats at every process's tables are also named "deleted
+        player". End the sessions in the database first: a socket checked just before is closed
+        as soon as it is held. A ban calls ``end_connections(account_id, why=Why.BANNED)``.
+        """
+        end = End(account_id, frozenset(sessions) if sessions is not None else None, keep, why)
+        if self.cluster is not None:
+            self.cluster.end_connections(end)
+        return await self.connections_ended(end)
+
+    async def connections_ended(self, end: End) -> int:
+        """This process's part of :meth:`end_connections` (also when another process asks)."""
+        closed = self.ends.end(end)
+        if end.why is Why.DELETED:
+            for room in list(self.rooms.values()):
+                await presence.forget_account(room, end.account_id)
+        return closed
 
     async def bind_seats(self, table_id: str, token: str, account: Account) -> list[int]:
         """Keep the seats that ``token`` holds at ``table_id`` under ``account`` (a guest who

@@ -18,11 +18,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from furuba.server import dispatch, presence
 from furuba.server import messages as m
-from furuba.server.accounts.signed import account_of
+from furuba.server.accounts.ends import Signed, signed_in
 from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.dispatch import error
 from furuba.server.logs import current_table
+from furuba.server.moderation.chat_filter import identify
 from furuba.server.rooms import Room
 from furuba.server.security import token_hash
 from furuba.text import _
@@ -79,45 +80,50 @@ async def table_socket(ws: WebSocket, table_id: str, hub: Hub) -> None:
         return
     address = ws.client.host if ws.client is not None else ""
     hashes = [token_hash(t) for t in hello.tokens]
-    account = await account_of(ws)
-    account_id = account.id if account is not None else None
+    signed = await signed_in(ws)
     if isinstance(target, Room):
-        await _serve_local(ws, target, hello, hashes, address, hub, account_id)
+        await _serve_local(ws, target, hello, hashes, address, hub, signed)
     else:
-        await _serve_relayed(ws, target, hello, hashes, address, hub, account_id)
+        await _serve_relayed(ws, target, hello, hashes, address, hub, signed)
 
 
 async def _serve_local(ws: WebSocket, room: Room, hello: m.Hello, hashes: list[str], address: str,
-                       hub: Hub, account_id: int | None) -> None:
-    seats, bad = room.seats.holding(hashes, account_id)
-    conn = Conn(tuple(seats), hub.config, asyncio.get_running_loop().time(), address)
+                       hub: Hub, signed: Signed | None) -> None:
+    seats, bad = room.seats.holding(hashes, signed.account_id if signed is not None else None)
+    conn = Conn(tuple(seats), hub.config, asyncio.get_running_loop().time(), address, signed)
+    await identify(conn, signed.account_id if signed is not None else None, room)
     sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
     await presence.attach(room, conn, bad, hello.last_seq, hello.epoch)
 
     async def handle(msg: m.ClientMessage, _text: str) -> None:
         await dispatch.handle_reporting(msg, conn, room, hub)
 
+    held = hub.ends.hold(signed, "socket", conn.close)   # its session's end closes it
     try:
         await _receive_loop(ws, conn, hub.config, handle)
     except (ClosedError, WebSocketDisconnect):
         pass
     finally:
+        hub.ends.release(held)
         await presence.detach(room, conn)
         hub.forget_if_idle(room)
         await _finish(conn, sender)
 
 
 async def _serve_relayed(ws: WebSocket, target: RemoteTable, hello: m.Hello, hashes: list[str],
-                         address: str, hub: Hub, account_id: int | None) -> None:
-    conn = Conn((), hub.config, asyncio.get_running_loop().time(), address)
+                         address: str, hub: Hub, signed: Signed | None) -> None:
+    conn = Conn((), hub.config, asyncio.get_running_loop().time(), address, signed)
     sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
     assert hub.cluster is not None
-    relay = hub.cluster.relay(target, conn, hashes, hello.last_seq, hello.epoch, account_id)
+    held = hub.ends.hold(signed, "socket", conn.close)   # its session's end closes it
+    relay = hub.cluster.relay(target, conn, hashes, hello.last_seq, hello.epoch,
+                              signed.account_id if signed is not None else None)
     try:
         await _receive_loop(ws, conn, hub.config, relay.forward)
     except (ClosedError, WebSocketDisconnect):
         pass
     finally:
+        hub.ends.release(held)
         relay.close()
         await _finish(conn, sender)
 

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from furuba.server.accounts import passwords
 from furuba.server.accounts.bodies import BindSeats, Confirm, Credentials, Me, NewPassword
 from furuba.server.accounts.devices import hold_unknown, known_device
+from furuba.server.accounts.ends import Why
 from furuba.server.accounts.names import WeakPasswordError, account_name, check_password, name_key
 from furuba.server.accounts.passkey_routes import add_passkeys
 from furuba.server.accounts.sessions import (
@@ -29,6 +30,7 @@ from furuba.server.accounts.sessions import (
 from furuba.server.accounts.signed import account_of, describe, required_account, start_session
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.logs import security_event
+from furuba.server.moderation.checks import refuse_banned
 from furuba.server.routing import client_address, hub_of, limits_of, throttle
 from furuba.text import N_, _
 
@@ -75,6 +77,7 @@ def add_accounts(router: APIRouter) -> None:
                            via="password", device="known" if device is not None else "unknown")
             raise HTTPException(401, _(WRONG))
         account, stored_hash = found
+        await refuse_banned(db, account.id)
         if passwords.needs_rehash(stored_hash):
             rehashed = await asyncio.to_thread(passwords.hash_password, body.password)
             await db.run(AccountStore.set_password, account.id, rehashed)
@@ -84,7 +87,11 @@ def add_accounts(router: APIRouter) -> None:
     async def sign_out(request: Request) -> Response:
         secret = session_secret(request)
         if secret is not None:
-            await hub_of(request).db.run(AccountStore.end_session, secret_hash(secret))
+            hub = hub_of(request)
+            account = await account_of(request)
+            await hub.db.run(AccountStore.end_session, secret_hash(secret))
+            if account is not None:   # this session's sockets and streams close
+                await hub.end_connections(account.id, [secret_hash(secret)], why=Why.SIGN_OUT)
         response = Response(status_code=204)
         clear_session(response, is_secure(request))
         return response
@@ -106,14 +113,21 @@ def add_accounts(router: APIRouter) -> None:
         db = hub_of(request).db
         await db.run(AccountStore.set_password, account.id, hashed)
         secret = session_secret(request)
-        await db.run(AccountStore.end_sessions, account.id,
-                     secret_hash(secret) if secret is not None else None)
+        kept = secret_hash(secret) if secret is not None else None
+        ended = await db.run(AccountStore.end_sessions, account.id, kept)
+        security_event(Why.PASSWORD, account=account.id, address=client_address(request),
+                       sessions_ended=ended)
+        await hub_of(request).end_connections(account.id, keep=kept, why=Why.PASSWORD)
         return Response(status_code=204)
 
     @router.delete("/api/me/sessions")
     async def sign_out_everywhere(request: Request) -> JSONResponse:
         account = await required_account(request)
-        ended = await hub_of(request).db.run(AccountStore.end_sessions, account.id, None)
+        hub = hub_of(request)
+        ended = await hub.db.run(AccountStore.end_sessions, account.id, None)
+        security_event(Why.EVERYWHERE, account=account.id, address=client_address(request),
+                       sessions_ended=ended)
+        await hub.end_connections(account.id, why=Why.EVERYWHERE)
         response = JSONResponse({"ended": ended})
         clear_session(response, is_secure(request))
         return response
@@ -123,6 +137,7 @@ def add_accounts(router: APIRouter) -> None:
         account = await required_account(request)
         await check_own_password(request, account, body.password)
         await hub_of(request).accounts_deleted(account)
+        security_event(Why.DELETED, account=account.id, address=client_address(request))
         response = Response(status_code=204)
         clear_session(response, is_secure(request))
         return response

@@ -67,11 +67,15 @@ async def start_session(request: Request, account: Account, status: int,
                         device: Device | None = None) -> JSONResponse:
     """Sign ``account`` in on this browser: a new session (the one the browser had ends), and
     the browser's device cookie (:func:`~furuba.server.accounts.devices.remember`: ``device`` is
-    the known device the sign-in was judged by, if it was)."""
+    the known device the sign-in was judged by, if it was). The sockets and event streams the
+    old session opened are closed, in every process."""
     secret = new_secret()
-    old = session_secret(request)
-    await hub_of(request).db.run(AccountStore.start_session, account.id, secret_hash(secret),
-                                 SESSION_TTL, secret_hash(old) if old is not None else None)
+    old = secret_hash(found) if (found := session_secret(request)) is not None else None
+    hub = hub_of(request)
+    ended = await hub.db.run(AccountStore.start_session, account.id, secret_hash(secret),
+                             SESSION_TTL, old)
+    if ended is not None and old is not None:
+        await hub.end_connections(ended, [old])
     me = await describe(request, account, secret)
     response = JSONResponse(me.model_dump(), status_code=status)
     set_session(response, secret, is_secure(request))

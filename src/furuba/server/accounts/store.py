@@ -81,13 +81,17 @@ class AccountStore:
     # -- sessions ---------------------------------------------------------------------------
     @staticmethod
     def start_session(s: Session, account_id: int, id_hash: str, ttl: float,
-                      replaces: str | None = None) -> None:
-        """A new session (and the end of the one it ``replaces``, the browser's old one)."""
+                      replaces: str | None = None) -> int | None:
+        """A new session (and the end of the one it ``replaces``, the browser's old one); the
+        account of the session that ended, if one did."""
         now = time.time()
+        ended = None
         if replaces is not None:
-            s.execute(delete(SessionRow).where(SessionRow.id_hash == replaces))
+            ended = s.execute(delete(SessionRow).where(SessionRow.id_hash == replaces)
+                              .returning(SessionRow.account_id)).scalar_one_or_none()
         s.add(SessionRow(id_hash=id_hash, account_id=account_id, created_at=now, seen_at=now,
                          expires_at=now + ttl))
+        return ended
 
     @staticmethod
     def session_account(s: Session, id_hash: str, ttl: float) -> Account | None:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from furuba import i18n
 from furuba.server import presence
+from furuba.server.accounts.ends import End
 from furuba.server.cluster.keeper import Keeper
 from furuba.server.cluster.leases import Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
@@ -40,6 +41,7 @@ from furuba.server.cluster.rates import SharedBuckets
 from furuba.server.cluster.remote import CLOSE_MOVED, MOVED, Relay, Remotes, RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
+from furuba.server.moderation.checks import BAN_MESSAGE, bar_here
 from furuba.server.storage import Storage
 from furuba.text import _
 
@@ -305,6 +307,11 @@ class Cluster:
         self._nudge, self._nudge_due = (False, False), False
         self.link.broadcast({"k": "nudge", "lobby": lobby, "turns": turns})
 
+    def end_connections(self, end: End) -> None:
+        """Sessions ended: every other process closes the connections they opened (see
+        :meth:`furuba.server.hub.Hub.end_connections`)."""
+        self.link.broadcast({**end.message(), "k": "ends", "from": self.node})
+
     # -- messages from other processes ------------------------------------------------------
     def _on_frame(self, conn_id: int, text: str) -> None:
         relay = self.relays.get(conn_id)
@@ -333,6 +340,11 @@ class Cluster:
             self._spawn(self._answer(message))
         elif kind == "nudge":
             self.hub.feeds.nudge(bool(message.get("lobby")), bool(message.get("turns")))
+        elif kind == "ends":
+            if message.get("from") != self.node:   # this process closed its own already
+                self._spawn(self.hub.connections_ended(End.from_message(message)))
+        elif kind == BAN_MESSAGE:   # a ban: the account's seats here go to bots
+            self._spawn(bar_here(self.hub, int(message["ban"])))
         elif kind == "released":
             self._look_for_orphans = True
             self._sweep_now.set()

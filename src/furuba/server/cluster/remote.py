@@ -26,6 +26,7 @@ from furuba.server import dispatch, presence
 from furuba.server import messages as m
 from furuba.server.cluster.link import Link, Message
 from furuba.server.conn import Conn
+from furuba.server.moderation.chat_filter import identify
 from furuba.text import N_
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ async def serve_remote(room: Room, conn: RemoteConn, hub: Hub, bad_tokens: int,
     said to it alone (its refusals) is said in its socket's ``language``."""
     i18n.choose(language)
     try:
+        await identify(conn, conn.account_id, room)
         await presence.attach(room, conn, bad_tokens, last_seq, epoch)
         while True:
             text = await conn.jobs.get()
@@ -152,6 +154,7 @@ class Remotes:
         loop = asyncio.get_running_loop()
         conn = RemoteConn(self.link, host, remote_id, tuple(seats), self.hub.config, loop.time(),
                           str(message.get("addr") or ""))
+        conn.account_id = int(account) if account is not None else None
         old = self.conns.pop((host, remote_id), None)
         if old is not None:
             old.jobs.put_nowait(None)

@@ -3,15 +3,22 @@
 // With several server processes, a socket relayed to the process that drives the table is told that
 // process's route (`welcome.route`): a second socket opened with ?via=ROUTE reaches it directly and
 // takes over, and only then is the relayed one closed, so the seat never looks empty.
+// A socket closed because its session ended (4401: signed out here or elsewhere, a new password,
+// a deleted account) is not reopened: the page says so, and a reload after signing in goes on.
+
+import { t } from './i18n.js';
+import { toast } from './prefs.js';
 
 const PING_MS = 25000;
+const CLOSE_SIGNED_OUT = 4401;
 const MAX_BACKOFF_MS = 10000;
 
 export class TableSocket {
   /**
    * @param {string} tableId
    * @param {object} handlers onSnapshot(msg), onEvent(msg), onWelcome(msg), onError(msg), onHint(msg),
-   *   onState(state) with state one of 'connecting', 'open', 'reconnecting', 'paused', 'gone'
+   *   onState(state) with state one of 'connecting', 'open', 'reconnecting', 'paused', 'gone',
+   *   'signed_out'
    * @param {() => string[]} tokens the seat tokens to present in hello
    */
   constructor(tableId, handlers, tokens) {
@@ -77,6 +84,12 @@ export class TableSocket {
       if (ev.code === 4404) {
         this.gone = true;
         this.setState('gone');
+        return;
+      }
+      if (ev.code === CLOSE_SIGNED_OUT) {  // reconnecting with the ended session would not help
+        this.gone = true;
+        this.setState('signed_out');
+        toast(t('table.signed_out'), 'error');
         return;
       }
       if (this.paused) {

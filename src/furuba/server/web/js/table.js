@@ -11,6 +11,7 @@ import { TableSocket } from './socket.js';
 import { pageTools, toast } from './prefs.js';
 import { moduleFor } from './games.js';
 import { coach } from './tutorial.js';
+import { reportDialog } from './report.js';
 import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration, person } from './table-words.js';
 
 const tableId = tableIdFromPath();
@@ -213,6 +214,7 @@ const CONN_WORDS = {
   reconnecting: () => t('table.conn.reconnecting'),
   paused: () => t('table.conn.paused'),
   gone: () => t('table.conn.gone'),
+  signed_out: () => t('table.conn.signed_out'),
 };
 
 function renderConn(state) {
@@ -411,6 +413,15 @@ function chatName(line) {
   return names()[line.seat] || line.name;
 }
 
+/** A button that reports a chat line to the moderators (not on the lines of this browser's seats). */
+function reportButton(line) {
+  if (line.seat !== null && line.seat !== undefined && app.seats.includes(line.seat)) return null;
+  const name = chatName(line);
+  return h('button', { type: 'button', class: 'chat-report', title: t('report.chat_line', { name }),
+    'aria-label': t('report.chat_line', { name }),
+    onclick: async () => { if (await reportDialog({ table: tableId, seq: line.seq, name })) toast(t('report.sent')); } }, '⚑');
+}
+
 function renderChat() {
   const table = app.table;
   const title = h('h2', {}, t('table.chat.title'));
@@ -419,7 +430,7 @@ function renderChat() {
     return;
   }
   const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {},
-    h('strong', {}, t('table.chat.from', { name: chatName(c) })), decode(c.text))));
+    h('strong', {}, t('table.chat.from', { name: chatName(c) })), decode(c.text), reportButton(c))));
   if (!app.seats.length && !table.settings.spectator_chat) {
     replace(el.chat, title, list, h('p', { class: 'muted' }, t('table.chat.players_only')));
     list.scrollTop = list.scrollHeight;

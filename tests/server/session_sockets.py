@@ -1,0 +1,100 @@
+"""A signed-in browser's connections, for the tests of ending sessions: a table's WebSocket opened
+with the browser's session cookie, and an event stream read on a thread of its own."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from .account_client import Browser
+from .harness import Client
+
+CLOSE_SIGNED_OUT = 4401
+
+
+def cookie(browser: Browser | None) -> dict[str, str]:
+    """The ``Cookie`` header of ``browser``'s session (none for a guest)."""
+    if browser is None or browser.session is None:
+        return {}
+    return {"Cookie": f"furuba_session={browser.session}"}
+
+
+@contextmanager
+def table_socket(ws_base: str, table_id: str, browser: Browser | None = None,
+                 tokens: tuple[str, ...] = ()) -> Iterator[Client]:
+    """A socket of ``table_id`` opened by ``browser`` (its session cookie) that said hello and
+    got its snapshot."""
+    with connect(f"{ws_base}/ws/tables/{table_id}", open_timeout=10, compression=None,
+                 max_size=None, additional_headers=cookie(browser)) as ws:
+        client = Client(ws)
+        client.send({"type": "hello", "tokens": list(tokens)})
+        client.until_type("snapshot", timeout=10)
+        yield client
+
+
+def closed_within(client: Client, seconds: float = 1.0) -> tuple[int, str]:
+    """The close frame's code and reason, which must come within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"the socket was not closed within {seconds} s")
+            client.ws.recv(timeout=left)
+    except TimeoutError:
+        raise AssertionError(f"the socket was not closed within {seconds} s") from None
+    except ConnectionClosed as exc:
+        assert exc.rcvd is not None, "closed without a close frame"
+        return exc.rcvd.code, exc.rcvd.reason
+
+
+def still_open(client: Client) -> None:
+    """The socket still answers: a ``ping`` gets its ``pong``."""
+    client.send({"type": "ping"})
+    client.until_type("pong", timeout=5)
+
+
+class Stream:
+    """An event stream (``path`` on ``base``) opened by ``browser``, read on a thread."""
+
+    def __init__(self, base: str, path: str, browser: Browser | None = None) -> None:
+        self.http = httpx.Client(base_url=base, timeout=httpx.Timeout(30, read=60),
+                                 headers=cookie(browser))
+        self.path = path
+        self.lines: list[str] = []
+        self.status = 0
+        self.opened = threading.Event()
+        self.ended = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+
+    def __enter__(self) -> Stream:
+        self.thread.start()
+        assert self.opened.wait(10), f"{self.path} did not open"
+        assert self.status == 200, (self.path, self.status)
+        return self
+
+    def _read(self) -> None:
+        try:
+            with self.http.stream("GET", self.path) as response:
+                self.status = response.status_code
+                for line in response.iter_lines():
+                    self.lines.append(line)
+                    self.opened.set()     # the first line: the stream is listening
+        except Exception:  # closed by __exit__ while reading: the test is over
+            pass
+        finally:
+            self.opened.set()
+            self.ended.set()
+
+    def ends_within(self, seconds: float = 1.0) -> None:
+        assert self.ended.wait(seconds), f"{self.path} did not end within {seconds} s"
+
+    def __exit__(self, *exc: Any) -> None:
+        self.http.close()
