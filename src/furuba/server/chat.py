@@ -6,7 +6,8 @@ client address at each table (``chat_per_second``), whatever the number of conne
 address opens; a line over either limit is refused (``throttled``) and nothing is stored.
 
 The room keeps the latest lines (``ServerConfig.chat_history``) for snapshots; the database keeps
-them all.
+them all. A muted account's lines are refused, and a line is masked for the connections of the
+accounts that block its speaker (:mod:`furuba.server.moderation.chat_filter`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING
 from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError, in_words
+from furuba.server.moderation import chat_filter
 from furuba.server.security import clean_chat
 from furuba.server.storage import ABANDONED, Storage
 from furuba.server.throttle import AddressBuckets, TokenBucket
@@ -88,6 +90,7 @@ async def say(room: Room, conn: Conn, text: str) -> None:
             clean = clean_chat(text, room.config.chat_max_chars)
         except ValueError as exc:
             raise RoomError("bad_chat", str(exc)) from None
+        hidden = await chat_filter.chat_gate(room, conn)
         seat, name = speaker(room, conn)
         seq = room.seq + 1
         now = time.time()
@@ -100,5 +103,7 @@ async def say(room: Room, conn: Conn, text: str) -> None:
             raise RoomError("server_error", _("the server could not save the message")) from None
         line = m.ChatLine(seq=seq, seat=seat, name=name, text=clean, at=int(now * 1000))
         room.chat.append(line)
+        chat_filter.said(room, seq, conn.account_id)
         room.fanout.seq = seq
-        room.fanout.publish({"kind": "chat", **line.model_dump(exclude={"seq"})}, seq=seq)
+        room.fanout.publish({"kind": "chat", **line.model_dump(exclude={"seq"})}, seq=seq,
+                            hidden=hidden)

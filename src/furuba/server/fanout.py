@@ -63,6 +63,9 @@ class Recent:
     rebase: tuple[State, int] | None = None
     """For a rewind: the earlier state (and its version) the log goes back to; ``None``: the
     whole log is sent."""
+    hidden: frozenset[int] = frozenset()
+    """Accounts whose connections get ``{"kind": "hidden"}`` instead (a chat line from an
+    account they block; see ``moderation/``)."""
 
 
 def viewers(conn: Conn) -> list[Viewer]:
@@ -94,36 +97,39 @@ class Fanout:
     def publish(self, body: dict[str, Any], *, views: bool = False, table: bool = False,
                 actor: int | None = None, action: m.LegalAction | None = None,
                 base: tuple[State, int] | None = None, seq: int | None = None,
-                rewind: bool = False) -> None:
+                rewind: bool = False, hidden: frozenset[int] = frozenset()) -> None:
         """Number an event (unless ``seq`` was already taken for it) and send it to everyone.
 
         ``views``: the event changed the game (it carries every viewer's view, its log a delta
         from ``base``); ``table``: it changed the seats or the status (it carries the table).
         ``rewind``: the game went back to ``base`` (an undo), also when the event is sent again.
+        ``hidden``: the accounts that get the event masked (:attr:`Recent.hidden`).
         """
         if seq is None:
             self.seq += 1
             seq = self.seq
         entry = self.remember(seq, body, with_views=views, with_table=table, actor=actor,
-                              action=action, rewind=rewind, rebase=base if rewind else None)
+                              action=action, rewind=rewind, rebase=base if rewind else None,
+                              hidden=hidden)
         cache: dict[Viewer, m.ViewEntry] = {}
-        texts: dict[tuple[int, ...], str] = {}
+        texts: dict[tuple[tuple[int, ...], bool], str] = {}
         for conn in list(self.conns):
-            text = texts.get(conn.seats)
+            key = (conn.seats, conn.account_id in hidden)
+            text = texts.get(key)
             if text is None:
-                text = m.dump_event(self.message(entry, conn.seats, cache, base))
-                texts[conn.seats] = text
+                text = m.dump_event(self.message(entry, conn.seats, cache, base, key[1]))
+                texts[key] = text
             conn.send(text)
         if self.after_publish is not None:
             self.after_publish()
 
     def message(self, entry: Recent, seats: tuple[int, ...],
                 cache: dict[Viewer, m.ViewEntry] | None,
-                base: tuple[State, int] | None) -> m.Event:
-        """The event as a connection holding ``seats`` gets it."""
+                base: tuple[State, int] | None, masked: bool = False) -> m.Event:
+        """The event as a connection holding ``seats`` gets it (``masked``: its body hidden)."""
         if entry.rewind:
             base = entry.rebase
-        body = dict(entry.body)
+        body: dict[str, Any] = {"kind": "hidden"} if masked else dict(entry.body)
         if entry.action is not None and entry.actor in seats:
             body["action"] = entry.action.model_dump()
         msg = m.Event(seq=entry.seq, event=body)
@@ -158,7 +164,8 @@ class Fanout:
             return False
         base: tuple[State, int] = (base_event.state, base_event.version)
         for entry in missed:
-            conn.send(m.dump_event(self.message(entry, conn.seats, None, base)))
+            conn.send(m.dump_event(self.message(entry, conn.seats, None, base,
+                                                conn.account_id in entry.hidden)))
             if entry.with_views:
                 base = (entry.state, entry.version)
         return True

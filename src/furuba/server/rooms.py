@@ -33,6 +33,7 @@ from furuba.server.conn import Conn
 from furuba.server.fanout import Fanout, viewers
 from furuba.server.lessons import with_lesson
 from furuba.server.logdelta import LogDeltas, Viewer
+from furuba.server.moderation.chat_filter import visible_chat
 from furuba.server.seats import Seats
 from furuba.server.storage import TableData
 from furuba.server.undo import LastAction, refusal
@@ -217,7 +218,7 @@ class Room:
         return m.Snapshot(seq=self.seq, epoch=self.epoch, table=self.table_out(),
                           views=[self.view_entry(k, self.state, self.version, None)
                                  for k in viewers(conn)],
-                          chat=list(self.chat), timer=self.timer())
+                          chat=visible_chat(self, conn), timer=self.timer())
 
     async def stop(self, reason: str = "the server is restarting") -> None:
         """Stop the table's task and close its connections (the server is shutting down, or

@@ -42,6 +42,8 @@ class Seat:
     """Loop time at which the seat's last connection closed (grace period)."""
     account_id: int | None = None
     """The account holding the seat: signed in, its player holds it from any device."""
+    barred: bool = False
+    """Its player was banned: a bot plays it for good, and nobody holds it again."""
 
     @property
     def claimed(self) -> bool:
@@ -70,14 +72,15 @@ class Seats:
 
     def holding(self, hashes: Iterable[str], account_id: int | None = None) -> tuple[list[int], int]:
         """The seats whose tokens have these hashes or that ``account_id`` holds, and how many
-        hashes matched none."""
+        hashes matched none (a barred seat is nobody's)."""
         held: list[int] = [s.seat for s in self._seats
-                           if account_id is not None and s.account_id == account_id]
+                           if account_id is not None and s.account_id == account_id
+                           and not s.barred]
         bad = 0
         for h in hashes:
             match = [s.seat for s in self._seats if same_hash(s.token_hash, h)]
             if match:
-                held.extend(x for x in match if x not in held)
+                held.extend(x for x in match if x not in held and not self._seats[x].barred)
             else:
                 bad += 1
         return sorted(held), bad

@@ -36,6 +36,7 @@ from furuba.server.accounts.passkeys import (
 from furuba.server.accounts.signed import required_account, start_session
 from furuba.server.accounts.store import AccountStore
 from furuba.server.logs import security_event
+from furuba.server.moderation.checks import refuse_banned
 from furuba.server.routing import client_address, hub_of
 from furuba.server.security import clean_name
 from furuba.text import N_, _
@@ -177,4 +178,5 @@ def add_sign_in(router: APIRouter) -> None:
         account = await db.run(AccountStore.by_id, stored.account_id)
         if account is None:
             raise HTTPException(401, _(UNKNOWN))
+        await refuse_banned(db, account.id)
         return await start_session(request, account, 200)

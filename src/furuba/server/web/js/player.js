@@ -4,9 +4,11 @@
 import './install.js';
 import { h, s, replace } from './dom.js';
 import { lang, number, t, translatePage, when } from './i18n.js';
-import { getJSON } from './api.js';
+import { getJSON, sendJSON } from './api.js';
 import { describeGames } from './games.js';
-import { pageTools } from './prefs.js';
+import { pageTools, toast } from './prefs.js';
+import { reportDialog } from './report.js';
+import { firstLook } from './session.js';
 
 translatePage();
 
@@ -89,7 +91,37 @@ export function ratingPlot(points, { id, label }) {
 function renderHeader(profile) {
   document.title = `${profile.name} — furuba`;
   replace(el.header, h('h1', {}, h('bdi', {}, profile.name)),
-    h('p', { class: 'muted' }, t('player.since', { date: day(profile.created_at) })));
+    h('p', { class: 'muted' }, t('player.since', { date: day(profile.created_at) })),
+    h('p', { class: 'player-moderation', id: 'player-moderation' }));
+  moderationTools(profile.name);
+}
+
+/** Block (or unblock) and report this player: for a signed-in player on another's page. */
+async function moderationTools(name) {
+  const me = await firstLook;
+  if (!me.signed_in || me.name === name) return;
+  const slot = document.getElementById('player-moderation');
+  const { blocks } = await getJSON('/api/me/blocks').catch(() => ({ blocks: [] }));
+  let blocked = blocks.some((b) => b.name === name);
+  const block = h('button', { type: 'button', class: 'btn small', id: 'player-block' });
+  const show = () => { block.textContent = t(blocked ? 'player.unblock' : 'player.block'); };
+  block.addEventListener('click', async () => {
+    try {
+      if (blocked) await sendJSON('DELETE', `/api/me/blocks/${encodeURIComponent(name)}`);
+      else await sendJSON('POST', '/api/me/blocks', { name });
+      blocked = !blocked;
+      show();
+      toast(t(blocked ? 'player.blocked' : 'player.unblocked', { name }));
+    } catch (err) {
+      toast(err.message, 'error');
+    }
+  });
+  const report = h('button', { type: 'button', class: 'btn small', id: 'player-report' }, t('player.report'));
+  report.addEventListener('click', async () => {
+    if (await reportDialog({ player: name })) toast(t('report.sent'));
+  });
+  show();
+  replace(slot, block, ' ', report);
 }
 
 function renderRatings(profile) {

@@ -1,0 +1,92 @@
+"""Moderation across processes: a mute and a ban decided through one server process hold at
+once at a table another process drives (real PostgreSQL and Redis)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+import pytest
+import redis
+from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from furuba.cli.main import app
+
+from .harness import Client
+from .postgres import Postgres
+from .services import Cluster, Redis, running_cluster, running_redis
+
+pytestmark = pytest.mark.cluster
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[Redis]:
+    with running_redis() as rd:
+        yield rd
+
+
+@pytest.fixture
+def cluster(database_server: Postgres, redis_server: Redis) -> Iterator[Cluster]:
+    redis.Redis.from_url(redis_server.url).flushall()
+    with running_cluster(2, database="c_moderation", postgres=database_server,
+                         redis=redis_server) as found:
+        yield found
+
+
+def signed_up(base: str, name: str) -> httpx.Client:
+    http = httpx.Client(base_url=base, timeout=10)
+    made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    http.headers["X-CSRF-Token"] = http.cookies["furuba_csrf"]
+    return http
+
+
+@contextmanager
+def socket(base: str, table_id: str, http: httpx.Client) -> Iterator[Client]:
+    cookie = f"furuba_session={http.cookies['furuba_session']}"
+    with connect(f"{base.replace('http', 'ws')}/ws/tables/{table_id}", open_timeout=10,
+                 additional_headers={"Cookie": cookie}) as ws:
+        client = Client(ws)
+        client.send({"type": "hello", "tokens": []})
+        client.until_type("snapshot")
+        yield client
+
+
+def test_a_mute_and_a_ban_decided_on_one_process_hold_on_a_table_driven_by_another(
+        cluster: Cluster) -> None:
+    s1, s2 = cluster.servers
+    ann, bob, mia = signed_up(s1.base, "Ann"), signed_up(s2.base, "Bob"), signed_up(s2.base, "Mia")
+    named = CliRunner().invoke(app, ["admin", "role", "Mia", "moderator", "--database-url",
+                                     s1.database_url])
+    assert named.exit_code == 0, named.output
+    table_id = ann.post("/api/tables", json={"game": "zodiac", "seats": ["human", "human"],
+                                             "seed": 3}).json()["id"]
+    assert redis.Redis.from_url(cluster.redis.url, decode_responses=True).get(
+        f"furuba:lease:{table_id}").startswith("s1.")   # driven by s1
+    assert ann.post(f"/api/tables/{table_id}/join", json={"seat": 0}).status_code == 200
+    assert bob.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 200
+    with socket(s1.base, table_id, ann) as a, socket(s2.base, table_id, bob) as b:
+        muted = mia.post("/api/moderation/actions", json={"action": "mute", "player": "Bob",
+                                                     "minutes": 5, "reason": "insults"})
+        assert muted.status_code == 200, muted.text
+        b.send({"type": "chat", "text": "can you hear me"})
+        assert b.until_type("error")["code"] == "muted"
+        banned = mia.post("/api/moderation/actions", json={"action": "ban", "player": "Bob",
+                                                      "reason": "threats"})
+        assert banned.status_code == 200, banned.text
+        zombie = a.until(lambda msg: msg.get("type") == "event"
+                         and msg["event"].get("reason") == "zombie")
+        assert zombie["event"]["seat"] == 1
+        with pytest.raises(ConnectionClosed):
+            b.until(lambda msg: False, timeout=10)
+        assert "can you hear me" not in "".join(a.frames)
+    refused = httpx.post(f"{s1.base}/api/session", json={"name": "Bob", "password": PASSWORD})
+    assert refused.status_code == 403 and "banned" in json.loads(refused.text)["detail"]
+    assert bob.get("/api/me").json()["signed_in"] is False
+    for http in (ann, bob, mia):
+        http.close()
