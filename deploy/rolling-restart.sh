@@ -6,12 +6,24 @@
 #
 #   sudo deploy/rolling-restart.sh                # every furuba@PORT unit of this machine
 #   sudo deploy/rolling-restart.sh 8001 8002      # these ports only
+#   sudo deploy/rolling-restart.sh --contract     # then apply the contract migrations
+#
+# A starting process applies the schema's expand migrations itself; the contract ones (which
+# remove what the release before used) wait until every process runs the new release:
+# --contract runs `furuba db upgrade` after the last process is ready (FURUBA and
+# FURUBA_DATABASE_URL as in /etc/furuba/furuba.env; see docs/DEPLOY.md, "Upgrades that change
+# the schema").
 #
 # PAUSE (seconds, default 6) is waited after each process is ready: longer than nginx's
 # fail_timeout, so that nginx sends it traffic again before the next process stops.
 set -euo pipefail
 
 PAUSE="${PAUSE:-6}"
+contract=""
+if [ "${1:-}" = "--contract" ]; then
+    contract=yes
+    shift
+fi
 if [ "$#" -gt 0 ]; then
     ports=("$@")
 else
@@ -41,3 +53,12 @@ for port in "${ports[@]}"; do
     sleep "$PAUSE"
 done
 echo "rolling-restart: done (${#ports[@]} processes)"
+if [ -n "$contract" ]; then
+    if [ -z "${FURUBA_DATABASE_URL:-}" ] && [ -r /etc/furuba/furuba.env ]; then
+        set -a
+        # shellcheck disable=SC1091
+        . /etc/furuba/furuba.env
+        set +a
+    fi
+    "${FURUBA:-/opt/furuba/venv/bin/furuba}" db upgrade --database-url "${FURUBA_DATABASE_URL:?set FURUBA_DATABASE_URL}"
+fi

@@ -24,8 +24,12 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine
+
+from furuba.server import schema
 
 from .harness import run_coroutine
+from .next_release import next_release
 from .postgres import Postgres, free_port
 from .services import (
     NGINX_CONF,
@@ -68,6 +72,8 @@ def serve_args(words: list[str]) -> None:
     assert ctx.params["database_url"].startswith("postgresql+psycopg://")
     assert ctx.params["redis_url"].startswith("redis://")
     assert ctx.params["host"] == "127.0.0.1"
+    assert ctx.params["metrics_port"] is not None, "Prometheus scrapes each process's metrics port"
+    assert ctx.params["metrics_host"] == "127.0.0.1" and not ctx.params["api_docs"]
 
 
 def test_the_systemd_unit_and_procfile_run_furuba_serve_with_flags_it_has() -> None:
@@ -108,6 +114,8 @@ def test_nginx_systemd_and_procfile_name_the_same_ports() -> None:
     assert re.findall(r"--port (\d+) .*--route (\d+)", (DEPLOY / "Procfile").read_text()) == \
         [(p, p) for p in ports]
     assert "--route %i" in (DEPLOY / "systemd" / "furuba@.service").read_text()
+    assert re.findall(r"--metrics-port (\d+)", (DEPLOY / "Procfile").read_text()) == [f"1{p}" for p in ports]
+    assert "--metrics-port 1%i" in (DEPLOY / "systemd" / "furuba@.service").read_text()
 
 
 def test_the_documented_nginx_config_proxies_websockets_and_hides_metrics() -> None:
@@ -162,8 +170,10 @@ def test_nginx_passes_requests_and_websockets_past_a_dead_process(tmp_path: Path
         for _ in range(4):
             assert http.get("/api/health").status_code == 200
         assert http.get("/metrics").status_code == 403
-        assert httpx.get(f"{server.base}/metrics", timeout=10).status_code == 200, \
-            "the process itself serves /metrics; only nginx hides it"
+        assert httpx.get(f"{server.base}/metrics", timeout=10).status_code == 404, \
+            "the app never serves /metrics"
+        assert httpx.get(server.metrics_url, timeout=10).status_code == 200, \
+            "the process serves its metrics on its own loopback port"
         made = http.post("/api/tables", json={"game": "zodiac", "seats": ["human", "greedy"]})
         assert made.status_code == 201, made.text
         table_id = made.json()["id"]
@@ -452,6 +462,51 @@ def test_a_rolling_restart_does_not_stop_a_game(cluster: Cluster, http: httpx.Cl
     for client in game.players:
         assert 1012 in client.close_codes, client.close_codes
         assert client.reconnects >= 1
+
+
+@pytest.mark.cluster
+def test_a_rolling_restart_across_a_migration_does_not_stop_a_game(
+        cluster: Cluster, http: httpx.Client, tmp_path: Path) -> None:
+    """A release with a schema change is rolled out while a game is played (docs/DEPLOY.md,
+    "Upgrades that change the schema"): its expand migration is applied while both processes
+    serve (as its first process does when it starts), every process is restarted in turn — each
+    starting on a database a newer release migrated, which it serves as it is — then its
+    contract migration is applied (``furuba db upgrade``). The game goes on to its end."""
+    location = next_release(tmp_path / "migrations")
+    engine = create_engine(cluster.servers[0].database_url)
+    table_id, tokens = new_table(http, seed=0)
+    game = Game(cluster.ws_base, table_id, tokens, [], follow_routes=True)
+    steps: list[str] = []
+
+    def roll_out() -> None:
+        steps.extend(s.revision for s in schema.upgrade(engine, location=location))
+        for server in cluster.servers:
+            code = server.terminate()
+            assert code in (0, -signal.SIGTERM), f"exit {code}: {server.logs()[-5000:]}"
+            server.start()
+            time.sleep(1.0)
+        steps.append(f"mid-game: {not any(c.finished for c in game.players)}")
+        steps.extend(s.revision for s in schema.upgrade(engine, contract=True, location=location))
+
+    async def scenario() -> None:
+        await game.open()
+        playing = asyncio.ensure_future(game.play(timeout=180))
+        try:
+            await wait_actions(game, 8)
+            await asyncio.to_thread(roll_out)
+            await playing
+        finally:
+            playing.cancel()
+            await game.close()
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        engine.dispose()
+    assert steps == ["0900", "mid-game: True", "0901"], steps
+    check_resumed(game, http.get(f"/api/tables/{table_id}").json())
+    for server in cluster.servers:
+        assert "revision 0900, which a newer release made" in server.logs()
 
 
 @pytest.mark.cluster

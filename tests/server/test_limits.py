@@ -18,7 +18,7 @@ from sqlalchemy import inspect, text
 
 from furuba import games
 from furuba.core.errors import OptionsError
-from furuba.server import bots, chat, hints
+from furuba.server import bots, chat, hints, schema
 from furuba.server.bodies import CreateTable
 from furuba.server.config import ServerConfig
 from furuba.server.conn import Conn
@@ -102,9 +102,10 @@ def test_a_database_made_before_creators_were_kept_gets_the_column(db_url: str) 
     db = Database(db_url)
     try:
         db.call(Storage.create_table, table_data("old"))
-        with db.engine.begin() as conn:      # the tables table as it was before
-            conn.execute(text("DROP INDEX ix_furuba_tables_creator"))
+        with db.engine.begin() as conn:      # the tables table as it was before (and before
+            conn.execute(text("DROP INDEX ix_furuba_tables_creator"))   # schema versions)
             conn.execute(text("ALTER TABLE furuba_tables DROP COLUMN creator"))
+            conn.execute(text(f"DROP TABLE {schema.VERSION_TABLE}"))
     finally:
         db.close()
     db = Database(db_url)

@@ -4,7 +4,6 @@ together never race on a change, and a contract migration waits for ``furuba db 
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import threading
 from pathlib import Path
@@ -21,10 +20,10 @@ from furuba.cli.main import app as cli
 from furuba.server import schema
 from furuba.server.models import Base
 
+from .next_release import next_release
 from .postgres import Postgres
 
 BEFORE = Path(__file__).parent / "data" / "database-before-migrations.sql"
-MIGRATIONS = Path(schema.__file__).parent / "migrations"
 LATE_COLUMNS = (("furuba_answers", "name"), ("furuba_tables", "creator"),
                 ("furuba_tables", "public"), ("furuba_tables", "rated"),
                 ("furuba_tables", "current"), ("furuba_seats", "account_id"))
@@ -38,13 +37,20 @@ def differences(engine: Engine) -> list[Any]:
         return list(compare_metadata(context, Base.metadata))
 
 
-def rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every furuba table of a SQLite file, sorted, by table."""
+def columns(path: Path) -> dict[str, list[str]]:
+    """The columns of every furuba table of a SQLite file, by table."""
     with sqlite3.connect(path) as conn:
         names = [n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type='table' "
                                             "AND name LIKE 'furuba_%' AND name != ?",
                                             (schema.VERSION_TABLE,))]
-        return {n: sorted(conn.execute(f"SELECT * FROM {n}").fetchall(), key=repr) for n in names}
+        return {n: [c[1] for c in conn.execute(f"PRAGMA table_info({n})")] for n in names}
+
+
+def rows(path: Path, shape: dict[str, list[str]]) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the tables and columns ``shape`` names, sorted, by table."""
+    with sqlite3.connect(path) as conn:
+        return {n: sorted(conn.execute(f"SELECT {', '.join(cs)} FROM {n}").fetchall(), key=repr)
+                for n, cs in shape.items()}
 
 
 def load_before(path: Path) -> None:
@@ -76,14 +82,14 @@ def test_a_database_from_before_migrations_keeps_every_row(tmp_path: Path) -> No
     of every table is the same after the upgrade, and the schema is the models'."""
     path = tmp_path / "old.sqlite3"
     load_before(path)
-    before = rows(path)
+    shape = columns(path)
+    before = rows(path, shape)
     assert all(before.values()), "the fixture holds a row in every table"
     engine = create_engine(f"sqlite:///{path}")
     assert schema.status(engine).current is None
     schema.upgrade(engine)
     engine.dispose()
-    after = rows(path)
-    assert {n: after[n] for n in before} == before
+    assert rows(path, shape) == before
     assert differences(create_engine(f"sqlite:///{path}")) == []
 
 
@@ -158,75 +164,43 @@ def test_sqlite_processes_starting_together_never_race(tmp_path: Path) -> None:
     assert sorted(results)[:2] == [0, 0] and sorted(results)[2] >= 1
 
 
-EXPAND = '''"""Adds furuba_tables.note.
-
-Revision 0900.
-"""
-import sqlalchemy as sa
-from alembic import op
-
-revision = "0900"
-down_revision = "{down}"
-branch_labels = None
-depends_on = None
-phase = "expand"
-
-
-def upgrade() -> None:
-    op.add_column("furuba_tables", sa.Column("note", sa.Text(), nullable=True))
-
-
-def downgrade() -> None:
-    op.drop_column("furuba_tables", "note")
-'''
-CONTRACT = '''"""Drops furuba_tables.rematch, which only code of before read.
-
-Revision 0901.
-"""
-from alembic import op
-
-revision = "0901"
-down_revision = "0900"
-branch_labels = None
-depends_on = None
-phase = "contract"
-
-
-def upgrade() -> None:
-    with op.batch_alter_table("furuba_tables") as batch:
-        batch.drop_column("rematch")
-
-
-def downgrade() -> None:
-    raise NotImplementedError
-'''
-
-
 def test_a_contract_migration_waits_for_furuba_db_upgrade(tmp_path: Path,
                                                           caplog: pytest.LogCaptureFixture) -> None:
     """A starting server applies the expand migrations and stops before a contract one (and
     says so); ``upgrade(contract=True)`` — ``furuba db upgrade`` — applies it."""
-    folder = tmp_path / "migrations"
-    shutil.copytree(MIGRATIONS, folder, ignore=shutil.ignore_patterns("__pycache__"))
-    head = schema.status(create_engine("sqlite://")).head
-    (folder / "versions" / "0900_note.py").write_text(EXPAND.replace("{down}", head))
-    (folder / "versions" / "0901_drop.py").write_text(CONTRACT)
+    location = next_release(tmp_path / "migrations")
     path = tmp_path / "db.sqlite3"
     load_before(path)
     engine = create_engine(f"sqlite:///{path}")
     with caplog.at_level("WARNING", logger="furuba.server.schema"):
-        applied = schema.upgrade(engine, location=str(folder))
-    assert [s.revision for s in applied][-1] == "0900"
+        applied = schema.upgrade(engine, location=location)
+    assert applied[-1].revision == "0900"
     assert "0901" in caplog.text and "furuba db upgrade" in caplog.text
-    columns = {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
-    assert {"note", "rematch"} <= columns
-    found = schema.status(engine, location=str(folder))
+    assert "note" in {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
+    found = schema.status(engine, location=location)
     assert [(s.revision, s.phase) for s in found.pending] == [("0901", "contract")]
-    assert [s.revision for s in schema.upgrade(engine, contract=True, location=str(folder))] == ["0901"]
-    columns = {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
-    assert "rematch" not in columns and "note" in columns
+    assert [s.revision for s in schema.upgrade(engine, contract=True, location=location)] == ["0901"]
+    assert "note" not in {c["name"] for c in inspect(engine).get_columns("furuba_tables")}
     with engine.connect() as conn:
         assert conn.execute(text("SELECT seed FROM furuba_tables")).scalar_one() == 42
+
+
+def test_a_release_before_starts_on_a_database_a_newer_one_migrated(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """During a rolling restart (or after a release is rolled back) a process of the release
+    before starts on a database the newer release has expanded: it does not know the revision,
+    so it migrates nothing, serves on it as it is and says so; ``furuba db status`` says why."""
+    location = next_release(tmp_path / "migrations")
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    engine = create_engine(url)
+    schema.upgrade(engine, location=location)
+    with caplog.at_level("WARNING", logger="furuba.server.schema"):
+        assert schema.upgrade(engine) == []
+    assert "revision 0900, which a newer release made" in caplog.text
+    found = schema.status(engine)
+    assert (found.current, found.newer, found.pending) == ("0900", True, ())
+    result = CliRunner().invoke(cli, ["db", "status", "--database-url", url])
+    assert result.exit_code == 0 and "upgraded by a newer release" in result.output
 
 
 def test_furuba_db_status_and_upgrade(tmp_path: Path) -> None:

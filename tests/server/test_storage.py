@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
+from furuba.server import schema
 from furuba.server.database import Database
 from furuba.server.storage import SeatData, Storage, TableData
 
@@ -201,13 +202,15 @@ def test_a_game_survives_a_restart_on_either_database(url: str) -> None:
 
 
 def test_a_database_made_before_written_input_names_keeps_working(url: str) -> None:
-    """The answers table of an older database gains its ``name`` column at start-up; the rows it
-    held mean the game's first written input (``""``)."""
+    """The answers table of an older database (made before the schema had migrations, so it
+    keeps no schema version) gains its ``name`` column at start-up; the rows it held mean the
+    game's first written input (``""``)."""
     db = Database(url)
     try:
         db.call(Storage.create_table, table())
         with db.engine.begin() as conn:      # the answers table as it was first released
             conn.execute(text("ALTER TABLE furuba_answers DROP COLUMN name"))
+            conn.execute(text(f"DROP TABLE {schema.VERSION_TABLE}"))
             conn.execute(text("INSERT INTO furuba_answers (table_id, after, seq, seat, text) "
                               "VALUES ('t1', 0, 1, 0, 'old')"))
     finally:

@@ -53,7 +53,9 @@ def status(database_url: DatabaseUrl = "sqlite:///var/furuba.sqlite3") -> None:
         engine.dispose()
     console.print(_("revision: {current} (newest: {head})").format(
         current=found.current or _("none"), head=found.head))
-    if not found.pending:
+    if found.newer:
+        console.print(_("the database was upgraded by a newer release of furuba"))
+    elif not found.pending:
         console.print(_("up to date"))
     for step in found.pending:
         console.print(escape(f"  {step.revision} [{step.phase}] {step.doc}"))

@@ -9,10 +9,13 @@ which input, its text and the number of actions before it), ``furuba_chat`` and 
 (finished games: result and record); accounts: ``furuba_accounts``, ``furuba_sessions``,
 ``furuba_passkeys``, ``furuba_challenges`` (passkey ceremonies under way), ``furuba_ratings``
 (one per account, game and pool) and ``furuba_rating_events`` (a rating after each rated game).
+The editors' tables are in :mod:`furuba.server.editors.models`, moderation's in
+:mod:`furuba.server.moderation.models`.
 
 SQLite (the default, in WAL mode) and PostgreSQL (``postgresql+psycopg://…``) are both supported.
-A database made by an earlier release gets the columns added since (:data:`ADDED_COLUMNS`) when the
-server starts.
+The tables are made and changed by migrations (:mod:`furuba.server.schema`): a change to a model
+comes with a migration in ``server/migrations/versions`` (``tests/server/test_schema.py`` fails on
+a model that has none).
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
-    inspect,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -106,18 +108,6 @@ class AnswerRow(Base):
     first one."""
 
 
-ADDED_COLUMNS = (("furuba_answers", "name", "VARCHAR(40) NOT NULL DEFAULT ''"),
-                 ("furuba_tables", "creator", "VARCHAR(64)"),
-                 ("furuba_tables", "public", "BOOLEAN NOT NULL DEFAULT FALSE"),
-                 ("furuba_tables", "rated", "BOOLEAN NOT NULL DEFAULT FALSE"),
-                 ("furuba_tables", "current", "INTEGER"),
-                 ("furuba_seats", "account_id", "INTEGER"))
-"""Columns added since the first release: a database made before gets them at start-up."""
-ADDED_INDEXES = (("furuba_tables", "creator"), ("furuba_tables", "public"),
-                 ("furuba_seats", "account_id"))
-"""Indexes of added columns, made with them (named as the models name them)."""
-
-
 class ChatRow(Base):
     __tablename__ = "furuba_chat"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -152,6 +142,8 @@ class AccountRow(Base):
     user_handle: Mapped[str] = mapped_column(String(64), unique=True)
     """The passkeys' user id: random, never the name (base64url)."""
     created_at: Mapped[float] = mapped_column()
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    """``player``, ``moderator`` or ``admin`` (see :mod:`furuba.server.moderation`)."""
 
 
 class SessionRow(Base):
@@ -226,19 +218,6 @@ class RatingEventRow(Base):
     mu: Mapped[float] = mapped_column()
     sigma: Mapped[float] = mapped_column()
     at: Mapped[float] = mapped_column()
-
-
-def add_missing_columns(engine: Engine) -> None:
-    """Add the columns of :data:`ADDED_COLUMNS` that a database made earlier lacks (with their
-    defaults, so its rows keep their meaning)."""
-    found = inspect(engine)
-    for table, column, ddl in ADDED_COLUMNS:
-        if column not in {c["name"] for c in found.get_columns(table)}:
-            with engine.begin() as conn:
-                conn.exec_driver_sql(f"ALTER TABLE {table} ADD COLUMN {column} {ddl}")
-                if (table, column) in ADDED_INDEXES:
-                    conn.exec_driver_sql(f"CREATE INDEX IF NOT EXISTS ix_{table}_{column} "
-                                         f"ON {table} ({column})")
 
 
 def make_engine(url: str) -> Engine:

@@ -13,7 +13,10 @@ Each migration (``server/migrations/versions/``) says its ``phase``:
 Processes that start together take a lock first (PostgreSQL: an advisory lock held by the
 transaction that migrates; SQLite: a lock on a file beside the database), so two never apply
 the same change at once: the second waits, then finds nothing left to do. A database made before
-migrations (which keeps no schema version) is brought to the first revision with its rows kept.
+migrations (which keeps no schema version) is brought to the first revision with its rows kept. A
+database at a revision this release does not know was migrated by a newer release (a rolling
+restart, or a release rolled back): expand migrations keep it usable by the releases before, so
+the server starts on it as it is, and says so in its log.
 
 >>> from sqlalchemy import create_engine
 >>> engine = create_engine("sqlite://")
@@ -36,6 +39,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import Script, ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy import Connection, Engine
 
 log = logging.getLogger("furuba.server.schema")
@@ -65,6 +69,8 @@ class Status:
     current: str | None
     head: str
     pending: tuple[Step, ...]
+    newer: bool = False
+    """Whether ``current`` is a revision of a newer release (this one does not know it)."""
 
 
 def _config(location: str) -> Config:
@@ -80,7 +86,20 @@ def _step(script: Script) -> Step:
                 summary)
 
 
+def _known(scripts: ScriptDirectory, current: str | None) -> bool:
+    """Whether this release knows the revision ``current`` (``None``, no revision, it does)."""
+    if current is None:
+        return True
+    try:
+        scripts.get_revision(current)
+    except CommandError:
+        return False
+    return True
+
+
 def _pending(scripts: ScriptDirectory, current: str | None) -> tuple[Step, ...]:
+    if not _known(scripts, current):
+        return ()
     head = scripts.get_current_head()
     if head is None or current == head:
         return ()
@@ -93,28 +112,29 @@ def _current(conn: Connection) -> str | None:
         .get_current_revision()
 
 
+def head(location: str = MIGRATIONS) -> str:
+    """The newest revision of ``location``'s migrations (this release's, by default)."""
+    return ScriptDirectory.from_config(_config(location)).get_current_head() or ""
+
+
 def status(engine: Engine, location: str = MIGRATIONS) -> Status:
     """Where ``engine``'s database stands (``location``: the migrations' folder)."""
     scripts = ScriptDirectory.from_config(_config(location))
     with engine.connect() as conn:
         current = _current(conn)
     head = scripts.get_current_head() or ""
-    return Status(current, head, _pending(scripts, current))
+    return Status(current, head, _pending(scripts, current), not _known(scripts, current))
 
 
 @contextlib.contextmanager
-def _lock(conn: Connection) -> Iterator[None]:
-    """Hold the migrations' lock for the transaction open on ``conn``."""
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({LOCK_KEY})")
-        yield
-        return
-    database = conn.engine.url.database if conn.dialect.name == "sqlite" else None
+def _file_lock(engine: Engine) -> Iterator[None]:
+    """Hold a SQLite file's migration lock (a lock on a file beside it) until the block ends —
+    after its transaction has committed. Other databases need none here (:func:`_lock`)."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
     if not database or database == ":memory:" or database.startswith("file:"):
         yield
         return
-    path = Path(f"{database}.migrating")
-    with path.open("a") as handle:
+    with Path(f"{database}.migrating").open("a") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
@@ -122,13 +142,27 @@ def _lock(conn: Connection) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _lock(conn: Connection) -> None:
+    """PostgreSQL: take the migrations' advisory lock for the transaction open on ``conn``
+    (released when it commits or rolls back)."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({LOCK_KEY})")
+
+
 def upgrade(engine: Engine, *, contract: bool = False, location: str = MIGRATIONS) -> list[Step]:
     """Apply the pending migrations of ``location`` — the expand ones up to the first contract
     one, or every one when ``contract`` — under the lock; the steps applied, in order."""
     config = _config(location)
     scripts = ScriptDirectory.from_config(config)
-    with engine.begin() as conn, _lock(conn):
-        pending = _pending(scripts, _current(conn))
+    with _file_lock(engine), engine.begin() as conn:
+        _lock(conn)
+        current = _current(conn)
+        if not _known(scripts, current):
+            log.warning("schema: the database is at revision %s, which a newer release made "
+                        "(this one knows up to %s); serving on it as it is", current,
+                        scripts.get_current_head())
+            return []
+        pending = _pending(scripts, current)
         todo = list(pending)
         if not contract:
             for i, step in enumerate(pending):

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
+from furuba.server import schema
 from furuba.server.editors.uploads import register_stored
 from furuba.server.models import (
     ActionRow,
@@ -28,7 +29,6 @@ from furuba.server.models import (
     GameRow,
     SeatRow,
     TableRow,
-    add_missing_columns,
 )
 
 # -- the writes of every event, without the ORM --------------------------------------------------
@@ -161,8 +161,7 @@ class Storage:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        Base.metadata.create_all(engine)
-        add_missing_columns(engine)
+        schema.upgrade(engine)
 
     # writes -------------------------------------------------------------------------------
     @staticmethod
