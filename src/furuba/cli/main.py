@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from furuba import games, i18n
-from furuba.cli import batch, compare, lab, review
+from furuba.cli import admin, batch, compare, db, lab, review
 from furuba.cli.bots import bots
 from furuba.cli.console import console, err, fail
 from furuba.cli.language import asked_language, say_help_options, typer_words
@@ -75,6 +75,8 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
                        "over whole duplicate deals, and the difference from another run on the "
                        "same deals, deal by deal."))(compare.compare)
     app.add_typer(lab.build_app(), name="lab")
+    app.add_typer(db.build_app(), name="db")
+    app.add_typer(admin.build_app(), name="admin")
     app.command(help=_("Suggest the fewest small edits of a card set that bring the figures of "
                        "bot games into targets (seat spread, shares, game length, win rate)."))(suggest)
     app.command(help=_("Review a finished game: each decision of a seat against the search "
@@ -164,6 +166,15 @@ def serve(
     cardsets: Annotated[list[Path] | None, typer.Option(
         help=_("a folder of card-set files (*.toml) tables may choose by name; "
                "repeatable"))] = None,
+    metrics_port: Annotated[int | None, typer.Option(
+        min=0, max=65535, show_default=False,
+        help=_("serve Prometheus's metrics at /metrics on this port of --metrics-host (the "
+               "app itself never serves them); default: no metrics"))] = None,
+    metrics_host: Annotated[str, typer.Option(
+        help=_("address the metrics port listens on"))] = "127.0.0.1",
+    api_docs: Annotated[bool, typer.Option(
+        help=_("serve the interactive API docs at /api/docs and the schema at "
+               "/openapi.json"))] = False,
 ) -> None:
     """Serve the web app: tables online with friends and bots (needs the web extra)."""
     try:
@@ -177,7 +188,8 @@ def serve(
         raise fail(str(exc)) from None
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
                log_level=log_level, redis_url=redis_url, process_name=process_name,
-               address_key=address_key, route=route)
+               address_key=address_key, route=route, api_docs=api_docs,
+               metrics_port=metrics_port, metrics_host=metrics_host)
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

@@ -89,6 +89,15 @@ class ServerConfig:
     and the key the device cookies' signatures are derived from (one key for every process that
     shares the database). Empty: addresses are hashed under a public key, and each process signs
     device cookies with a random key of its own (they last until it stops)."""
+    api_docs: bool = False
+    """Serve the interactive API docs (``/api/docs``) and the OpenAPI schema (``/openapi.json``)
+    on the app (``furuba serve --api-docs``). Off: both answer ``404``."""
+    metrics_port: int | None = None
+    """Serve Prometheus's metrics (``GET /metrics``) on this port of :attr:`metrics_host`, apart
+    from the app (``furuba serve --metrics-port``; ``0``: any free port). ``None``: no metrics
+    are served. The app itself never serves them."""
+    metrics_host: str = "127.0.0.1"
+    """The address the metrics port listens on (loopback: only this machine can scrape)."""
     abandon_seconds: float | None = 4 * 3600.0
     """A table with human seats that has waited for its players this long without any change,
     or that has been played by no connected human for this long, is abandoned: it ends and is
@@ -127,6 +136,8 @@ class ServerConfig:
     """New accounts one client address may make per hour."""
     signups_burst: int = 5
     """New accounts one client address may make at once."""
+    reports_per_hour: int = 10
+    """Reports one account may make per hour (``POST /api/reports``; ``429`` beyond)."""
     measure_max_games: int = 1000
     """Most bot games one measure of a file (``POST /api/<option>s/measure``: a card set's
     balance) may ask for."""
@@ -145,12 +156,26 @@ class ServerConfig:
     local worker processes)."""
     saved_files_per_account: int = 50
     """Files (card sets) one account may keep (``/api/me/<option>s``)."""
+    sockets_per_address: int | None = 32
+    """Table WebSockets one client address may hold open in one process (``None``: no cap). A
+    page holds one socket per table it shows (two for a moment when it moves to the process
+    driving the table), so a household behind one address with a few devices and a dozen tabs
+    stays far below 32; one client holding hundreds of idle sockets does not. Counted per
+    process: behind nginx its ``limit_conn`` caps the total over all processes."""
+    streams_per_address: int | None = 16
+    """Event streams (``/api/lobby/events``, ``/api/me/events``) one client address may hold open
+    in one process (``None``: no cap). A page holds at most two, so 16 is a household's many tabs;
+    counted per process, as :attr:`sockets_per_address`."""
     reviews_at_once: int = 1
     """Game reviews one process computes at the same time (each in a worker process)."""
     reviews_waiting: int = 8
     """Reviews one process keeps waiting for their turn; beyond it a new one is refused (``503``)."""
     reviews_per_address: int = 2
     """Reviews one client address may have waiting or being computed at once (``429`` beyond)."""
+    review_workers: int = 1
+    """Worker processes that compute this process's reviews (made at the first review, at a
+    lower priority). ``0``: on a thread of the server's process, as furuba did before — each
+    review then slows every table of the process."""
     hints_at_once: int = 2
     """Hints one process computes at the same time."""
     hints_waiting: int = 16
@@ -164,3 +189,10 @@ class ServerConfig:
     """File checks one process keeps waiting; beyond it a new one is refused (``503``)."""
     file_checks_per_address: int = 2
     """File checks one client address may have waiting or running at once (``429`` beyond)."""
+    file_check_seconds: int = 2
+    """CPU seconds the child process reading one such file may use (and twice as long on the
+    clock); beyond it the file is refused (``413``). A card set within the files' bounds takes
+    well under a second."""
+    file_check_megabytes: int = 256
+    """Memory that child process may take beyond what it starts with; beyond it the file is
+    refused (``413``)."""

@@ -1,5 +1,5 @@
 """HTTP routes: pages, the games, table creation and seats, table descriptions and replays;
-metrics and health checks."""
+health checks (Prometheus's metrics have a port of their own: :mod:`furuba.server.metrics_port`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ import asyncio
 import functools
 import hashlib
 import logging
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket
+from fastapi import Path as PathParameter
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import BaseModel
@@ -22,13 +24,17 @@ from furuba.server import bodies as b
 from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
+from furuba.server.answers import refusals
 from furuba.server.bots import available_bots, levels_described
+from furuba.server.connection_caps import capped_socket
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
 from furuba.server.lobby.routes import add_lobby
 from furuba.server.messages import TableOut
-from furuba.server.metrics import CONTENT_TYPE_LATEST, Metrics
+from furuba.server.metrics import Metrics
+from furuba.server.moderation.checks import seat_refusal
+from furuba.server.moderation.routes import add_moderation
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
@@ -41,6 +47,8 @@ if TYPE_CHECKING:
     from furuba.server.hub import Hub
 
 log = logging.getLogger("furuba.server")
+MAX_STEP = 1_000_000
+"""The highest replay step asked for (no game is that long)."""
 PAGES = ("index", "table", "replay", "leaderboard", "player", "account")
 
 
@@ -65,23 +73,33 @@ def service_worker_text() -> str:
 
 
 def build_router() -> APIRouter:
-    """Every route of the app."""
+    """Every route of the app, each group declaring the refusals its routes may answer (besides
+    those every route may: :func:`furuba.server.answers.refusals`)."""
     router = APIRouter()
     add_pages(router)
-    add_tables(router)
-    add_replays(router)
-    add_operations(router)
-    add_accounts(router)
-    add_lobby(router)
-    add_ratings(router)
-    add_review(router)
-    add_tutorials(router)
-    add_file_checks(router)
-    add_editors(router, f"{static_dir()}/editor.html")
+
+    def group(add: Callable[[APIRouter], None], *statuses: int,
+              more: Mapping[int | str, dict[str, Any]] | None = None) -> None:
+        routes = APIRouter(responses={**refusals(*statuses), **(more or {})})
+        add(routes)
+        router.include_router(routes)
+
+    group(add_tables, 401, 404, 409)
+    group(add_replays, 404, 409)
+    group(add_operations)
+    group(add_accounts, 401, 404, 409)
+    group(add_lobby, 401, 404, 409)
+    group(add_ratings, 404)
+    group(add_review, 404, 409, more={202: {"description": "The review is under way (its share "
+                                                          "done in `progress`): ask again"}})
+    group(add_tutorials, 404)
+    group(add_file_checks, 404)
+    group(lambda r: add_moderation(r, f"{static_dir()}/moderation.html"), 401, 404, 409)
+    group(lambda r: add_editors(r, f"{static_dir()}/editor.html"), 401, 404, 409)
 
     @router.websocket("/ws/tables/{table_id}")
     async def socket(ws: WebSocket, table_id: str) -> None:
-        await table_socket(ws, table_id, hub_of(ws))
+        await capped_socket(ws, lambda: table_socket(ws, table_id, hub_of(ws)))
 
     return router
 
@@ -168,9 +186,14 @@ def add_tables(router: APIRouter) -> None:
     @router.post("/api/tables/{table_id}/join")
     async def join(table_id: str, body: b.JoinSeat, request: Request) -> b.Joined:
         await throttle(request, limits_of(request).joins, client_address(request), N_("seat claims"))
+        account = await account_of(request)
         try:
-            table, token = await hub_of(request).join(table_id, body.seat, body.name,
-                                                      await account_of(request))
+            await seat_refusal(hub_of(request).db, table_id,
+                               account.id if account is not None else None)
+        except RoomError as exc:
+            raise HTTPException(403, exc.message) from None
+        try:
+            table, token = await hub_of(request).join(table_id, body.seat, body.name, account)
         except RoomError as exc:
             raise refuse(exc) from None
         hub_of(request).feeds.nudge()
@@ -189,7 +212,9 @@ def add_replays(router: APIRouter) -> None:
         return replays.summary(room, states)
 
     @router.get("/api/tables/{table_id}/replay/{step}")
-    async def replay_step(table_id: str, step: int, request: Request) -> b.ReplayStep:
+    async def replay_step(table_id: str, request: Request, step: int = PathParameter(
+            ge=0, le=MAX_STEP, description=N_("a whole number from 0 to 1000000"))
+    ) -> b.ReplayStep:
         try:
             room, states = await hub_of(request).replay_states(table_id)
         except RoomError as exc:
@@ -202,24 +227,30 @@ def add_replays(router: APIRouter) -> None:
 
 
 def add_operations(router: APIRouter) -> None:
-    """Prometheus's metrics and the health checks: live (the event loop answers) and ready (the
-    database answers, and Redis when one is configured); ``/api/health`` is ready's old name."""
+    """The health checks: live (the event loop answers) and ready (the database answers, and
+    Redis when one is configured); ``/api/health`` is ready's old name. The metrics are not
+    here: a process serves them on its metrics port only (``furuba serve --metrics-port``)."""
 
-    @router.get("/metrics", include_in_schema=False)
-    async def metrics(request: Request) -> Response:
-        return Response(metrics_of(request).exposition(), media_type=CONTENT_TYPE_LATEST)
+    @router.get("/api/health/live", response_model_exclude_none=True)
+    async def live(request: Request) -> Health:
+        return Health(ok=True, process=metrics_of(request).process)
 
-    @router.get("/api/health/live")
-    async def live(request: Request) -> dict[str, Any]:
-        return {"ok": True, "process": metrics_of(request).process}
-
-    @router.get("/api/health/ready")
+    @router.get("/api/health/ready", response_model=Health)
     async def ready(request: Request) -> JSONResponse:
         return await readiness(request, {})
 
-    @router.get("/api/health")
+    @router.get("/api/health", response_model=Health)
     async def health(request: Request) -> JSONResponse:
         return await readiness(request, {"tables": len(hub_of(request).rooms)})
+
+
+class Health(BaseModel):
+    """A health check's answer (``503`` adds ``detail``: what this process cannot reach)."""
+
+    ok: bool
+    process: str
+    tables: int | None = None
+    """``/api/health`` only: the tables this process holds in memory."""
 
 
 DATABASE_TIMEOUT = 2.0
@@ -283,4 +314,8 @@ async def validation_error(request: Request, exc: Exception) -> JSONResponse:
     field = getattr(route, "body_field", None)
     model = getattr(getattr(field, "field_info", None), "annotation", None)
     known = model if isinstance(model, type) and issubclass(model, BaseModel) else None
-    return JSONResponse({"detail": b.explain(errors, known)}, status_code=400)
+    dependant = getattr(route, "dependant", None)
+    params = {p.alias: p.field_info.description for p in
+              [*getattr(dependant, "query_params", []), *getattr(dependant, "path_params", [])]
+              if p.field_info.description}
+    return JSONResponse({"detail": b.explain(errors, known, params)}, status_code=400)
