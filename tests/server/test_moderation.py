@@ -127,6 +127,22 @@ def test_a_blocked_player_is_refused_a_seat_at_the_blockers_table(site: LiveServ
         seat(site, ann, other, 1)
 
 
+def test_a_blocked_player_is_refused_a_seat_at_a_table_the_blocker_made_and_left_open(
+        site: LiveServer) -> None:
+    """"They cannot take a seat at your tables": a table Ann created while signed in keeps Bob,
+    whom she blocks, off it even while Ann holds no seat there."""
+    with players(site, "Ann", "Bob", "Cat") as (ann, bob, cat):
+        made = ann.post("/api/tables", {"game": "zodiac", "seats": ["human", "human", "human"]})
+        assert made.status_code == 201, made.text
+        table_id = made.json()["id"]
+        ann.post("/api/me/blocks", {"name": "Bob"})
+        refused(bob.post(f"/api/tables/{table_id}/join", {"seat": 1, "name": ""}), 403,
+                "cannot take a seat at this table")
+        seat(site, cat, table_id, 1)
+        ann.delete("/api/me/blocks/bob")
+        seat(site, bob, table_id, 2)
+
+
 def test_play_now_never_seats_blocked_players_together(site: LiveServer) -> None:
     with players(site, "Ann", "Bob", "Cat") as (ann, bob, cat):
         bob.post("/api/me/blocks", {"name": "Ann"})

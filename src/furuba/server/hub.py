@@ -207,15 +207,17 @@ class Hub:
 
     # -- creating ---------------------------------------------------------------------------
     async def create(self, req: CreateTable, ready: bool = False, creator: str | None = None,
-                     settings: Mapping[str, Any] | None = None) -> Room:
+                     settings: Mapping[str, Any] | None = None,
+                     creator_account: int | None = None) -> Room:
         """A new table (``OptionsError`` for a bad request); ``creator``: the hash of its
-        creator's address (see :func:`furuba.server.security.address_hash`)."""
+        creator's address (see :func:`furuba.server.security.address_hash`);
+        ``creator_account``: its account, when signed in."""
         spec = table_spec(req, self.config.default_grace_seconds, self.config.default_turn_seconds)
         spec.settings.update(settings or {})   # the server's own settings (a tutorial's)
         status = "waiting" if any(s.kind == "human" for s in spec.seats) else "playing"
         data = TableData(id=new_table_id(), game=spec.game, options=spec.options, seed=spec.seed,
                          settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready,
-                         creator=creator)
+                         creator=creator, creator_account=creator_account)
         await self.db.run(Storage.create_table, data)
         if self.cluster is not None:
             await self.cluster.created(data.id)

@@ -68,6 +68,8 @@ class TableRow(Base):
     """Its result changes its players' ratings (every human seat signed in)."""
     current: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that must decide now (``None``: nobody, the game is over or not started)."""
+    creator_account: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    """The account that created the table, when signed in (its blocks keep players off it)."""
 
 
 class SeatRow(Base):

@@ -157,7 +157,8 @@ def add_tables(router: APIRouter) -> None:
 
     @router.post("/api/tables", status_code=201)
     async def create_table(body: b.CreateTable, request: Request) -> b.Created:
-        room = await make_table(request, body)
+        account = await account_of(request)
+        room = await make_table(request, body, account_id=account.id if account else None)
         url = f"/t/{room.id}"
         return b.Created(id=room.id, url=url, invite_url=str(request.base_url).rstrip("/") + url,
                          table=room.table_out())

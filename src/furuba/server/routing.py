@@ -64,9 +64,11 @@ def cap_sentence(cap: int, abandon_seconds: float | None) -> str:
 
 
 async def make_table(request: Request, body: CreateTable,
-                     settings: Mapping[str, Any] | None = None) -> Room:
-    """A new table for this client: throttled, and refused beyond its address's cap on
-    unfinished tables (``429``); ``400`` with a sentence for a request the game refuses."""
+                     settings: Mapping[str, Any] | None = None,
+                     account_id: int | None = None) -> Room:
+    """A new table for this client (``account_id``: its account, when signed in): throttled,
+    and refused beyond its address's cap on unfinished tables (``429``); ``400`` with a
+    sentence for a request the game refuses."""
     hub, limits = hub_of(request), limits_of(request)
     address = client_address(request)
     await throttle(request, limits.tables, address, N_("new tables"))
@@ -81,7 +83,8 @@ async def make_table(request: Request, body: CreateTable,
         if cap is not None and await hub.db.run(Storage.count_open_tables, creator) >= cap:
             raise HTTPException(429, cap_sentence(cap, hub.config.abandon_seconds))
         try:
-            room = await hub.create(body, creator=creator, settings=settings)
+            room = await hub.create(body, creator=creator, settings=settings,
+                                    creator_account=account_id)
         except FurubaError as exc:
             raise HTTPException(400, str(exc)) from None
     hub.feeds.nudge()

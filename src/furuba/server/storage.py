@@ -139,6 +139,8 @@ class TableData:
     ready: bool = False
     creator: str | None = None
     """The hash of the creating address (``security.address_hash``), if kept."""
+    creator_account: int | None = None
+    """The account that created the table, when signed in."""
     created_at: float = 0.0
     """Wall-clock time the table was made (``0.0``: not made yet)."""
     turn_at: float = 0.0
@@ -170,6 +172,7 @@ class Storage:
         s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, settings=t.settings,
                        status=t.status, seq=t.seq, rematch_of=t.rematch_of, ready=t.ready,
                        created_at=now, updated_at=now, creator=t.creator,
+                       creator_account=t.creator_account,
                        public=bool(t.settings.get("public")), rated=bool(t.settings.get("rated"))))
         s.flush()
         for seat in t.seats:

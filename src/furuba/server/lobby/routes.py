@@ -212,7 +212,7 @@ async def seat_somewhere(request: Request, body: PlayNow) -> Seated:
     create = CreateTable(game=spec.name, seats=["human"] * spec.players.default,
                          options=dict(body.options), public=True, rated=body.rated,
                          bots_after=body.bots_after)
-    room = await make_table(request, create)
+    room = await make_table(request, create, account_id=account.id if account else None)
     try:
         out, token = await hub.join(room.id, 0, body.name, account)
     except RoomError as exc:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session
 
-from furuba.server.models import AccountRow, SeatRow
+from furuba.server.models import AccountRow, SeatRow, TableRow
 from furuba.server.moderation.models import BlockRow
 from furuba.server.moderation.store import ModerationError, find_account
 from furuba.text import _
@@ -76,10 +76,11 @@ def _between(account_id: int, others: list[int]) -> ColumnElement[bool]:
 
 def kept_apart(s: Session, account_id: int, table_id: str) -> bool:
     """Whether a block (either way) keeps ``account_id`` from the accounts seated at
-    ``table_id``."""
+    ``table_id`` or from the account that created it."""
     seated = [a for a in s.scalars(select(SeatRow.account_id)
                                    .where(SeatRow.table_id == table_id)) if a is not None]
-    others = [a for a in seated if a != account_id]
+    creator = s.scalar(select(TableRow.creator_account).where(TableRow.id == table_id))
+    others = [a for a in [*seated, creator] if a is not None and a != account_id]
     if not others:
         return False
     return s.scalar(select(BlockRow.account_id).where(_between(account_id, others))
@@ -87,13 +88,16 @@ def kept_apart(s: Session, account_id: int, table_id: str) -> bool:
 
 
 def tables_kept_apart(s: Session, account_id: int, table_ids: list[str]) -> set[str]:
-    """Which of ``table_ids`` seat an account that ``account_id`` blocks or is blocked by."""
+    """Which of ``table_ids`` seat, or were created by, an account that ``account_id`` blocks or
+    is blocked by."""
     if not table_ids:
         return set()
     seats = s.execute(select(SeatRow.table_id, SeatRow.account_id)
                       .where(SeatRow.table_id.in_(table_ids), SeatRow.account_id.is_not(None)))
+    creators = s.execute(select(TableRow.id, TableRow.creator_account)
+                         .where(TableRow.id.in_(table_ids), TableRow.creator_account.is_not(None)))
     by_account: dict[int, set[str]] = {}
-    for table_id, other in seats:
+    for table_id, other in [*seats, *creators]:
         if other is not None and other != account_id:
             by_account.setdefault(other, set()).add(table_id)
     if not by_account:
