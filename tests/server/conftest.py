@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 
 from .account_client import ROOMY, Browser
 from .harness import LiveServer
 from .postgres import Postgres, running_postgres
+from .services import Cluster, Redis, running_cluster, running_redis
 
 
 @pytest.fixture
@@ -41,3 +44,20 @@ def database_server() -> Iterator[Postgres]:
     """A PostgreSQL server for the tests of one module that start several processes."""
     with running_postgres() as pg:
         yield pg
+
+
+@pytest.fixture(scope="module")
+def redis_server() -> Iterator[Redis]:
+    """A Redis server for the tests of one module that start several processes."""
+    with running_redis() as rd:
+        yield rd
+
+
+@pytest.fixture
+def cluster(database_server: Postgres, redis_server: Redis) -> Iterator[Cluster]:
+    """Two ``furuba serve`` processes on a new PostgreSQL database and an emptied Redis, behind
+    the documented nginx config."""
+    redis.Redis.from_url(redis_server.url).flushall()
+    with running_cluster(2, database=f"c_{uuid.uuid4().hex[:12]}", postgres=database_server,
+                         redis=redis_server) as found:
+        yield found

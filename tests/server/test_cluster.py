@@ -13,7 +13,6 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -26,26 +25,10 @@ from furuba.server.errors import RoomError
 from furuba.server.storage import Storage
 
 from .harness import LiveServer, is_event, run_coroutine, wait_for
-from .postgres import Postgres
-from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
+from .services import Cluster, ServerProcess
 from .wsclient import TableClient
 
 pytestmark = pytest.mark.cluster
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    with running_redis() as rd:
-        yield rd
-
-
-@pytest.fixture
-def cluster(request: pytest.FixtureRequest, database_server: Postgres,
-            redis_server: Redis) -> Iterator[Cluster]:
-    redis.Redis.from_url(redis_server.url).flushall()
-    name = "c_" + request.node.name.replace("test_", "")[:40]
-    with running_cluster(2, database=name, postgres=database_server, redis=redis_server) as found:
-        yield found
 
 
 class Watcher:

@@ -18,7 +18,7 @@ import socket
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -428,6 +428,33 @@ async def wait_actions(game: Game, count: int, timeout: float = 60) -> None:
         await asyncio.sleep(0.05)
 
 
+def restart_each(cluster: Cluster) -> None:
+    """A rolling restart: each process in turn stopped with SIGTERM (it hands its tables over)
+    and started again."""
+    for server in cluster.servers:
+        code = server.terminate()
+        assert code in (0, -signal.SIGTERM), f"exit {code}: {server.logs()[-5000:]}"
+        server.start()
+        time.sleep(1.0)
+
+
+def play_while(game: Game, during: Callable[[], None]) -> None:
+    """Play ``game`` to its end, running ``during()`` (on a thread) once 8 actions are in."""
+
+    async def scenario() -> None:
+        await game.open()
+        playing = asyncio.ensure_future(game.play(timeout=180))
+        try:
+            await wait_actions(game, 8)
+            await asyncio.to_thread(during)
+            await playing
+        finally:
+            playing.cancel()
+            await game.close()
+
+    run_coroutine(scenario())
+
+
 @pytest.mark.cluster
 def test_a_rolling_restart_does_not_stop_a_game(cluster: Cluster, http: httpx.Client) -> None:
     """Every process in turn is stopped with SIGTERM and started again while a game is played:
@@ -438,26 +465,11 @@ def test_a_rolling_restart_does_not_stop_a_game(cluster: Cluster, http: httpx.Cl
     restarted_mid_game: list[bool] = []
 
     def restart_all() -> None:
-        for server in cluster.servers:
-            code = server.terminate()
-            assert code in (0, -signal.SIGTERM), f"exit {code}: {server.logs()[-5000:]}"
-            restarted_mid_game.append(not any(c.finished for c in game.players))
-            server.start()
-            time.sleep(1.0)
+        restart_each(cluster)
+        restarted_mid_game.append(not any(c.finished for c in game.players))
 
-    async def scenario() -> None:
-        await game.open()
-        playing = asyncio.ensure_future(game.play(timeout=180))
-        try:
-            await wait_actions(game, 8)
-            await asyncio.to_thread(restart_all)
-            await playing
-        finally:
-            playing.cancel()
-            await game.close()
-
-    run_coroutine(scenario())
-    assert restarted_mid_game == [True, True], "the game ended before the restarts: make it longer"
+    play_while(game, restart_all)
+    assert restarted_mid_game == [True], "the game ended before the restarts: make it longer"
     check_resumed(game, http.get(f"/api/tables/{table_id}").json())
     for client in game.players:
         assert 1012 in client.close_codes, client.close_codes
@@ -480,27 +492,12 @@ def test_a_rolling_restart_across_a_migration_does_not_stop_a_game(
 
     def roll_out() -> None:
         steps.extend(s.revision for s in schema.upgrade(engine, location=location))
-        for server in cluster.servers:
-            code = server.terminate()
-            assert code in (0, -signal.SIGTERM), f"exit {code}: {server.logs()[-5000:]}"
-            server.start()
-            time.sleep(1.0)
+        restart_each(cluster)
         steps.append(f"mid-game: {not any(c.finished for c in game.players)}")
         steps.extend(s.revision for s in schema.upgrade(engine, contract=True, location=location))
 
-    async def scenario() -> None:
-        await game.open()
-        playing = asyncio.ensure_future(game.play(timeout=180))
-        try:
-            await wait_actions(game, 8)
-            await asyncio.to_thread(roll_out)
-            await playing
-        finally:
-            playing.cancel()
-            await game.close()
-
     try:
-        run_coroutine(scenario())
+        play_while(game, roll_out)
     finally:
         engine.dispose()
     assert steps == ["0900", "mid-game: True", "0901"], steps

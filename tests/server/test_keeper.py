@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 
 import pytest
 import redis
@@ -15,16 +14,10 @@ from furuba.server.cluster.keeper import Keeper
 from furuba.server.cluster.leases import Leases, lease_key
 
 from .harness import run_coroutine
-from .services import Redis, running_redis
+from .services import Redis
 
 pytestmark = pytest.mark.cluster
 PROCESSES = "furuba:procs"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    with running_redis() as server:
-        yield server
 
 
 async def hold_and_block(url: str, block: float, stuck_seconds: float,

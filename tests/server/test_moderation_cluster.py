@@ -17,25 +17,10 @@ from websockets.sync.client import connect
 from furuba.cli.main import app
 
 from .harness import Client
-from .postgres import Postgres
-from .services import Cluster, Redis, running_cluster, running_redis
+from .services import Cluster
 
 pytestmark = pytest.mark.cluster
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    with running_redis() as rd:
-        yield rd
-
-
-@pytest.fixture
-def cluster(database_server: Postgres, redis_server: Redis) -> Iterator[Cluster]:
-    redis.Redis.from_url(redis_server.url).flushall()
-    with running_cluster(2, database="c_moderation", postgres=database_server,
-                         redis=redis_server) as found:
-        yield found
 
 
 def signed_up(base: str, name: str) -> httpx.Client:

@@ -5,7 +5,6 @@ account's seats are renamed at the tables every process drives."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
@@ -14,26 +13,10 @@ import redis
 
 from .account_client import PASSWORD, Browser
 from .harness import is_event, wait_for
-from .postgres import Postgres
-from .services import Cluster, Redis, ServerProcess, running_cluster, running_redis
+from .services import Cluster, ServerProcess
 from .session_sockets import CLOSE_SIGNED_OUT, Stream, closed_within, still_open, table_socket
 
 pytestmark = pytest.mark.cluster
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    with running_redis() as rd:
-        yield rd
-
-
-@pytest.fixture
-def cluster(request: pytest.FixtureRequest, database_server: Postgres,
-            redis_server: Redis) -> Iterator[Cluster]:
-    redis.Redis.from_url(redis_server.url).flushall()
-    name = "e_" + request.node.name.replace("test_", "")[:40]
-    with running_cluster(2, database=name, postgres=database_server, redis=redis_server) as found:
-        yield found
 
 
 def browser(server: ServerProcess) -> Browser:

@@ -19,7 +19,7 @@ from furuba.server.accounts.devices import DEVICE_COOKIE, device_key, sign
 from .account_client import PASSWORD, Browser, refused
 from .harness import LiveServer
 from .postgres import Postgres
-from .services import Redis, running_cluster, running_redis
+from .services import Redis, running_cluster
 
 WRONG = "wrong name or password"
 HELD = "too many sign-ins with this name"
@@ -200,12 +200,6 @@ def test_a_sign_in_from_an_unknown_device_makes_a_new_nonce(db_url: str) -> None
 
 
 # -- several processes: the allowances in Redis ---------------------------------------------------
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[Redis]:
-    with running_redis() as rd:
-        yield rd
-
-
 @pytest.mark.cluster
 def test_devices_and_names_are_counted_across_processes(
         database_server: Postgres, redis_server: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
