@@ -82,6 +82,9 @@ def test_a_file_beyond_the_memory_limit_is_refused_naming_it(db_url: str) -> Non
         assert (r.status_code, r.json()["detail"]) == (
             413, "files.cardset: the file needs more than 4 MB to read")
         assert post(live, "/api/cardsets/check", DEFAULT).status_code == 200
+        r = live.http.post("/api/cardsets/measure", json={"text": MANY_KEYS, "games": 2})
+        assert (r.status_code, r.json()["detail"]) == (
+            413, "the file needs more than 4 MB to read"), "a measure's file is read in the sandbox"
 
 
 def spin(seconds: float) -> None:

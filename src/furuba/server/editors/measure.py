@@ -38,10 +38,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from furuba.core.errors import FileProblemsError, FurubaError
+from furuba.server import sandbox
 from furuba.server.editors.measure_store import STALE_SECONDS, MeasureStore
 from furuba.server.editors.owners import Owners, pick
 from furuba.server.editors.uploads import MAX_FILE_BYTES, problems_sentence
 from furuba.server.routing import client_address, hub_of
+from furuba.server.sandbox import FileRefusedError, JobFailedError, Limits
 from furuba.server.security import address_hash, new_table_id
 from furuba.server.workloads import work_of
 from furuba.sim.runner import SimConfig, default_jobs, run
@@ -211,7 +213,8 @@ def add_measures(router: APIRouter, word: str, owners: Owners) -> None:
         hub, measures = hub_of(request), measures_of(request)
         cfg = settings(spec, option, body, hub.config)
         try:
-            name = await checked(option, cfg, body.text)
+            async with work_of(request).file_checks.turn(client_address(request)):
+                name = await checked(spec.name, option, cfg, body.text, Limits.of(hub.config))
         except FileProblemsError as exc:
             return JSONResponse({"detail": problems_sentence(exc), "problems": [
                 {"field": f, "message": m} for f, m in exc.problems]}, status_code=400)
@@ -282,11 +285,20 @@ def settings(spec: GameSpec, option: Option, body: MeasureBody, config: ServerCo
                      options={option.name: None})
 
 
-async def checked(option: Option, cfg: SimConfig, text: str) -> str:
-    """Check the file and put it into ``cfg``'s options (loaded); its name.
-    :class:`FileProblemsError` for a bad file, ``400`` for games it cannot play."""
+async def checked(game: str, option: Option, cfg: SimConfig, text: str, limits: Limits) -> str:
+    """Check the file — first in the sandbox, under ``limits``, as every file a user gives is
+    (:mod:`furuba.server.sandbox`) — and put it into ``cfg``'s options (loaded); its name.
+    :class:`FileProblemsError` for a bad file, ``413``/``400`` for one stopped by a limit, ``400``
+    for games it cannot play."""
     assert option.editor is not None and option.check_text is not None
     editor, check_text = option.editor, option.check_text
+    try:
+        await sandbox.run(limits, sandbox.check, game, option.name, text)
+    except FileRefusedError as exc:
+        raise HTTPException(exc.status, exc.detail) from None
+    except JobFailedError as exc:
+        log.error("the %s checker of %s failed: %s", option.name, game, exc)
+        raise HTTPException(400, _("the file could not be read")) from None
 
     def load() -> str:
         summary = check_text(text)
