@@ -210,6 +210,25 @@ def test_a_muted_player_cannot_chat_until_the_mute_ends(site: LiveServer) -> Non
         assert bob.get("/api/me/standing").json()["muted_until"] is None
 
 
+def test_a_site_may_keep_chat_to_accounts(tmp_path: Path) -> None:
+    """``guest_chat=False`` (``furuba serve --no-guest-chat``): a guest's line is refused with a
+    sentence and nothing is stored; a signed-in player's goes through."""
+    with LiveServer(f"sqlite:///{tmp_path / 'accounts-only.sqlite3'}", **CHATTY,
+                    guest_chat=False) as site:
+        table_id = site.create(game="zodiac", seats=["human", "human"])["id"]
+        guest = site.join(table_id, 1, "Gus")
+        with players(site, "Ann") as (ann,):
+            seat(site, ann, table_id, 0)
+            with socket(site, table_id, None, [guest]) as g, socket(site, table_id, ann) as a:
+                g.send({"type": "chat", "text": "hi from a guest"})
+                error = g.until_type("error")
+                assert error["code"] == "not_allowed" and "sign in to chat" in error["message"]
+                a.send({"type": "chat", "text": "hi from Ann"})
+                assert chat_of(g.until(is_event("chat")))["text"] == "hi from Ann"  # type: ignore[index]
+            with socket(site, table_id, ann) as again:
+                assert [line["text"] for line in snapshot_of(again)["chat"]] == ["hi from Ann"]
+
+
 def test_a_ban_refuses_sign_in_ends_sessions_and_hands_seats_to_bots(site: LiveServer) -> None:
     table_id = site.create(game="zodiac", seats=["human", "human"])["id"]
     with players(site, "Ann", "Bob", "Mia") as (ann, bob, mia):

@@ -175,6 +175,9 @@ def serve(
     api_docs: Annotated[bool, typer.Option(
         help=_("serve the interactive API docs at /api/docs and the schema at "
                "/openapi.json"))] = False,
+    guest_chat: Annotated[bool, typer.Option(
+        help=_("let players who are not signed in chat (--no-guest-chat: accounts only, whom "
+               "moderators can mute and ban)"))] = True,
 ) -> None:
     """Serve the web app: tables online with friends and bots (needs the web extra)."""
     try:
@@ -189,7 +192,7 @@ def serve(
     run_server(host, port, database_url, ready_table=ready_table, bot_delay=bot_delay,
                log_level=log_level, redis_url=redis_url, process_name=process_name,
                address_key=address_key, route=route, api_docs=api_docs,
-               metrics_port=metrics_port, metrics_host=metrics_host)
+               metrics_port=metrics_port, metrics_host=metrics_host, guest_chat=guest_chat)
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

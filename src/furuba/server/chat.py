@@ -85,6 +85,9 @@ async def say(room: Room, conn: Conn, text: str) -> None:
                                              "to chat"))
         if not conn.seats and not room.settings.get("spectator_chat", False):
             raise RoomError("not_allowed", _("only players may chat at this table"))
+        if conn.account_id is None and not room.config.guest_chat:
+            raise RoomError("not_allowed", _("sign in to chat: on this site only players with "
+                                             "an account may"))
         limits_of(room).check(conn.address, asyncio.get_running_loop().time())
         try:
             clean = clean_chat(text, room.config.chat_max_chars)

@@ -89,6 +89,9 @@ class ServerConfig:
     and the key the device cookies' signatures are derived from (one key for every process that
     shares the database). Empty: addresses are hashed under a public key, and each process signs
     device cookies with a random key of its own (they last until it stops)."""
+    guest_chat: bool = True
+    """Whether players who are not signed in may chat (``furuba serve --no-guest-chat``: only
+    accounts, whom moderators can warn, mute and ban, and whom blocks reach)."""
     api_docs: bool = False
     """Serve the interactive API docs (``/api/docs``) and the OpenAPI schema (``/openapi.json``)
     on the app (``furuba serve --api-docs``). Off: both answer ``404``."""

@@ -40,7 +40,8 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
                bot_delay: float = 0.6, log_level: str = "info", out: TextIO = sys.stdout,
                redis_url: str | None = None, process_name: str | None = None,
                address_key: str = "", route: str | None = None, api_docs: bool = False,
-               metrics_port: int | None = None, metrics_host: str = "127.0.0.1") -> None:
+               metrics_port: int | None = None, metrics_host: str = "127.0.0.1",
+               guest_chat: bool = True) -> None:
     """Serve until interrupted; once listening, print the address (and the ready table's page,
     and where the metrics are). The answers carry no ``server`` header: nothing tells a stranger
     what the site runs on."""
@@ -53,7 +54,7 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
     app = create_app(database_url, ready_table=ready_table, bot_delay=bot_delay,
                      redis_url=redis_url, process_name=name, address_key=address_key,
                      route=route, api_docs=api_docs, metrics_port=metrics_port,
-                     metrics_host=metrics_host)
+                     metrics_host=metrics_host, guest_chat=guest_chat)
     config = uvicorn.Config(app, host=host, port=port, log_level=log_level, ws_max_size=WS_MAX_SIZE,
                             ws_per_message_deflate=False, log_config=logs.log_config(name, log_level),
                             server_header=False, timeout_graceful_shutdown=DRAIN_SECONDS)
