@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -14,15 +15,14 @@ from furuba.cli.main import app
 from furuba.server.accounts.store import AccountStore
 from furuba.server.models import (
     AccountRow,
-    AuditRow,
+    Base,
     ChatRow,
-    ReportRow,
-    RestrictionRow,
     SeatRow,
     SessionRow,
     TableRow,
     make_engine,
 )
+from furuba.server.moderation.models import AuditRow, ReportRow, RestrictionRow
 from furuba.server.moderation.reports import NewReport, make_report
 from furuba.server.storage import Storage
 
@@ -55,10 +55,10 @@ def admin(url: str, *args: str) -> Result:
     return CliRunner().invoke(app, ["admin", *args, "--database-url", url])
 
 
-def rows(url: str, model: type) -> list:   # type: ignore[type-arg]
+def rows(url: str, model: type[Base]) -> list[Any]:
     engine = make_engine(url)
     with Session(engine) as s:
-        found = list(s.scalars(select(model)))
+        found: list[Any] = list(s.scalars(select(model)))
         s.expunge_all()
     engine.dispose()
     return found
