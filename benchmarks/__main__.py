@@ -10,6 +10,7 @@ The web server's load test is separate (it starts a server and 200 WebSocket pla
 
     python -m benchmarks.load_server           # p50/p99 action → update, lost/duplicated events
     python -m benchmarks.hostile               # health p99 and memory under 20 hostile uploads
+    python -m benchmarks.review_load           # the tables' latency while reviews run
 """
 
 from __future__ import annotations
