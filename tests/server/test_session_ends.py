@@ -6,13 +6,16 @@ in the log."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 
 import pytest
+from sqlalchemy import update
 
 from furuba.server.accounts.ends import REMEMBERED_SECONDS, End, Holders, Signed, Why
-from furuba.server.models import AccountRow
+from furuba.server.accounts.sessions import secret_hash
+from furuba.server.models import AccountRow, SessionRow
 
 from .account_client import PASSWORD, Browser, all_rows
 from .harness import LiveServer, is_event
@@ -83,6 +86,27 @@ def test_signing_in_over_a_session_closes_the_old_sessions_connections(
         assert closed_within(on_phone) == (CLOSE_SIGNED_OUT, "signed out: this session ended")
         phone_turns.ends_within(1.0)
         still_open(mine)
+
+
+def test_a_session_that_expires_closes_its_connections_at_the_next_sweep(db_url: str) -> None:
+    """Sessions last 30 days from their last use: when one runs out under an open socket and
+    stream, the process's sweep closes them ("the session expired"); the account's other
+    session keeps its own."""
+    with LiveServer(db_url, session_sweep_seconds=0.2) as site, Browser(site) as ann, \
+            Browser(site) as phone:
+        ann.sign_up("Ann")
+        assert phone.sign_in("Ann", PASSWORD).status_code == 200
+        table_id = seated_table(site, ann)
+        with ExitStack() as stack:
+            mine = stack.enter_context(table_socket(site.ws_base, table_id, ann))
+            turns = stack.enter_context(Stream(site.base, "/api/me/events", ann))
+            on_phone = stack.enter_context(table_socket(site.ws_base, table_id, phone))
+            site.hub.db.call(lambda s: s.execute(
+                update(SessionRow).where(SessionRow.id_hash == secret_hash(ann.session))
+                .values(expires_at=time.time() - 1)))
+            assert closed_within(mine, 2.0) == (CLOSE_SIGNED_OUT, "signed out: the session expired")
+            turns.ends_within(2.0)
+            still_open(on_phone)
 
 
 def test_signing_out_everywhere_closes_every_connection_of_the_account(

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -82,11 +83,13 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
         if cfg.metrics_port is not None:
             app.state.metrics_port = MetricsPort(metrics, cfg.metrics_host, cfg.metrics_port)
             await app.state.metrics_port.start()
+        sweeper = asyncio.create_task(hub.sweep_sessions_every(cfg.session_sweep_seconds))
         if on_ready is not None:
             on_ready(app)
         try:
             yield
         finally:
+            sweeper.cancel()
             if app.state.metrics_port is not None:
                 await app.state.metrics_port.stop()
             if app.state.review_workers is not None:

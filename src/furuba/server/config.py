@@ -89,6 +89,9 @@ class ServerConfig:
     and the key the device cookies' signatures are derived from (one key for every process that
     shares the database). Empty: addresses are hashed under a public key, and each process signs
     device cookies with a random key of its own (they last until it stops)."""
+    session_sweep_seconds: float = 600.0
+    """How often a process closes the connections whose session expired (a session ended by a
+    player or a moderator closes its connections at once)."""
     guest_chat: bool = True
     """Whether players who are not signed in may chat (``furuba serve --no-guest-chat``: only
     accounts, whom moderators can warn, mute and ban, and whom blocks reach)."""

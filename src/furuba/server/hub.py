@@ -324,6 +324,25 @@ class Hub:
             self.cluster.end_connections(end)
         return await self.connections_ended(end)
 
+    async def sweep_sessions(self) -> int:
+        """Close this process's connections whose session expired (or ended without anyone
+        saying so); how many were closed."""
+        held = self.ends.sessions()
+        live = await self.db.run(AccountStore.live_sessions, sorted(held))
+        closed = 0
+        for session in sorted(set(held) - live):
+            closed += self.ends.end(End(held[session], frozenset({session}), why=Why.EXPIRED))
+        return closed
+
+    async def sweep_sessions_every(self, seconds: float) -> None:
+        """:meth:`sweep_sessions` every ``seconds``, until cancelled."""
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.sweep_sessions()
+            except Exception:   # the database away for a moment: the next sweep tries again
+                log.exception("sweeping the expired sessions' connections failed")
+
     async def connections_ended(self, end: End) -> int:
         """This process's part of :meth:`end_connections` (also when another process asks)."""
         closed = self.ends.end(end)

@@ -4,7 +4,9 @@ Every table WebSocket and every lobby or turn event stream opened by a signed-in
 *held* here, under its account and its session (the SHA-256 of the session's secret, as the
 database keeps it) — :meth:`Holders.hold`. When sessions end (sign out, sign out everywhere, a
 new password, a deleted or banned account), :meth:`furuba.server.hub.Hub.end_connections` closes
-at once every connection they hold, in this process and, through Redis, in every other one:
+at once every connection they hold, in this process and, through Redis, in every other one; a
+session that expires is found by each process's sweep (:meth:`furuba.server.hub.Hub.sweep_sessions`,
+every ``ServerConfig.session_sweep_seconds``):
 
 - a WebSocket closes with :data:`CLOSE_SIGNED_OUT` (4401) and a reason in English (the close
   frame's reason has at most 123 bytes); the browser does not reconnect by itself. Its seats
@@ -63,6 +65,7 @@ class Why(StrEnum):
     PASSWORD = "password_changed"
     DELETED = "account_deleted"
     BANNED = "account_banned"
+    EXPIRED = "session_expired"
 
     @property
     def reason(self) -> str:
@@ -76,6 +79,7 @@ REASONS = {
     Why.PASSWORD: "signed out: the account's password was changed",
     Why.DELETED: "signed out: the account was deleted",
     Why.BANNED: "signed out: the account is banned",
+    Why.EXPIRED: "signed out: the session expired",
 }
 
 
@@ -180,6 +184,11 @@ class Holders:
             security_event("connections_closed", why=end.why, account=end.account_id,
                            sockets=sockets, streams=len(found) - sockets)
         return len(found)
+
+    def sessions(self) -> dict[str, int]:
+        """The sessions that hold connections here, each with its account."""
+        return {h.signed.session: account for account, group in self.by_account.items()
+                for h in group}
 
     def count(self, account_id: int) -> int:
         """How many connections ``account_id``'s sessions hold here."""

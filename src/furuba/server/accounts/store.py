@@ -112,6 +112,14 @@ class AccountStore:
         return _account(account)
 
     @staticmethod
+    def live_sessions(s: Session, id_hashes: list[str]) -> set[str]:
+        """Which of ``id_hashes`` are sessions that have not ended or expired."""
+        if not id_hashes:
+            return set()
+        return set(s.scalars(select(SessionRow.id_hash).where(
+            SessionRow.id_hash.in_(id_hashes), SessionRow.expires_at > time.time())))
+
+    @staticmethod
     def end_session(s: Session, id_hash: str) -> None:
         s.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
 
