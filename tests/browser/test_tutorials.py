@@ -1,15 +1,17 @@
 """The guided first games in the browser: from the home page's "Learn to play" button, a learner
 who does what the coach says — Continue on the steps that only ask to look, the highlighted
 control on the steps that ask to act — goes through every step of each game's tutorial and ends
-on the offer of a real game against easy bots; in English, and once in Japanese. Another action
+on the offer of a real game against the same bots; in English, and once in Japanese. Another action
 than the one asked for is refused with a note, Continue works from the keyboard, each step is read
 out, and axe finds no serious accessibility violation with the coach on screen."""
 
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,9 @@ from furuba.tutorial import Tutorial
 from .conftest import LiveServer
 from .helpers import WAIT_MS
 from .test_accessibility import violations
+
+WEB = resources.files("furuba.server") / "web"
+"""The pages, with their catalogs of words (``i18n/<lang>.json``)."""
 
 pytestmark = pytest.mark.browser
 
@@ -126,7 +131,7 @@ def test_the_guided_first_game_from_the_home_page(page: Page, live_server: LiveS
     assert [s for s in tutorial.steps if s not in steps] == []
     expect(page.locator("#coach-progress")).to_have_text(
         f"Step {len(tutorial.steps)} of {len(tutorial.steps)}")
-    expect(page.locator("#coach-real-game")).to_have_text("Play a real game against easy bots")
+    expect(page.locator("#coach-real-game")).to_have_text("Play a real game against the same bots")
 
 
 def test_another_action_is_refused_and_continue_works_by_keyboard(
@@ -169,3 +174,23 @@ def test_the_offer_of_a_real_game_in_japanese(page: Page, live_server: LiveServe
     assert [s["bot"] for s in table["seats"] if s["kind"] == "bot"] \
         == [tutorial.bot] * (tutorial.players - 1)
     expect(page.locator("#coach")).to_be_hidden()
+
+
+@pytest.mark.parametrize(("game", "lang"), [("zodiac", "en"), ("daihinmin", "ja")])
+def test_the_tutorials_promise_names_the_bots_the_players_panel_lists(
+        page: Page, live_server: LiveServer, game: str, lang: str) -> None:
+    """The home page's "Learn to play" promised easy bots, then the table listed normal ones:
+    the bots it names are those of every bot seat, as the players panel words them."""
+    words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    page.goto(f"/?lang={lang}")
+    intro = page.locator("#learn p").first
+    expect(intro).to_be_visible(timeout=WAIT_MS)
+    promise = intro.inner_text()
+    table_id = start(page, game, lang)
+    bots = [s for s in live_server.table(table_id)["seats"] if s["kind"] == "bot"]
+    assert bots
+    for seat in bots:
+        label = words[f"table.bot.{seat['bot']}"]
+        expect(page.locator(f'.seat-list li[data-seat="{seat["seat"]}"] .muted')).to_contain_text(
+            label, timeout=WAIT_MS)
+        assert label in promise, (label, promise)

@@ -1,6 +1,6 @@
 """The guided first game of Dai Hin Min: :data:`TUTORIAL`.
 
-The learner plays at a table of four with three easy bots. The lessons are read off the learner's
+The learner plays at a table of four with three normal bots. The lessons are read off the learner's
 own view (their hand, the pile, the public log and what they were told privately), so they never
 know more than the learner does, and they stay right whatever happens. At each of the learner's
 decisions the lesson names one play — the natural one for a beginner: lead your lowest set, beat

@@ -1,6 +1,6 @@
 """The guided first game of Friends of the Zodiac: :data:`TUTORIAL`.
 
-The learner plays first at a table of three with two easy bots. The lessons are read off what the
+The learner plays first at a table of three with two normal bots. The lessons are read off what the
 learner may know — their hand, the circle, the center, the public log and their own draws — so
 they never know more than the learner does, and they stay right whatever happens.
 

@@ -1,6 +1,6 @@
 // The home page's "Learn to play": a button for each game with a guided first game (GET /api/games
 // says which, and each game's title in the page's language). A button starts the game's tutorial
-// (POST /api/tutorials/{game}): a private table against easy bots where a coach teaches by doing.
+// (POST /api/tutorials/{game}): a private table against normal bots where a coach teaches by doing.
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { postJSON, saveToken, lastName } from './api.js';
