@@ -194,3 +194,32 @@ def test_the_tutorials_promise_names_the_bots_the_players_panel_lists(
         expect(page.locator(f'.seat-list li[data-seat="{seat["seat"]}"] .muted')).to_contain_text(
             label, timeout=WAIT_MS)
         assert label in promise, (label, promise)
+
+
+RECORD_TEXTS = """() => {
+  const said = window.coachTexts = [];
+  const look = () => {
+    const text = document.querySelector('#coach:not([hidden]) #coach-text')?.textContent;
+    if (text && said[said.length - 1] !== text) said.push(text);
+  };
+  new MutationObserver(look).observe(document.body, {subtree: true, childList: true,
+                                                     characterData: true});
+  look();
+}"""
+"""Keep every text the coach shows."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_coach_never_says_choose_twice(page: Page, live_server: LiveServer,
+                                           lang: str) -> None:
+    """The step that asks for an event's option read "Pick choose “1 Sohma counterclockwise”"
+    (the option's words already start with their verb); in Japanese 「…」を選ぶを選べば."""
+    start(page, "zodiac", lang)
+    page.evaluate(RECORD_TEXTS)
+    follow_the_coach(page)
+    texts: list[str] = page.evaluate("() => window.coachTexts")
+    asked = [t for t in texts if ("The event lets you choose" in t or "イベントの選択肢" in t)]
+    assert asked, texts
+    for text in texts:
+        assert not re.search(r"\b(?:[Pp]ick|[Cc]hoose) choose\b", text), text
+        assert "を選ぶを選" not in text, text
