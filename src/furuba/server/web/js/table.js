@@ -12,6 +12,7 @@ import { pageTools, toast } from './prefs.js';
 import { moduleFor } from './games.js';
 import { coach } from './tutorial.js';
 import { reportDialog } from './report.js';
+import { firstLook } from './session.js';
 import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration, person } from './table-words.js';
 
 const tableId = tableIdFromPath();
@@ -40,6 +41,7 @@ const app = {
   wantRematch: false,
   ratings: null,         // a rated game's end: [{seat, name, before, after}]
   closedWhy: '',         // why the table closed early, when it was told
+  me: null,              // GET /api/me: a signed-in player takes seats under the account's name
 };
 
 const el = {
@@ -267,7 +269,10 @@ function renderHeader() {
 
 function joinForm(s) {
   const id = `name-${s.seat}`;
-  const input = h('input', { type: 'text', id, name: 'name', required: true, maxlength: 32, value: lastName(),
+  // Signed in, a seat is taken under the account's name (the server uses it whatever is sent).
+  const account = app.me && app.me.signed_in ? app.me.name : null;
+  const input = h('input', { type: 'text', id, name: 'name', required: true, maxlength: 32,
+    value: account ?? lastName(), readonly: account !== null,
     autocomplete: 'nickname', pattern: "[\\p{L}\\p{N} _.'\\-]+" });
   return h('form', { class: 'join-form', 'data-seat': s.seat, onsubmit: async (ev) => {
     ev.preventDefault();
@@ -593,6 +598,8 @@ async function start() {
   }
   app.game.watchLayout(render);   // e.g. the circle on wide screens, the ring of cards on narrow ones
   socket.open();
+  app.me = await firstLook;
+  if (app.table) renderSeats();
 }
 
 start();
