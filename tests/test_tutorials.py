@@ -128,3 +128,33 @@ def test_lessons_off_the_story_still_fit(game: str) -> None:
                 break
             check_lesson(state, tutorial.lesson(state, tutorial.seat), tutorial.seat)
             state.apply(rng.choice(state.legal_actions()))
+
+
+def learner_waits(story: Walk, hurry: bool) -> float:
+    """The longest the learner waits on the bots with nothing to do, in seconds, at a server
+    whose ``bot_delay`` is its default: each bot move of a run of the learner's ``wait`` pages
+    costs the tutorial table's delay (hurried where the lesson says so, when ``hurry``)."""
+    from furuba.server.config import ServerConfig
+    from furuba.server.lessons import BOT_DELAY, TUTORIAL_PACE, bot_delay
+
+    default = ServerConfig().bot_delay
+    settings = {BOT_DELAY: default * TUTORIAL_PACE}
+    longest = run = 0.0
+    for (state, lesson), (taken, _lesson) in zip(replay(story), story.lessons, strict=True):
+        waiting = lesson is not None and all(p.kind == "wait" for p in lesson.pages)
+        bot = state.current_player != story.tutorial.seat and taken < len(story.actions)
+        if waiting and bot:
+            run += bot_delay(settings, default, hurry and lesson is not None and lesson.hurry)
+            longest = max(longest, run)
+        elif not waiting:
+            run = 0.0
+    return longest
+
+
+def test_the_learner_out_of_the_round_is_not_kept_waiting(story: Walk) -> None:
+    """Dai Hin Min's tutorial left the learner, out of round 2, watching the bots finish it at
+    the learner's pace for more than 30 s: while a lesson says there is nothing to follow, the
+    bots play at half the server's pace, and no wait of the story lasts 20 s."""
+    assert learner_waits(story, hurry=True) <= 20.0
+    if story.state.game_name == "daihinmin":
+        assert learner_waits(story, hurry=False) > 30.0, "the story no longer shows the wait"

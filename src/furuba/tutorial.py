@@ -23,7 +23,7 @@ catalogs, and the arguments are data a page puts into words (:func:`seat`, :func
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from furuba.core.protocol import JSON, State
@@ -50,6 +50,9 @@ class Page:
     """The actions a ``do`` page accepts (any one of them); empty for the other kinds."""
     cards: tuple[str, ...] = ()
     """The cards the page points at (a page highlights them), when not those of its actions."""
+    hurry: bool = False
+    """A ``wait`` page with nothing for the learner to follow (out of the round, say): the
+    table's bots may play at the server's own pace rather than the learner's."""
 
     def __post_init__(self) -> None:
         if (self.kind == "do") != bool(self.actions):
@@ -71,6 +74,11 @@ class Lesson:
     def actions(self) -> tuple[int, ...]:
         """The actions the lesson accepts now (its ``do`` page's), or ``()``."""
         return next((p.actions for p in self.pages if p.kind == "do"), ())
+
+    @property
+    def hurry(self) -> bool:
+        """Whether the learner has nothing to follow now (every page says so)."""
+        return bool(self.pages) and all(p.hurry for p in self.pages)
 
     def to_json(self) -> JSON:
         """The lesson as the learner's view carries it (``view["lesson"]``, docs/WEB-API.md)."""
@@ -138,10 +146,10 @@ class Script:
     steps: tuple[str, ...]
 
     def page(self, step: str, kind: PageKind, key: str | None = None,
-             actions: Sequence[int] = (), **args: Any) -> Page:
+             actions: Sequence[int] = (), *, hurry: bool = False, **args: Any) -> Page:
         """A page of ``step`` (its text: the key ``key``, by default the step's own), numbered
         0 until :meth:`numbered`."""
-        return Page(step, self.key + (key or step), kind, 0, args, tuple(actions))
+        return Page(step, self.key + (key or step), kind, 0, args, tuple(actions), hurry=hurry)
 
     def numbered(self, pages: Sequence[Page], reached: int) -> Lesson:
         """The pages numbered by their steps' places, never behind the furthest step done
@@ -149,6 +157,6 @@ class Script:
         out = []
         for p in pages:
             reached = max(reached, self.steps.index(p.step) + 1 if p.step in self.steps else 1)
-            out.append(Page(p.step, p.key, p.kind, reached, p.args, p.actions, p.cards))
+            out.append(replace(p, number=reached))
         return Lesson(tuple(out), len(self.steps))
 

@@ -165,7 +165,7 @@ def test_the_offer_of_a_real_game_in_japanese(page: Page, live_server: LiveServe
     assert [s for s in tutorial.steps if s not in steps] == []
     expect(page.locator("#coach-text")).to_contain_text("ガイドはここまで")
     real = page.locator("#coach-real-game")
-    expect(real).to_have_text("やさしいボットと本番の対戦をする")
+    expect(real).to_have_text("同じボットと本番の対戦をする")
     real.click()
     page.wait_for_url(lambda url: "/t/" in url and not url.endswith(learning), timeout=WAIT_MS)
     page.wait_for_function("() => document.querySelector('#game[data-turn=mine]')", timeout=WAIT_MS)

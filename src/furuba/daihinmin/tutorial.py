@@ -241,7 +241,7 @@ def _end_page() -> Page:
 
 def _wait_page(story: Story, view: JSON) -> Page:
     out = story.learner in view.get("finished", [])
-    return _page("wait", "wait", "wait_out" if out else "wait")
+    return _page("wait", "wait", "wait_out" if out else "wait", hurry=out)
 
 
 def lesson(state: State, learner: int) -> Lesson | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from furuba import i18n
 from furuba.server import bots
 from furuba.server.errors import RoomError, in_words
-from furuba.server.lessons import bot_delay
+from furuba.server.lessons import bot_delay, learner_waits_idle
 from furuba.server.logs import current_table
 from furuba.server.moves import commit_action, rate
 from furuba.server.presence import make_zombie, publish_start
@@ -120,8 +120,9 @@ def play_plans(room: Room) -> list[Plan]:
     if 0 <= p < len(room.seats):
         seat = room.seats[p]
         if seat.kind == "bot" or (seat.zombie and active):
-            plans.append((room.turn_since + bot_delay(room.settings, room.config.bot_delay),
-                          "bot", p))
+            hurried = learner_waits_idle(room.spec, room.settings, room.state)
+            plans.append((room.turn_since + bot_delay(room.settings, room.config.bot_delay,
+                                                      hurried), "bot", p))
         elif active and limit:
             ends = room.correspondence and room.settings.get("on_timeout") == "end"
             plans.append((room.turn_since + limit, "forfeit" if ends else "turn", p))

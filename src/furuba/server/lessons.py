@@ -25,6 +25,9 @@ BOT_DELAY = "bot_delay"
 """The setting of a table whose bots wait longer (or shorter) than the server's ``bot_delay``."""
 TUTORIAL_PACE = 2.0
 """A tutorial table's bots wait this many times the server's ``bot_delay`` (1.2 s by default)."""
+HURRIED_PACE = 0.5
+"""… and this many times it while the learner has nothing to follow (:attr:`Lesson.hurry`:
+out of the round, say), so that nobody waits half a minute for the bots to finish."""
 
 
 def lesson_of(spec: GameSpec, settings: Mapping[str, Any], seat: int | None,
@@ -60,8 +63,26 @@ def after_lessons(settings: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in settings.items() if k not in (LEARNER, BOT_DELAY)}
 
 
-def bot_delay(settings: Mapping[str, Any], default: float) -> float:
+def bot_delay(settings: Mapping[str, Any], default: float, hurried: bool = False) -> float:
     """Seconds a bot waits at a table with ``settings`` (the server's ``default`` unless the
-    table says otherwise)."""
+    table says otherwise; a fraction of it while a learner has nothing to follow).
+
+    >>> bot_delay({}, 0.6), bot_delay({BOT_DELAY: 1.2}, 0.6), bot_delay({BOT_DELAY: 1.2}, 0.6, True)
+    (0.6, 1.2, 0.3)
+    """
+    if hurried:
+        return default * HURRIED_PACE
     value = settings.get(BOT_DELAY)
     return float(value) if isinstance(value, int | float) else default
+
+
+def learner_waits_idle(spec: GameSpec, settings: Mapping[str, Any], state: State) -> bool:
+    """Whether the learner at a tutorial table has nothing to follow now (its lesson hurries)."""
+    learner = settings.get(LEARNER)
+    if spec.tutorial is None or not isinstance(learner, int):
+        return False
+    try:
+        lesson = spec.tutorial().lesson(state, learner)
+    except Exception:  # a faulty lesson must not stop the table (lesson_of logs it)
+        return False
+    return lesson is not None and lesson.hurry
