@@ -120,7 +120,7 @@ export function playCard(name, card, symbols, opts = {}) {
     svgEl.append(s('text', { x: w / 2, y: y0 + 72, 'text-anchor': 'middle', 'font-size': 10.5,
       class: 'muted-text' }, sym ? sym.name : ''));
   } else if (card && card.text) {
-    svgEl.append(...lines(8, y0 + 8, wrap(card.text, 19, Math.floor((h - y0 - 12) / 11.5)), 9.5));
+    svgEl.append(...lines(8, y0 + 8, wrap(card.text, 19, Math.floor((h - y0 - 12) / 11.5)), 9.5, { class: 'card-text' }));
   }
   return svgEl;
 }

@@ -84,23 +84,59 @@ export function keepFocus(render, region, fallback) {
   }
 }
 
-/** Split text into lines of at most `width` characters (on spaces). */
+// Japanese (and Chinese) text has no spaces: a line may end after any of its characters, each a
+// square as wide as the font is tall (the room of nearly two Latin letters). A line does not begin
+// with closing punctuation or a small kana (they stay with the character before) nor end with an
+// opening bracket (it goes with the next), as Japanese typesetting has it.
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3134f}]/u;
+const NOT_FIRST = /^[、。，．,.・：；:;？！?!ー〜～…‥）)］\]｝}」』】〕〉》〙〗’”ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻ゝゞヽヾ]/;
+const NOT_LAST = /[（(［\[｛{「『【〔〈《〘〖‘“]$/;
+
+/** The room a piece of text takes, in Latin letters (a wide character counts 1.8). */
+function columns(text) {
+  let n = 0;
+  for (const ch of text) n += WIDE.test(ch) ? 1.8 : 1;
+  return n;
+}
+
+/** The pieces a line may break between: {text, space (a space comes before it)}. A word of Latin
+ * letters is one piece; wide characters are a piece each, with the punctuation kept beside them. */
+function pieces(text) {
+  const out = [];
+  for (const word of String(text || '').split(/\s+/).filter(Boolean)) {
+    let first = true;
+    for (const run of word.match(new RegExp(`${WIDE.source}|(?:(?!${WIDE.source})[^])+`, 'gu'))) {
+      const last = out[out.length - 1];
+      if (!first && last && (NOT_LAST.test(last.text) || NOT_FIRST.test(run))) {
+        last.text += run;
+      } else {
+        out.push({ text: run, space: first });
+      }
+      first = false;
+    }
+  }
+  return out;
+}
+
+/** Split text into lines of at most `width` characters: on spaces, and between the characters of
+ * Japanese text (which has none), a wide character counting as nearly two. */
 export function wrap(text, width, maxLines = 99) {
-  const words = String(text || '').split(/\s+/).filter(Boolean);
   const lines = [];
   let line = '';
-  for (const word of words) {
-    if (line && (line + ' ' + word).length > width) {
+  for (const { text: piece, space } of pieces(text)) {
+    const joined = line + (space && line ? ' ' : '') + piece;
+    if (line && columns(joined) > width) {
       lines.push(line);
-      line = word;
+      line = piece;
     } else {
-      line = line ? line + ' ' + word : word;
+      line = joined;
     }
   }
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = kept[maxLines - 1].replace(/\s*\S*$/, '') + '…';
+    const end = kept[maxLines - 1];
+    kept[maxLines - 1] = (WIDE.test([...end].pop()) ? [...end].slice(0, -1).join('') : end.replace(/\s*\S*$/, '')) + '…';
     return kept;
   }
   return lines;
