@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -20,6 +22,8 @@ from furuba.text import _
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
+
+    from furuba.server.schema import Status
 
 DatabaseUrl = Annotated[str, typer.Option(
     envvar="FURUBA_DATABASE_URL", help=_("SQLAlchemy URL: sqlite:///path (default "
@@ -39,20 +43,31 @@ def _engine(database_url: str) -> Engine:
             url=database_url, problem=exc)) from None
 
 
+@contextmanager
+def opened(database_url: str, failure: str) -> Iterator[Engine]:
+    """The database at ``database_url`` for the block, closed after it; a failure inside is the
+    command's one line (``failure``, a sentence with ``{url}`` and ``{problem}``), status 2."""
+    engine = _engine(database_url)
+    try:
+        yield engine
+    except Exception as exc:
+        raise fail(failure.format(url=database_url, problem=exc)) from None
+    finally:
+        engine.dispose()
+
+
+def say_revision(found: Status) -> None:
+    console.print(_("revision: {current} (newest: {head})").format(
+        current=found.current or _("none"), head=found.head))
+
+
 def status(database_url: DatabaseUrl = "sqlite:///var/furuba.sqlite3") -> None:
     """Where the database stands."""
     from furuba.server import schema
 
-    engine = _engine(database_url)
-    try:
+    with opened(database_url, _("cannot read the database {url}: {problem}")) as engine:
         found = schema.status(engine)
-    except Exception as exc:
-        raise fail(_("cannot read the database {url}: {problem}").format(
-            url=database_url, problem=exc)) from None
-    finally:
-        engine.dispose()
-    console.print(_("revision: {current} (newest: {head})").format(
-        current=found.current or _("none"), head=found.head))
+    say_revision(found)
     if found.newer:
         console.print(_("the database was upgraded by a newer release of furuba"))
     elif not found.pending:
@@ -68,20 +83,13 @@ def upgrade(database_url: DatabaseUrl = "sqlite:///var/furuba.sqlite3",
     """Apply the pending migrations."""
     from furuba.server import schema
 
-    engine = _engine(database_url)
-    try:
+    with opened(database_url, _("the upgrade of {url} failed: {problem}")) as engine:
         done = schema.upgrade(engine, contract=not expand_only)
         left = schema.status(engine)
-    except Exception as exc:
-        raise fail(_("the upgrade of {url} failed: {problem}").format(
-            url=database_url, problem=exc)) from None
-    finally:
-        engine.dispose()
     for step in done:
         console.print(escape(_("applied {revision} [{phase}]: {doc}").format(
             revision=step.revision, phase=step.phase, doc=step.doc)))
-    console.print(_("revision: {current} (newest: {head})").format(
-        current=left.current or _("none"), head=left.head))
+    say_revision(left)
 
 
 def build_app() -> typer.Typer:
