@@ -17,7 +17,7 @@ asked for, so that ``import furuba`` stays light.
 >>> spec.title, (spec.players.low, spec.players.high), spec.hidden_information
 ('Dai Hin Min', (4, 7), True)
 >>> [o.name for o in spec.options][:4]
-['target', 'max_rounds', 'dealer', 'eight_cut']
+['target', 'max_rounds', 'dealer', 'rules']
 >>> spec.option("target").check(0)
 Traceback (most recent call last):
 ...
@@ -154,6 +154,10 @@ class Option:
     editor: FileEditor | None = None
     """For an option whose values are files: how a browser edits one (the server's editor
     routes); ``None``: files of it are written by hand."""
+    presets: Mapping[str, Mapping[str, Any]] | None = None
+    """For a choice that stands for a set of other options' values (a game's ``rules``): each
+    choice → those values (``players`` included), which a menu sets when it is chosen; options
+    given beside it override it."""
     uploads: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Files users gave for this option, in this process: the SHA-256 of each text → what
     ``editor.load`` made of it (see :meth:`upload`)."""
@@ -266,6 +270,8 @@ class Option:
             out["choice_labels"] = {choice: say(label) for choice, label in self.choice_labels}
         if self.editor is not None:
             out["editor"] = {"module": self.editor.module}
+        if self.presets is not None:
+            out["presets"] = {choice: dict(values) for choice, values in self.presets.items()}
         return out
 
 

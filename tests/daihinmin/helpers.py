@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from furuba.daihinmin import GameState, new_game
-from furuba.daihinmin.ranks import FULL_DECK, parse_card
+from furuba.daihinmin.ranks import FULL_DECK, deck_mask, parse_card
 
 FULL = FULL_DECK
 
@@ -43,8 +43,8 @@ def played_this_round(data: dict[str, Any]) -> list[int]:
 
 
 def check_cards(state: GameState) -> None:
-    """No card lost or duplicated: hands and the sets played this round partition the 54 cards,
-    and the pile holds exactly the last sets played."""
+    """No card lost or duplicated: hands and the sets played this round partition the deck (54
+    cards, fewer with fewer jokers, D26), and the pile holds exactly the last sets played."""
     data = state.to_json()
     seen = 0
     total = 0
@@ -57,7 +57,8 @@ def check_cards(state: GameState) -> None:
         assert not seen & played, "a played card is still in a hand or was played twice"
         seen |= played
         total += played.bit_count()
-    assert seen == FULL and total == 54
+    deck = deck_mask(state.options.jokers)
+    assert seen == deck and total == deck.bit_count()
     pile = 0
     for entry in data["pile"]:
         pile |= mask(entry["cards"])

@@ -113,7 +113,7 @@ def test_bad_options(options: dict[str, Any], match: str) -> None:
 
 def test_unknown_option_is_a_type_error_from_python() -> None:
     with pytest.raises(TypeError):
-        new_game(players=4, jokers=3)  # type: ignore[call-arg]
+        new_game(players=4, bombs=3)  # type: ignore[call-arg]
 
 
 HANDS = [["3"], ["4"], ["5"], ["6"]]

@@ -19,7 +19,10 @@ from .helpers import check_cards, play_round
 players_st = st.integers(4, 7)
 seeds_st = st.integers(0, 2**40)
 choices_st = st.lists(st.integers(0, 10_000), min_size=1, max_size=120)
-house_st = st.fixed_dictionaries({name: st.sampled_from(["off", "on"]) for name in HOUSE_RULES})
+house_st = st.fixed_dictionaries({
+    **{name: st.sampled_from(["off", "on"]) for name in HOUSE_RULES},
+    "jokers": st.integers(0, 2), "reseat_every": st.sampled_from([None, 1, 2, 3]),
+    "reset_every": st.sampled_from([None, 1, 2])})
 """The house rules, each on or off (all off: the rulebook's game)."""
 House = dict[str, str]
 
@@ -82,12 +85,13 @@ def test_round_points_sum_and_titles_follow_d7(players: int, seed: int,
     while not state.is_terminal():
         before = state.scores()
         play_round(state, rng)
-        assert sum(state.scores()) - sum(before) == players * (players - 1) // 2
+        bonus = players if state.options.place_points else 0    # D25: a point more a place
+        assert sum(state.scores()) - sum(before) == players * (players - 1) // 2 + bonus
         last = [e for e in state.to_json()["log"] if e["event"] == "round end"][-1]
         order = last["order"]
         assert sorted(order) == list(range(players))
         expected = [TITLE_NAMES[t] for t in titles_by_place(players)]
-        assert [state.view(None)["titles"][p] for p in order] == expected
+        assert [last["titles"][p] for p in order] == expected
         assert [last["points"][p] for p in order] == list(range(players - 1, -1, -1))
 
 

@@ -19,8 +19,9 @@ def draw_dealer(players: int, *, seed: int, counter: int) -> int:
 
 
 def deal_hands(seating: tuple[int, ...], dealer: int, *, seed: int,
-               counter: int) -> tuple[int, ...]:
-    """Shuffle the 54 cards and deal them all, one at a time clockwise from the dealer's left.
+               counter: int, cards: int = NUM_CARDS) -> tuple[int, ...]:
+    """Shuffle the 54 cards (the first ``cards`` of them: fewer jokers, D26) and deal them all,
+    one at a time clockwise from the dealer's left.
 
     ``seating`` lists player ids clockwise. The result is one hand mask per player id; the first
     players dealt to get the extra cards.
@@ -28,6 +29,6 @@ def deal_hands(seating: tuple[int, ...], dealer: int, *, seed: int,
     n = len(seating)
     hands = [0] * n
     start = seating.index(dealer) + 1
-    for i, card in enumerate(shuffled(range(NUM_CARDS), seed=seed, counter=counter)):
+    for i, card in enumerate(shuffled(range(cards), seed=seed, counter=counter)):
         hands[seating[(start + i) % n]] |= 1 << card
     return tuple(hands)

@@ -93,6 +93,7 @@ class DaihinminEncoder(Encoder):
             ("phase", (len(PHASES),)), ("current", (n,)), ("dealer", (n,)),
             ("giving", (LEVELS,)), ("gave", (LEVELS,)), ("got", (LEVELS,)), ("round", (1,)),
             *((("rules", (len(HOUSE_RULES),)), ("back", (1,)), ("lock", (4,)), ("fallen", (n,)),
+               ("reversed", (1,)), ("passed", (n,)),
                ("pile_run", (1,)), ("hand_cards", (NUM_CARDS,)), ("pile_top_cards", (NUM_CARDS,)),
                ("played_cards", (NUM_CARDS,))) if house else ()),
         ))
@@ -178,6 +179,9 @@ class DaihinminEncoder(Encoder):
         fallen = view.get("fallen")
         if fallen is not None:
             parts["fallen"][relative(fallen, view.get("viewer"), self.num_players)] = 1.0
+        parts["reversed"][0] = float(bool(view.get("reversed")))
+        for passed in view.get("passed", ()):
+            parts["passed"][relative(passed, view.get("viewer"), self.num_players)] = 1.0
         if view["pile"]:
             top = view["pile"][-1]
             parts["pile_run"][0] = PLAY_RUN[ACTION_IDS[top["play"]]] / NUM_LEVELS

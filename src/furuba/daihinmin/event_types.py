@@ -241,7 +241,34 @@ class FallenEvent(_Public, closed=True):
     """The cards he still held, laid face up."""
 
 
+class RankRevolutionEvent(_Public, closed=True):
+    """A set of four or more cards, or a run of five or more, reversed the order of the ranks
+    (house rule D20) — or set it right again."""
+
+    event: Literal["rank revolution"]
+    """The kind of event."""
+    player: int
+    """Who played it."""
+    reversed: bool
+    """Whether lower ranks now win (until the next revolution or the round's end)."""
+
+
+class TakenEvent(_Private, closed=True):
+    """A Poor player's strongest cards went to his Rich partner before the Rich choose theirs
+    (house rule D24); seen by the two of them."""
+
+    event: Literal["taken"]
+    """The kind of event."""
+    player: int
+    """Who gave them (the Poor Man or the Second Poorest)."""
+    receiver: int
+    """Who took them."""
+    cards: list[str]
+    """The cards."""
+
+
 LogEvent = (RoundEvent | DealtEvent | RevolutionEvent | GiftEvent | ExchangeEvent | SwapEvent
             | PlayEvent | PassEvent | ClearEvent | OutEvent | RoundEndEvent | GameEndEvent
-            | EightCutEvent | SpadeThreeEvent | ElevenBackEvent | LockEvent | FallenEvent)
+            | EightCutEvent | SpadeThreeEvent | ElevenBackEvent | LockEvent | FallenEvent
+            | RankRevolutionEvent | TakenEvent)
 """An event of the log (:mod:`furuba.daihinmin.events`)."""

@@ -56,9 +56,12 @@ SPECS: dict[str, tuple[tuple[str, str], ...]] = {
     "eleven back": (("player", _INT),),
     "lock": (("suits", _SUITS),),
     "fallen": (("player", _INT), ("cards", _CARDS)),
+    # the UECda contest's rules (D19-D28)
+    "rank revolution": (("player", _INT), ("reversed", _BOOL)),
+    "taken": (("player", _INT), ("receiver", _INT), ("cards", _CARDS)),
 }
 """Each event kind and its fields, in order."""
-PRIVATE_KINDS = frozenset({"dealt", "gift", "swap"})
+PRIVATE_KINDS = frozenset({"dealt", "gift", "swap", "taken"})
 
 
 def push(log: Log, entry: Entry) -> Log:

@@ -50,6 +50,36 @@ def highest_cards(hand: int, k: int) -> int:
     return out
 
 
+STRONGEST_SUITS = (2, 1, 0, 3)
+"""The order in which D24 takes cards of one rank: ♠, ♥, ♦, ♣ (the UECda server's)."""
+
+
+def strongest_cards(hand: int, k: int) -> int:
+    """The mask of the ``k`` strongest cards of ``hand`` as D24 takes them: the jokers first, then
+    by rank from the 2 down, and within a rank ♠, ♥, ♦, ♣.
+
+    >>> from furuba.daihinmin.ranks import mask_of, names_of
+    >>> names_of(strongest_cards(mask_of([1, 2, 4 * 12, 52]), 2))
+    ['A♠', 'joker1']
+    """
+    out = 0
+    jokers = (hand >> JOKER_SHIFT) & 3
+    while jokers and k:
+        low = jokers & -jokers
+        out |= low << JOKER_SHIFT
+        jokers ^= low
+        k -= 1
+    for level in range(NUM_LEVELS - 1, -1, -1):
+        for suit in STRONGEST_SUITS:
+            if not k:
+                return out
+            bit = 1 << (SHIFT[level] + suit)
+            if hand & bit:
+                out |= bit
+                k -= 1
+    return out
+
+
 def gift_card(hand: int, level: int) -> int:
     """The card a gift of ``level`` gives from ``hand`` (lowest id of that rank), or -1."""
     if level == JOKER:

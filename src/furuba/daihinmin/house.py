@@ -30,8 +30,14 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from furuba.daihinmin.house_plays import NO_TOP, Rules, is_spade_counter, same_suits
-from furuba.daihinmin.moves import PLAY_COVERS, PLAY_SUITS
+from furuba.daihinmin.house_plays import (
+    NO_TOP,
+    Rules,
+    is_jokers_alone,
+    is_spade_counter,
+    same_suits,
+)
+from furuba.daihinmin.moves import PLAY_COVERS, PLAY_DECLARED, PLAY_RUN, PLAY_SUITS, PLAY_TOTAL
 from furuba.daihinmin.options import Options
 from furuba.daihinmin.ranks import RANK_NAMES
 from furuba.daihinmin.scoring import RICH_MAN
@@ -41,6 +47,8 @@ if TYPE_CHECKING:
 
 EIGHT_CUT, SEQUENCES, FALLEN_CAPITAL, ELEVEN_BACK, SUIT_LOCK, SPADE_THREE, SUITED = (
     1, 2, 4, 8, 16, 32, 64)
+(STRONG_JOKER, RANK_REVOLUTION, NAMED_JOKER, PASS_OUT, DIAMOND_THREE, EXCHANGE_AFTER,
+ PLACE_POINTS) = (128, 256, 512, 1024, 2048, 4096, 8192)
 """The bits of :func:`flags`: one per house rule, and whether suits matter."""
 EIGHT = 1 << RANK_NAMES.index("8")
 JACK = 1 << RANK_NAMES.index("J")
@@ -54,7 +62,12 @@ def flags(options: Options) -> int:
     for bit, on in ((EIGHT_CUT, options.eight_cut), (SEQUENCES, options.sequences),
                     (FALLEN_CAPITAL, options.fallen_capital), (ELEVEN_BACK, options.eleven_back),
                     (SUIT_LOCK, options.suit_lock), (SPADE_THREE, options.spade_three),
-                    (SUITED, options.suited)):
+                    (SUITED, options.suited), (STRONG_JOKER, options.strong_joker),
+                    (RANK_REVOLUTION, options.rank_revolution),
+                    (NAMED_JOKER, options.named_joker), (PASS_OUT, options.pass_out),
+                    (DIAMOND_THREE, options.diamond_three),
+                    (EXCHANGE_AFTER, options.exchange_after),
+                    (PLACE_POINTS, options.place_points)):
         if on:
             out |= bit
     return out
@@ -64,7 +77,15 @@ def flags(options: Options) -> int:
 def rules(bits: int) -> Rules:
     """What move generation needs of the house rules ``bits``."""
     return Rules(suited=bool(bits & SUITED), sequences=bool(bits & SEQUENCES),
-                 spade_three=bool(bits & SPADE_THREE))
+                 spade_three=bool(bits & SPADE_THREE), strong_joker=bool(bits & STRONG_JOKER),
+                 named_joker=bool(bits & NAMED_JOKER), lead_pass=bool(bits & PASS_OUT))
+
+
+def upheaves(action: int) -> bool:
+    """Whether ``action`` sets off a revolution (D20): a set of four or more cards, jokers
+    counted, or a run of five or more."""
+    length = PLAY_RUN[action]
+    return length >= 5 if length else PLAY_TOTAL[action] >= 4
 
 
 def after_play(state: GameState, player: int, action: int, before: int) -> bool:
@@ -72,18 +93,27 @@ def after_play(state: GameState, player: int, action: int, before: int) -> bool:
     pile) sets off under the house rules; whether it ends the trick."""
     bits = state._house
     covers = PLAY_COVERS[action]
+    if bits & STRONG_JOKER and is_jokers_alone(action):
+        state._lock = 0     # D19: nothing but the spade 3 follows a strong joker
+        return False
+    if bits & RANK_REVOLUTION and upheaves(action):
+        state._reversed = not state._reversed
+        state._push("rank revolution", player, state._reversed)
     if bits & EIGHT_CUT and covers & EIGHT:
         state._push("eight cut", player)
         return True
-    if bits & SPADE_THREE and is_spade_counter(action, before, state._back):
+    if bits & SPADE_THREE and is_spade_counter(action, before, state._back != state._reversed,
+                                               bool(bits & STRONG_JOKER)):
         state._push("spade three", player)
         return True
     if bits & ELEVEN_BACK and covers & JACK and not state._back:
         state._back = True
         state._push("eleven back", player)
-    if bits & SUIT_LOCK and not state._lock and before != NO_TOP and same_suits(action, before):
-        state._lock = PLAY_SUITS[action]
-        state._push("lock", state._lock)
+    named = bool(bits & NAMED_JOKER)
+    if bits & SUIT_LOCK and not state._lock and before != NO_TOP \
+            and same_suits(action, before, named):
+        state._lock = PLAY_DECLARED[action] if named else PLAY_SUITS[action]
+        state._push("lock", state._lock & 15)
     return False
 
 

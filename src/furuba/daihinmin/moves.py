@@ -111,8 +111,11 @@ SUITED = Layout(NUM_ACTIONS)
 SUITED_BASE = SUITED.set_base
 SUITED_GIFT_BASE = SUITED.gift_base
 RUN_BASE = SUITED.run_base
+NAMED_BASE = SUITED.named_base
+EDGE_BASE = SUITED.edge_base
 ALL_ACTIONS = SUITED.end
-"""The size of the whole table: the rulebook's ids, then the suited sets and the runs."""
+"""The size of the whole table: the rulebook's ids, then the suited sets, the runs, the sets
+whose jokers name their suits and the runs past the ends (D21)."""
 
 PLAY_LEVEL: tuple[int, ...] = (*_LEVEL, *SUITED.levels)
 """Per action id: the play's level (a run's lowest; -1 jokers alone; -2 when the action is no
@@ -126,6 +129,24 @@ PLAY_TOTAL: tuple[int, ...] = tuple(n + j for n, j in zip(PLAY_NATURALS, PLAY_JO
 PLAY_SUITS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.suits)
 """Per action id: the suits of the natural cards a suited play takes (a 4-bit mask; 0: none
 named)."""
+PLAY_JOKER_SUITS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_suits)
+"""Per action id: the suits its jokers name (D21; 0: none named)."""
+PLAY_EDGES: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.edges)
+"""Per action id: whether a run's joker stands below the 3 (bit 1) or above the 2 (bit 2)."""
+BEYOND_SUITS = 16
+"""The bit of :data:`PLAY_DECLARED` for a set of more than four cards (a joker with no suit
+left to name)."""
+PLAY_DECLARED: tuple[int, ...] = tuple(
+    (s | js | (BEYOND_SUITS if t > 4 and not r else 0)) if (s or js) else 0
+    for s, js, t, r in zip((0,) * NUM_ACTIONS + tuple(SUITED.suits),
+                           (0,) * NUM_ACTIONS + tuple(SUITED.joker_suits),
+                           (*(n + j for n, j in zip(_NATURALS, _JOKERS, strict=True)),
+                            *(n + j for n, j in zip(SUITED.naturals, SUITED.jokers,
+                                                    strict=True))),
+                           (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths), strict=True))
+"""Per action id: the suits a play counts as for the suit lock when jokers name theirs (D21):
+its natural cards' and its named jokers' (a 4-bit mask, :data:`BEYOND_SUITS` added for a set of
+five or more); 0 for what names no suit."""
 PLAY_RUN: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
 """Per action id: a run's length (0: not a run)."""
 PLAY_CARDS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(
@@ -146,11 +167,20 @@ ACTION_IDS: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
 """Canonical name → id."""
 
 
-def num_actions(suited: bool, sequences: bool) -> int:
+def num_actions(suited: bool, sequences: bool, named: bool = False) -> int:
     """The size of the table a game uses: the rulebook's 175 ids; up to the last suited set when
-    suits matter; every id with sequences (D14)."""
+    suits matter; up to the last run with sequences (D14); with named jokers (D21), up to the
+    last set naming its jokers' suits, or every id with sequences too.
+
+    >>> num_actions(False, False), num_actions(True, False), num_actions(True, True)
+    (175, 812, 8160)
+    >>> num_actions(True, False, True), num_actions(True, True, True)
+    (8758, 9578)
+    """
+    if named:
+        return ALL_ACTIONS if sequences else EDGE_BASE
     if sequences:
-        return ALL_ACTIONS
+        return NAMED_BASE
     return RUN_BASE if suited else NUM_ACTIONS
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from furuba.core.protocol import JSON, TERMINAL
-from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, Options, validate
+from furuba.daihinmin.house import PASS_OUT
+from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, SETTINGS, Options, validate
 from furuba.daihinmin.phases import EXCHANGE, OVER, PHASE_NAMES, REVOLUTION
 from furuba.daihinmin.position_cards import read_hands, read_pile, read_progress
 from furuba.daihinmin.position_house import STATE_KEYS, house_options, read_house_state
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="GameState")
 
 _OPTION_KEYS = {"game", "format", "players", "target", "max_rounds", "seed", "dealer",
-                *HOUSE_RULES}
+                *HOUSE_RULES, *SETTINGS}
 _KEYS = _OPTION_KEYS | STATE_KEYS | {
     "counter", "round", "phase", "turn", "seating", "direction", "revolution", "scores", "titles",
     "hands", "pile", "passes", "finished", "played", "gifts", "exchange", "truncated", "log",
@@ -205,6 +206,10 @@ def _current_in_play(s: GameState, turn_raw: Any) -> int:
     current = default if turn_raw in (None, -1) else int(turn_raw)
     if not hands[current]:
         raise fail(f"player {current} has no cards and cannot have the turn")
+    if s._house & PASS_OUT:     # D22: anyone who has not passed, the last player too
+        if s._passed >> current & 1:
+            raise fail(f"player {current} passed in this trick and cannot have the turn (D22)")
+        return current
     if pile:
         holders = len(holding) - (1 if hands[pile[-1][0]] else 0)
         if current == pile[-1][0]:

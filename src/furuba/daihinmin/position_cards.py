@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from furuba.core.protocol import JSON
 from furuba.daihinmin import events
 from furuba.daihinmin.exchange import gift_card
+from furuba.daihinmin.house import EXCHANGE_AFTER
 from furuba.daihinmin.moves import PLAY_LEVEL, PLAY_TOTAL, play_id
 from furuba.daihinmin.phases import EXCHANGE, OVER, PHASE_NAMES, PLAY
 from furuba.daihinmin.position_house import check_house_pile, suited_pile_action
@@ -180,7 +181,7 @@ def _read_exchange(value: Any, s: GameState) -> tuple[tuple[int, int, int], ...]
             if card is None:
                 raise fail(f"exchange[{i}] must name exact cards such as '7♦'")
             mask |= 1 << card
-        if mask & s._hands[giver]:
+        if mask & s._hands[giver] and not s._house & EXCHANGE_AFTER:    # D24: given back
             raise fail(f"exchange[{i}]: player {giver} still holds a card they gave")
         out.append((int(giver), int(receiver), mask))
     return tuple(out)

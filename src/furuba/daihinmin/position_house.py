@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from furuba.core.deck import SUITS
 from furuba.core.protocol import JSON
-from furuba.daihinmin.house import ELEVEN_BACK, FALLEN_CAPITAL, NO_ONE, SUIT_LOCK
+from furuba.daihinmin.house import (
+    ELEVEN_BACK,
+    FALLEN_CAPITAL,
+    NO_ONE,
+    PASS_OUT,
+    RANK_REVOLUTION,
+    SUIT_LOCK,
+)
 from furuba.daihinmin.moves import (
     ACTION_IDS,
     PLAY_CARDS,
@@ -31,7 +38,7 @@ from furuba.daihinmin.moves import (
     is_play,
     is_suited,
 )
-from furuba.daihinmin.options import HOUSE_RULES
+from furuba.daihinmin.options import HOUSE_RULES, SETTINGS
 from furuba.daihinmin.phases import PLAY
 from furuba.daihinmin.ranks import CARD_LEVEL, JOKER_MASK, NUM_LEVELS, cards_of
 from furuba.daihinmin.reading import fail, is_int
@@ -41,13 +48,13 @@ from furuba.daihinmin.suited import MIN_RUN
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-STATE_KEYS = frozenset({"back", "lock", "fallen"})
+STATE_KEYS = frozenset({"back", "lock", "fallen", "reversed", "passed", "leader"})
 """The fields of the trick and the round under the house rules."""
 
 
 def house_options(data: JSON) -> dict[str, Any]:
     """The house rules a position names (each ``"on"``/``"off"``; checked by ``validate``)."""
-    return {name: data[name] for name in HOUSE_RULES if name in data}
+    return {name: data[name] for name in (*HOUSE_RULES, *SETTINGS) if name in data}
 
 
 def suited_pile_action(where: str, entry: JSON, mask: int) -> int:
@@ -110,6 +117,7 @@ def read_house_state(s: GameState, data: JSON) -> None:
     if lock and (not bits & SUIT_LOCK or not s._pile):
         raise fail("a lock needs the suit_lock rule and a trick in play (D17)")
     s._lock = sum(1 << SUITS.index(x) for x in lock)
+    _read_uecda_state(s, data)
     fallen = data.get("fallen")
     if fallen is None:
         s._fallen = NO_ONE
@@ -121,6 +129,27 @@ def read_house_state(s: GameState, data: JSON) -> None:
         raise fail("'fallen' must be the last round's Rich Man, out of the round with no cards "
                    "while someone else went out first (D15)")
     s._fallen = fallen
+
+
+def _read_uecda_state(s: GameState, data: JSON) -> None:
+    """``reversed`` (D20), ``passed`` and ``leader`` (D22)."""
+    bits = s._house
+    reversed_ = data.get("reversed", False)
+    if not isinstance(reversed_, bool) or (reversed_ and not bits & RANK_REVOLUTION):
+        raise fail(f"'reversed' must be true or false, true only with the rank_revolution rule "
+                   f"(D20), not {reversed_!r}")
+    s._reversed = reversed_
+    n = s.num_players
+    passed = data.get("passed", [])
+    if not isinstance(passed, list) or any(not is_int(p) or not 0 <= p < n for p in passed) \
+            or (passed and not bits & PASS_OUT):
+        raise fail(f"'passed' must list player ids (with the pass_out rule, D22), not "
+                   f"{passed!r}")
+    s._passed = sum(1 << p for p in set(passed))
+    leader = data.get("leader", s._pile[0][0] if s._pile else None)
+    if leader is not None and (not is_int(leader) or not 0 <= leader < n):
+        raise fail(f"'leader' must be a player id, not {leader!r}")
+    s._leader = leader if leader is not None else 0
 
 
 def check_house_pile(s: GameState, actions: list[int]) -> None:

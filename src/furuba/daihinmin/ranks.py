@@ -40,6 +40,15 @@ NUM_CARDS = 54
 FULL_DECK = (1 << NUM_CARDS) - 1
 JOKER_SHIFT = 52
 JOKER_MASK = 3 << JOKER_SHIFT
+
+
+def deck_mask(jokers: int) -> int:
+    """The cards of a deck with ``jokers`` jokers (D26): the 52 naturals and the first jokers.
+
+    >>> deck_mask(2) == FULL_DECK, names_of(deck_mask(1) & JOKER_MASK)
+    (True, ['joker1'])
+    """
+    return (1 << (JOKER_SHIFT + jokers)) - 1
 SUIT_LETTERS = "dhsc"
 
 RANK_INDEX: tuple[int, ...] = tuple((level + 2) % 13 for level in range(NUM_LEVELS))

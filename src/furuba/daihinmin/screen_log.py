@@ -30,7 +30,7 @@ from furuba.daihinmin.text import (
     whom,
 )
 
-HOUSE_EVENTS = ("eight cut", "spade three", "eleven back", "lock", "fallen")
+HOUSE_EVENTS = ("eight cut", "spade three", "eleven back", "lock", "fallen", "rank revolution")
 """The events of the house rules (D13–D18)."""
 AFTER_CUT = ("eight cut", "spade three", "out", "fallen")
 """Events a ``clear`` follows when a cut, not everyone passing, cleared the pile (the one who cut
@@ -108,6 +108,10 @@ class DaihinminLog(Seats):
             case "gift":
                 return _("{who} chose to give {cards}").format(who=who,
                                                                cards=cards_text(e["cards"]))
+            case "taken":
+                return _("{receiver} took {cards}, the strongest of {who}'s cards").format(
+                    receiver=self.shown(e["receiver"]), cards=cards_text(e["cards"]),
+                    who=self.shown(e["player"]))
             case "round end":
                 places = separated([_("{name} {title}").format(
                     name=self.shown(p), title=title_words(e["titles"][p])) for p in e["order"]])
@@ -122,7 +126,12 @@ class DaihinminLog(Seats):
             case "eight cut":
                 return _("8-cut! {who} ended the trick with 8s").format(who=who)
             case "spade three":
-                return _("spade 3! {who} beat the lone 2 with the 3♠ and ended the trick").format(
+                return _("spade 3! {who} beat the lone card with the 3♠ and ended the trick"
+                         ).format(who=who)
+            case "rank revolution" if e["reversed"]:
+                return _("revolution! {who} reversed the ranks: lower ranks win").format(who=who)
+            case "rank revolution":
+                return _("revolution! {who} set the ranks right again: higher ranks win").format(
                     who=who)
             case "eleven back":
                 return _("11-back! {who} played Jacks: lower ranks win until the trick "

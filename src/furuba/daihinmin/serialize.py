@@ -73,6 +73,7 @@ def to_json(state: GameState) -> JSON:
         "truncated": state._truncated,
         "log": events.render_log(state._log, state._private, None, everything=True),
         **house_fields(state),
+        **state._options.settings(),
     }
 
 
@@ -83,7 +84,10 @@ def house_fields(state: GameState) -> JSON:
         return {}
     return {**state._options.house_options(), "back": state._back,
             "lock": [SUITS[s] for s in range(4) if state._lock >> s & 1],
-            "fallen": state._fallen if state._fallen >= 0 else None}
+            "fallen": state._fallen if state._fallen >= 0 else None,
+            "reversed": state._reversed,
+            "passed": [p for p in range(state.num_players) if state._passed >> p & 1],
+            "leader": state._leader}
 
 
 def from_json(cls: type[S], data: JSON) -> S:

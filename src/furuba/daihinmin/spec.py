@@ -19,7 +19,16 @@ from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
-from furuba.daihinmin.options import DEFAULT_TARGET, HOUSE_RULES, MAX_PLAYERS, MIN_PLAYERS
+from furuba.daihinmin.options import (
+    DEFAULT_TARGET,
+    HOUSE_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    RULEBOOK,
+    SETTINGS,
+    UECDA,
+)
 from furuba.daihinmin.outlook import expected_points
 from furuba.daihinmin.playout import (
     LADDER,
@@ -92,10 +101,53 @@ HOUSE_OPTIONS = (
                 N_("house rule: two plays in a row in the same suits lock the trick to them "
                    "(D17)")),
     _house_rule("spade_three", N_("spade 3 (スペ3)"),
-                N_("house rule: the 3♠ beats a lone 2 and ends the trick (D18)")),
+                N_("house rule: the 3♠ beats a lone 2 (a lone joker, with the strong joker) and "
+                   "ends the trick (D18)")),
+    _house_rule("strong_joker", N_("strong joker"),
+                N_("house rule: a lone joker beats every single card (D19)")),
+    _house_rule("rank_revolution", N_("revolution (革命)"),
+                N_("house rule: a set of four or more cards, or a run of five or more, reverses "
+                   "the order of the ranks (D20)")),
+    _house_rule("named_joker", N_("named joker"),
+                N_("house rule: a joker stands for a card its player names, suit included; in "
+                   "a run it may stand below the 3 or above the 2 (D21)")),
+    _house_rule("pass_out", N_("passing is final"),
+                N_("house rule: a pass is for the rest of the trick, which ends when everyone "
+                   "has passed, its last player too (D22)")),
+    _house_rule("diamond_three", N_("3♦ leads"),
+                N_("house rule: the holder of the 3♦ leads every round (D23)")),
+    _house_rule("exchange_after", N_("Rich choose after"),
+                N_("house rule: the Poor give their highest cards first, a joker highest; the "
+                   "Rich then choose theirs (D24)")),
+    _house_rule("place_points", N_("points by place"),
+                N_("house rule: every place scores a point more, last place 1 (D25)")),
 )
 """The house rules (D13–D18), each off by default (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
 assert tuple(o.name for o in HOUSE_OPTIONS) == HOUSE_RULES
+
+SETTING_OPTIONS = (
+    Option("jokers", "int", 2, N_("jokers in the deck (D26)"), low=0, high=2, label=N_("jokers"),
+           advanced=True),
+    Option("reseat_every", "int", None,
+           N_("seats drawn at random every this many rounds (none: by finishing order, D27)"),
+           low=1, high=MAX_ROUNDS, nullable=True, label=N_("reseat every"), advanced=True),
+    Option("reset_every", "int", None,
+           N_("titles forgotten every this many rounds (none: never, D28)"), low=1,
+           high=MAX_ROUNDS, nullable=True, label=N_("titles reset every"), advanced=True),
+)
+"""The house settings that are numbers (D26–D28)."""
+assert tuple(o.name for o in SETTING_OPTIONS) == SETTINGS
+
+RULES_OPTION = Option(
+    "rules", "choice", RULEBOOK,
+    N_("a preset of the house rules: the rulebook's game, or the UECda contest's (D29)"),
+    choices=tuple(PRESETS), label=N_("rules"),
+    choice_labels=((RULEBOOK, N_("the rulebook")), (UECDA, N_("UECda contest (5 players)"))),
+    presets={name: {"players": 5, **values} if name == UECDA else
+             {**dict.fromkeys(HOUSE_RULES, "off"), "jokers": 2, "reseat_every": None,
+              "reset_every": None}
+             for name, values in PRESETS.items()})
+"""``rules``: a preset sets the house rules and settings; options given with it override it."""
 
 
 SPEC = GameSpec(
@@ -115,7 +167,9 @@ SPEC = GameSpec(
                low=1, high=MAX_ROUNDS, nullable=True, label=N_("rounds")),
         Option("dealer", "int", None, N_("who deals the first round (none: drawn)"), low=0,
                high=MAX_PLAYERS - 1, nullable=True, online=False, label=N_("dealer")),
+        RULES_OPTION,
         *HOUSE_OPTIONS,
+        *SETTING_OPTIONS,
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,

@@ -29,11 +29,14 @@ from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
 from furuba.daihinmin import events, house, knowledge, serialize
 from furuba.daihinmin.deal import deal_hands, draw_dealer
+from furuba.core.rng import rng_for
 from furuba.daihinmin.exchange import (
     RICH_GIFTS,
+    SECOND_GIFTS,
     gift_card,
     highest_cards,
     legal_gifts,
+    strongest_cards,
 )
 from furuba.daihinmin.house_plays import NO_TOP, legal_house_plays
 from furuba.daihinmin.illegal import no_such_action, why_illegal
@@ -78,7 +81,14 @@ from furuba.daihinmin.scoring import (
     titles_from_order,
     win_shares,
 )
+from furuba.daihinmin.suited import DIAMOND, card_id
 from furuba.daihinmin.view import build_view
+
+IDLE_LIMIT = 20
+"""D22: passes in a row, with no play between them, that end the round by lot (the UECda
+server's limit)."""
+DIAMOND_THREE_CARD = card_id(0, DIAMOND)
+"""The 3♦ (D23)."""
 
 
 class GameState(State):
@@ -88,9 +98,10 @@ class GameState(State):
 
     __slots__ = (
         "_back", "_counter", "_counts", "_current", "_dealer", "_direction", "_exchange",
-        "_fallen", "_finished", "_gifts", "_hands", "_house", "_lock", "_log", "_nlog",
-        "_options", "_passes", "_phase", "_pile", "_private", "_revolution", "_round", "_scores",
-        "_seat_of", "_seating", "_seed", "_titles", "_top_level", "_top_total", "_truncated",
+        "_fallen", "_finished", "_gifts", "_hands", "_house", "_leader", "_lock", "_log",
+        "_nlog", "_options", "_passed", "_passes", "_phase", "_pile", "_private", "_reversed",
+        "_revolution", "_round", "_scores", "_seat_of", "_seating", "_seed", "_titles",
+        "_top_level", "_top_total", "_truncated",
     )
 
     _options: Options
@@ -119,7 +130,14 @@ class GameState(State):
     _top_total: int
     """Size of the set on top of the pile; 0 when the pile is empty."""
     _passes: int
-    """Passes in a row since the last play."""
+    """Passes in a row since the last play (with D22, since the last play of any trick)."""
+    _passed: int
+    """The players who passed in this trick, a bit mask (D22)."""
+    _leader: int
+    """The player who was given the lead of this trick (D22: he leads again when all pass on an
+    empty pile)."""
+    _reversed: bool
+    """Whether a revolution reverses the order of the ranks this round (D20)."""
     _finished: tuple[int, ...]
     """Players who have gone out this round, in order (the last one left is added at the end)."""
     _gifts: tuple[tuple[int, int, int], ...]
@@ -177,6 +195,9 @@ class GameState(State):
         s._back = False
         s._lock = 0
         s._fallen = house.NO_ONE
+        s._passed = 0
+        s._leader = 0
+        s._reversed = False
         return s
 
     @classmethod
@@ -221,6 +242,9 @@ class GameState(State):
         c._back = self._back
         c._lock = self._lock
         c._fallen = self._fallen
+        c._passed = self._passed
+        c._leader = self._leader
+        c._reversed = self._reversed
         return c
 
     # -- read-only accessors --------------------------------------------------------------------
@@ -316,7 +340,8 @@ class GameState(State):
     def num_distinct_actions(self) -> int:
         if self._house:
             return num_actions(bool(self._house & house.SUITED),
-                               bool(self._house & house.SEQUENCES))
+                               bool(self._house & house.SEQUENCES),
+                               bool(self._house & house.NAMED_JOKER))
         return NUM_ACTIONS
 
     def legal_actions(self) -> list[int]:
@@ -338,8 +363,9 @@ class GameState(State):
         """The legal plays under the house rules (:mod:`furuba.daihinmin.house_plays`)."""
         player = self._current
         top = self._pile[-1][1] if self._pile else NO_TOP
-        return legal_house_plays(self._hands[player], self._counts[player], top, self._back,
-                                 self._lock, house.rules(self._house))
+        return legal_house_plays(self._hands[player], self._counts[player], top,
+                                 self._back != self._reversed, self._lock,
+                                 house.rules(self._house))
 
     def action_to_string(self, action: int) -> str:
         index = action if action.__class__ is int else action_id(action)
@@ -383,7 +409,10 @@ class GameState(State):
         phase = self._phase
         if phase == PLAY:
             if action == PASS:
-                self._pass()
+                if self._house & house.PASS_OUT:
+                    self._pass_out()
+                else:
+                    self._pass()
             elif self._house:
                 if action not in self._house_plays():
                     raise IllegalActionError(self._why_illegal(action))
@@ -474,17 +503,18 @@ class GameState(State):
         self._current = self._next_active(player)
 
     def _play_house(self, player: int, action: int, cards: int, hand: int) -> None:
-        """The rest of a play under the house rules: what it sets off (D13, D16–D18), going out
-        and the fall of the capital (D15), the end of the round or the trick."""
+        """The rest of a play under the house rules: what it sets off (D13, D16–D20), going out
+        and the fall of the capital (D15), the end of the round or the trick (D22)."""
         pile = self._pile
         self._push("play", player, action, cards)
         cut = house.after_play(self, player, action, pile[-2][1] if len(pile) > 1 else NO_TOP)
+        bonus = 1 if self._house & house.PLACE_POINTS else 0
         if not hand:
             n = self._options.players
             finished = (*self._finished, player)
             holding = n - len(finished)     # a fallen Rich Man finishes below: he counts
             scores = list(self._scores)
-            scores[player] += holding
+            scores[player] += holding + bonus
             self._scores = tuple(scores)
             self._finished = finished
             self._push("out", player, len(finished), holding)
@@ -493,14 +523,19 @@ class GameState(State):
             left = [p for p in range(n) if self._hands[p]]
             if len(left) == 1:
                 last, place = left[0], len(finished) + 1
-                scores[last] += n - place
+                scores[last] += n - place + bonus
                 self._scores = tuple(scores)
                 self._finished = (*finished, last)
-                self._push("out", last, place, n - place)
+                self._push("out", last, place, n - place + bonus)
                 self._end_round()
                 return
         if cut:
             self._clear(player if hand else self._next_active(player))
+        elif self._house & house.PASS_OUT:
+            if self._all_passed():
+                self._clear(player if hand else self._next_active(player))
+            else:
+                self._current = self._next_open(player)
         else:
             self._current = self._next_active(player)
 
@@ -510,10 +545,71 @@ class GameState(State):
         self._pile = ()
         self._top_level = NO_PILE
         self._top_total = 0
-        self._passes = 0
+        if not self._house & house.PASS_OUT:
+            self._passes = 0
+        self._passed = 0
+        self._leader = leader
         self._back = False
         self._lock = 0
         self._current = leader
+
+    # -- D22: passing out of the trick ----------------------------------------------------------
+    def _all_passed(self) -> bool:
+        """Whether everyone still holding cards has passed in this trick (D22)."""
+        passed, hands = self._passed, self._hands
+        return all(passed >> p & 1 for p in range(self._options.players) if hands[p])
+
+    def _next_open(self, player: int) -> int:
+        """The next player after ``player`` in the direction of play who holds cards and has not
+        passed in this trick: ``player`` himself when everyone else has (D22)."""
+        n = self._options.players
+        seating, hands, step, passed = self._seating, self._hands, self._direction, self._passed
+        seat = self._seat_of[player]
+        for _ in range(n):
+            seat = (seat + step) % n
+            other = seating[seat]
+            if hands[other] and not passed >> other & 1:
+                return other
+        raise AssertionError("nobody may play")
+
+    def _pass_out(self) -> None:
+        """A pass under D22: out of the trick until it ends; when everyone holding cards has
+        passed, its last player (or the next one holding cards) leads the next, or its leader
+        when nothing was played; after :data:`IDLE_LIMIT` passes without a play the round ends
+        by lot."""
+        player = self._current
+        self._push("pass", player)
+        self._passes += 1
+        self._passed |= 1 << player
+        if self._passes >= IDLE_LIMIT:
+            self._finish_by_lot()
+            return
+        if not self._all_passed():
+            self._current = self._next_open(player)
+            return
+        if self._pile:
+            last = self._pile[-1][0]
+            self._clear(last if self._hands[last] else self._next_active(last))
+        else:
+            self._clear(self._leader)
+
+    def _finish_by_lot(self) -> None:
+        """D22: those still holding cards finish in an order drawn at random."""
+        n = self._options.players
+        left = [p for p in self._seating if self._hands[p]]
+        rng_for(self._seed, self._counter).shuffle(left)
+        self._counter += 1
+        bonus = 1 if self._house & house.PLACE_POINTS else 0
+        scores = list(self._scores)
+        finished = self._finished
+        for player in left:
+            finished = (*finished, player)
+            got = n - len(finished) + bonus
+            scores[player] += got
+            self._push("out", player, len(finished), got)
+        self._scores = tuple(scores)
+        self._finished = finished
+        self._end_round()
 
     def _pass(self) -> None:
         if not self._top_total:
@@ -548,8 +644,30 @@ class GameState(State):
             self._current = poor
         else:
             self._push("revolution", poor, False, 0)
-            self._phase = EXCHANGE
-            self._current = roles(self._titles)[0]
+            self._begin_exchange()
+
+    def _begin_exchange(self) -> None:
+        """The Rich choose their gifts (D9); under D24 once the Poor's strongest cards are theirs."""
+        self._phase = EXCHANGE
+        rich, second_rich, second_poor, poor = roles(self._titles)
+        self._current = rich
+        if not self._house & house.EXCHANGE_AFTER:
+            return
+        hands = list(self._hands)
+        taken = ((poor, rich, strongest_cards(hands[poor], RICH_GIFTS)),
+                 (second_poor, second_rich, strongest_cards(hands[second_poor], SECOND_GIFTS)))
+        for giver, receiver, cards in taken:
+            hands[giver] &= ~cards
+            hands[receiver] |= cards
+        self._hands = tuple(hands)
+        counts = list(self._counts)
+        for player in (rich, second_rich, second_poor, poor):
+            counts[player] = counts_of(hands[player])
+        self._counts = tuple(counts)
+        self._exchange = taken
+        for giver, receiver, cards in taken:
+            self._push_private(giver, "taken", giver, receiver, cards)
+            self._push_private(receiver, "taken", giver, receiver, cards)
 
     def _give(self, action: int) -> None:
         giver = self._current
@@ -577,14 +695,19 @@ class GameState(State):
         hands = list(self._hands)
         rich_gift = self.pending_gifts(rich)
         second_rich_gift = self.pending_gifts(second_rich)
-        poor_gift = highest_cards(hands[poor], 2)
-        second_poor_gift = highest_cards(hands[second_poor], 1)
+        after = bool(self._house & house.EXCHANGE_AFTER)
+        if after:       # D24: the Poor's cards changed hands already (as far as known here)
+            taken = {giver: cards for giver, _, cards in self._exchange}
+            poor_gift, second_poor_gift = taken.get(poor, 0), taken.get(second_poor, 0)
+        else:
+            poor_gift = highest_cards(hands[poor], 2)
+            second_poor_gift = highest_cards(hands[second_poor], 1)
         transfers = ((rich, poor, rich_gift), (poor, rich, poor_gift),
                      (second_rich, second_poor, second_rich_gift),
                      (second_poor, second_rich, second_poor_gift))
-        for giver, _, cards in transfers:
+        for giver, _, cards in transfers[::2] if after else transfers:
             hands[giver] &= ~cards
-        for _, receiver, cards in transfers:
+        for _, receiver, cards in transfers[::2] if after else transfers:
             hands[receiver] |= cards
         self._hands = tuple(hands)
         all_counts = list(self._counts)
@@ -599,7 +722,15 @@ class GameState(State):
                 (transfers[2], transfers[3]), (transfers[3], transfers[2])):
             self._push_private(giver, "swap", giver, receiver, gave, got)
         self._phase = PLAY
-        self._current = rich
+        self._lead(rich)
+
+    def _lead(self, player: int) -> None:
+        """``player`` leads the round's first trick — the holder of the 3♦ under D23."""
+        if self._house & house.DIAMOND_THREE:
+            three = 1 << DIAMOND_THREE_CARD
+            player = next(p for p in range(self._options.players) if self._hands[p] & three)
+        self._current = player
+        self._leader = player
 
     def _push(self, kind: str, *fields: Any) -> None:
         """Append a public event."""
@@ -613,12 +744,31 @@ class GameState(State):
         self._private = tuple(private)
 
     # -- rounds -----------------------------------------------------------------------------------
-    def _start_round(self, dealer: int) -> None:
-        """Deal a round (D2, D8) and ask the first question of it."""
-        n = self._options.players
+    def _start_round(self, dealer: int | None) -> None:
+        """Deal a round (D2, D8) and ask the first question of it. Under D27 the seats are drawn
+        first; under D28 the titles may be forgotten; ``None``: the player seated before the
+        Rich Man deals (the deal starts with him), or one drawn when there is none."""
+        options = self._options
+        n = options.players
         self._round += 1
+        if options.reseat_every and (self._round - 1) % options.reseat_every == 0:
+            seating = list(range(n))
+            rng_for(self._seed, self._counter).shuffle(seating)
+            self._counter += 1
+            self._set_seating(tuple(seating))
+        if options.reset_every and self._round > 1 \
+                and (self._round - 1) % options.reset_every == 0:
+            self._titles = (NO_TITLE,) * n
+        if dealer is None:
+            if NO_TITLE in self._titles:
+                dealer = draw_dealer(n, seed=self._seed, counter=self._counter)
+                self._counter += 1
+            else:
+                rich = roles(self._titles)[0]
+                dealer = self._seating[(self._seat_of[rich] - 1) % n]
         self._dealer = dealer
-        hands = deal_hands(self._seating, dealer, seed=self._seed, counter=self._counter)
+        hands = deal_hands(self._seating, dealer, seed=self._seed, counter=self._counter,
+                           cards=JOKER_SHIFT + options.jokers)
         self._counter += 1
         self._hands = hands
         self._counts = tuple(counts_of(h) for h in hands)
@@ -634,16 +784,20 @@ class GameState(State):
         self._back = False
         self._lock = 0
         self._fallen = house.NO_ONE
+        self._passed = 0
+        self._reversed = False
         self._push("round", self._round, dealer, self._seating)
         after = self._nlog
         self._private = tuple(((after, "dealt", player, hands[player]), log)
                               for player, log in enumerate(self._private))
         if NO_TITLE in self._titles:
             self._phase = PLAY
-            self._current = self._seating[(self._seat_of[dealer] + 1) % n]
-        else:
+            self._lead(self._seating[(self._seat_of[dealer] + 1) % n])
+        elif options.jokers == 2:
             self._phase = REVOLUTION
             self._current = roles(self._titles)[3]
+        else:       # D10 needs both jokers: with fewer, nobody is asked
+            self._begin_exchange()
 
     def _end_round(self) -> None:
         """Titles, game end or reseating and the next deal (D7, D8, D11)."""
@@ -651,6 +805,10 @@ class GameState(State):
         if self._fallen >= 0:
             order += (self._fallen,)    # D15: the fallen Rich Man finishes last
             self._finished = order
+            if self._house & house.PLACE_POINTS:    # D25: last place scores 1
+                scores = list(self._scores)
+                scores[self._fallen] += 1
+                self._scores = tuple(scores)
             self._fallen = house.NO_ONE
         n = self._options.players
         points = [0] * n
@@ -667,12 +825,18 @@ class GameState(State):
             self._current = TERMINAL
             self._truncated = truncated
             return
-        self._seating = reseat(self._seating, order)
-        seat_of = [0] * n
-        for seat, player in enumerate(self._seating):
-            seat_of[player] = seat
-        self._seat_of = tuple(seat_of)
+        if self._options.reseat_every:     # D27: seats stay until they are drawn again
+            self._start_round(dealer=None)
+            return
+        self._set_seating(reseat(self._seating, order))
         self._start_round(dealer=order[-1])
+
+    def _set_seating(self, seating: tuple[int, ...]) -> None:
+        seat_of = [0] * len(seating)
+        for seat, player in enumerate(seating):
+            seat_of[player] = seat
+        self._seating = seating
+        self._seat_of = tuple(seat_of)
 
     # -- messages (in their own module) ---------------------------------------------------------
     def _no_such_action(self, action: Any) -> str:

@@ -14,11 +14,18 @@ keep their meaning (a game with suits that matter never uses the sets that name 
   ``play run 5♠ 6♠ joker 8♠`` — 7,348 ids.
 
 A game with the suit lock or the spade 3 but no sequences uses the ids up to the last gift
-(812 in all); with sequences, all 8,160.
+(812 in all); with sequences, up to the last run (8,160). Named jokers (D21) add, after them:
+
+* a **set whose jokers name their suits** per rank, suits of its natural cards and of its jokers
+  (at most four cards in all): ``play 7♠ joker:7♦`` — 13 × 46 = 598 ids;
+* a **run reaching past the ends**, a joker standing below the 3 or above the 2 (one more joker
+  at most inside): ``play run joker 3♠ 4♠``, ``play run K♠ A♠ 2♠ joker`` — 820 ids.
 
 >>> layout = Layout(175)
->>> layout.set_base, layout.gift_base, layout.run_base, layout.end
-(175, 760, 812, 8160)
+>>> layout.set_base, layout.gift_base, layout.run_base, layout.named_base, layout.edge_base
+(175, 760, 812, 8160, 8758)
+>>> layout.end
+9578
 >>> layout.names[layout.gift_id(card_id(0, SPADE)) - 175]
 'give 3♠'
 >>> a = layout.set_id(4, 0b0101, 1)            # 7♦ 7♠ and a joker
@@ -27,6 +34,10 @@ A game with the suit lock or the spade 3 but no sequences uses the ids up to the
 >>> r = layout.run_id(2, 2, 4, 1 << 4)          # the spades 5 to 8, a joker for the 7
 >>> layout.names[r - 175]
 'play run 5♠ 6♠ joker 8♠'
+>>> layout.names[layout.named_id(4, 0b0100, 0b0001) - 175]
+'play 7♠ joker:7♦'
+>>> layout.names[layout.edge_run_id(2, -1, 3, 0) - 175]
+'play run joker 3♠ 4♠'
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ MIN_RUN = 3
 SUIT_MASKS = 15
 """Non-empty sets of suits, as 4-bit masks 1–15 (bit ``i``: ``SUITS[i]``)."""
 SPADE = SUITS.index("♠")
+DIAMOND = SUITS.index("♦")
 NO_PLAY = -2
 """The level of an id that plays no cards (a gift)."""
 
@@ -70,9 +82,19 @@ def _set_name(level: int, suits: int, jokers: int) -> str:
 
 
 def _run_name(suit: int, low: int, length: int, joker_levels: int) -> str:
-    cards = ["joker" if joker_levels >> lv & 1 else RANK_NAMES[lv] + SUITS[suit]
-             for lv in range(low, low + length)]
+    cards = ["joker" if not 0 <= lv < NUM_LEVELS or joker_levels >> lv & 1
+             else RANK_NAMES[lv] + SUITS[suit] for lv in range(low, low + length)]
     return "play run " + " ".join(cards)
+
+
+def _named_name(level: int, suits: int, joker_suits: int) -> str:
+    cards = [RANK_NAMES[level] + SUITS[s] for s in range(4) if suits >> s & 1]
+    wild = ["joker:" + RANK_NAMES[level] + SUITS[s] for s in range(4) if joker_suits >> s & 1]
+    return "play " + " ".join(cards + wild)
+
+
+BELOW, ABOVE = 1, 2
+"""The bits of :attr:`Layout.edges`: a run's joker below the 3, above the 2 (D21)."""
 
 
 class Layout:
@@ -96,6 +118,8 @@ class Layout:
         self.cards: list[int] = []
         self.joker_levels: list[int] = []
         self.covers: list[int] = []
+        self.joker_suits: list[int] = []
+        self.edges: list[int] = []
         self.names: list[str] = []
         for level in range(NUM_LEVELS):
             for suits in range(1, SUIT_MASKS + 1):
@@ -125,10 +149,45 @@ class Layout:
                             self._runs[(suit, low, length, wild_mask)] = base + len(self.names)
                             self._add(low, length - k, k, 1 << suit, length, mask, wild_mask,
                                       covers, _run_name(suit, low, length, wild_mask))
+        self.named_base = base + len(self.names)
+        self._named: dict[tuple[int, int, int], int] = {}
+        for level in range(NUM_LEVELS):
+            for suits in range(1, SUIT_MASKS):
+                free = SUIT_MASKS & ~suits
+                for wild in range(1, SUIT_MASKS + 1):
+                    if wild & ~free or wild.bit_count() > MAX_RUN_JOKERS:
+                        continue
+                    mask = sum(1 << card_id(level, s) for s in range(4) if suits >> s & 1)
+                    self._named[(level, suits, wild)] = base + len(self.names)
+                    self._add(level, suits.bit_count(), wild.bit_count(), suits, 0, mask, 0,
+                              1 << level, _named_name(level, suits, wild), joker_suits=wild)
+        self.edge_base = base + len(self.names)
+        self._edge_runs: dict[tuple[int, int, int, int], int] = {}
+        for suit in range(4):
+            for low in range(-1, NUM_LEVELS):
+                for high in range(max(low + MIN_RUN - 1, 0), NUM_LEVELS + 1):
+                    edges = (BELOW if low < 0 else 0) | (ABOVE if high == NUM_LEVELS else 0)
+                    if not edges:
+                        continue
+                    inner = range(max(low, 0), min(high, NUM_LEVELS - 1) + 1)
+                    whole = sum(1 << card_id(lv, suit) for lv in inner)
+                    for k in range(MAX_RUN_JOKERS - edges.bit_count() + 1):
+                        for wild in combinations(inner, k):
+                            if len(inner) - k < 1:
+                                continue
+                            wild_mask = level_mask(wild)
+                            mask = whole - sum(1 << card_id(lv, suit) for lv in wild)
+                            length = high - low + 1
+                            self._edge_runs[(suit, low, length, wild_mask)] = \
+                                base + len(self.names)
+                            self._add(low, len(inner) - k, k + edges.bit_count(), 1 << suit,
+                                      length, mask, wild_mask, level_mask(inner),
+                                      _run_name(suit, low, length, wild_mask), edges=edges)
         self.end = base + len(self.names)
 
     def _add(self, level: int, naturals: int, jokers: int, suits: int, length: int, cards: int,
-             wild: int, covers: int, name: str) -> None:
+             wild: int, covers: int, name: str, *, joker_suits: int = 0,
+             edges: int = 0) -> None:
         self.levels.append(level)
         self.naturals.append(naturals)
         self.jokers.append(jokers)
@@ -137,6 +196,8 @@ class Layout:
         self.cards.append(cards)
         self.joker_levels.append(wild)
         self.covers.append(covers)
+        self.joker_suits.append(joker_suits)
+        self.edges.append(edges)
         self.names.append(name)
 
     def set_id(self, level: int, suits: int, jokers: int) -> int:
@@ -145,6 +206,24 @@ class Layout:
                 and 0 <= jokers <= MAX_RUN_JOKERS):
             raise ValueError(f"no set has level {level}, suits {suits:#06b} and {jokers} jokers")
         return self.set_base + (level * SUIT_MASKS + suits - 1) * (MAX_RUN_JOKERS + 1) + jokers
+
+    def named_id(self, level: int, suits: int, joker_suits: int) -> int:
+        """The id of the set of ``level`` in ``suits`` whose jokers stand for the cards of that
+        rank in ``joker_suits`` (D21)."""
+        try:
+            return self._named[(level, suits, joker_suits)]
+        except KeyError:
+            raise ValueError(f"no set has level {level}, suits {suits:#06b} and jokers for "
+                             f"{joker_suits:#06b}") from None
+
+    def edge_run_id(self, suit: int, low: int, length: int, joker_levels: int) -> int:
+        """The id of the run of ``suit`` from ``low`` (-1: a joker below the 3), ``length``
+        long, reaching past an end (D21), with jokers inside for ``joker_levels``."""
+        try:
+            return self._edge_runs[(suit, low, length, joker_levels)]
+        except KeyError:
+            raise ValueError(f"no run past the ends of suit {suit} from level {low}, {length} "
+                             f"long, with jokers for {joker_levels:#x}") from None
 
     def gift_id(self, card: int) -> int:
         """The id of giving the natural card ``card`` (a deck id) in the exchange."""

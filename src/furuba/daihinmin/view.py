@@ -21,10 +21,17 @@ from furuba.daihinmin.facts import must_give
 from furuba.daihinmin.knowledge import ceiling, check_player, in_hands, known_cards
 from furuba.daihinmin.moves import ACTION_NAMES
 from furuba.daihinmin.phases import PHASE_NAMES
-from furuba.daihinmin.ranks import FULL_DECK, RANK_NAMES, names_of
+from furuba.daihinmin.house import PASS_OUT
+from furuba.daihinmin.ranks import RANK_NAMES, deck_mask, names_of
 from furuba.daihinmin.revolution import DIRECTION_NAMES
 from furuba.daihinmin.scoring import title_name, winners
-from furuba.daihinmin.view_types import DaihinminView, ExchangeView, HouseRule, MustGiveView
+from furuba.daihinmin.view_types import (
+    DaihinminView,
+    ExchangeView,
+    HouseRule,
+    HouseSettings,
+    MustGiveView,
+)
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -90,12 +97,15 @@ def _table(state: GameState, player: int | None) -> DaihinminView:
         "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(cards)}
                  for p, a, cards in state._pile],
         "passes": state._passes,
-        "played": names_of(FULL_DECK & ~in_hands(state) & ~state.pile_mask()),
+        "played": names_of(deck_mask(options.jokers) & ~in_hands(state) & ~state.pile_mask()),
         "finished": list(state._finished),
         "log": [],
     }
     if state._house:
         _add_house_rules(table, state)
+    settings = options.settings()
+    if settings:
+        table["settings"] = cast("HouseSettings", settings)
     return table
 
 
@@ -106,6 +116,9 @@ def _add_house_rules(table: DaihinminView, state: GameState) -> None:
     table["back"] = state._back
     table["lock"] = [SUITS[s] for s in range(4) if state._lock >> s & 1]
     table["fallen"] = state._fallen if state._fallen >= 0 else None
+    table["reversed"] = state._reversed
+    if state._house & PASS_OUT:
+        table["passed"] = [p for p in range(state.num_players) if state._passed >> p & 1]
 
 
 def _exchange(state: GameState, player: int | None) -> list[ExchangeView]:

@@ -32,8 +32,22 @@ Phase = Literal["revolution", "exchange", "play", "over"]
 """The part of the round being played (the Poor Man's question, the gifts, the play), or the
 game's end (:data:`furuba.daihinmin.phases.PHASE_NAMES`)."""
 HouseRule = Literal["eight_cut", "sequences", "fallen_capital", "eleven_back", "suit_lock",
-                    "spade_three"]
+                    "spade_three", "strong_joker", "rank_revolution", "named_joker", "pass_out",
+                    "diamond_three", "exchange_after", "place_points"]
 """A house rule's option name (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
+
+
+class HouseSettings(TypedDict, total=False, closed=True):
+    """The house settings that differ from the rulebook's (D26–D28)."""
+
+    jokers: int
+    """Jokers in the deck (D26)."""
+    reseat_every: int
+    """Seats are drawn every this many rounds (D27)."""
+    reset_every: int
+    """Titles are forgotten every this many rounds (D28)."""
+
+
 Direction = Literal["clockwise", "counterclockwise"]
 """The direction of play: counterclockwise exactly in a revolution round (D10)."""
 
@@ -162,6 +176,13 @@ class DaihinminView(TypedDict, closed=True):
     D17)."""
     fallen: NotRequired[int | None]
     """The Rich Man who fell this round and will finish last (with house rules, D15)."""
+    reversed: NotRequired[bool]
+    """Whether a revolution reverses the order of the ranks this round (with house rules,
+    D20)."""
+    passed: NotRequired[list[int]]
+    """Who passed in this trick and may not play again in it (with the pass_out rule, D22)."""
+    settings: NotRequired[HouseSettings]
+    """The house settings that are not the rulebook's (D26–D28)."""
     log: list[LogEvent]
     """The public events (from ``log_from`` on) and the viewer's private ones (every private
     event once the game is over), in order."""

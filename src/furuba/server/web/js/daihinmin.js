@@ -149,6 +149,10 @@ const RULES = {
   eight_cut: 'daihinmin.rule.eight_cut', sequences: 'daihinmin.rule.sequences',
   fallen_capital: 'daihinmin.rule.fallen_capital', eleven_back: 'daihinmin.rule.eleven_back',
   suit_lock: 'daihinmin.rule.suit_lock', spade_three: 'daihinmin.rule.spade_three',
+  strong_joker: 'daihinmin.rule.strong_joker', rank_revolution: 'daihinmin.rule.rank_revolution',
+  named_joker: 'daihinmin.rule.named_joker', pass_out: 'daihinmin.rule.pass_out',
+  diamond_three: 'daihinmin.rule.diamond_three', exchange_after: 'daihinmin.rule.exchange_after',
+  place_points: 'daihinmin.rule.place_points',
 };
 
 /** A house rule's option name in words: "8-cut", 「八切り」. */
@@ -165,6 +169,10 @@ function houseWords(e, P, cards) {
     case 'eleven back': return t('daihinmin.log.eleven_back', { who: who(e.player) });
     case 'lock': return t('daihinmin.log.lock', { suits: list(e.suits) });
     case 'fallen': return t('daihinmin.log.fallen', { who: who(e.player), cards: cards(e.cards) });
+    case 'rank revolution':
+      return t(e.reversed ? 'daihinmin.log.rank_revolution' : 'daihinmin.log.rank_revolution_back', { who: who(e.player) });
+    case 'taken':
+      return t('daihinmin.log.taken', { who: who(e.player), receiver: who(e.receiver), cards: cards(e.cards) });
     default: return null;
   }
 }
