@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 EIGHT_CUT, SEQUENCES, FALLEN_CAPITAL, ELEVEN_BACK, SUIT_LOCK, SPADE_THREE, SUITED = (
     1, 2, 4, 8, 16, 32, 64)
 (STRONG_JOKER, RANK_REVOLUTION, NAMED_JOKER, PASS_OUT, DIAMOND_THREE, EXCHANGE_AFTER,
- PLACE_POINTS) = (128, 256, 512, 1024, 2048, 4096, 8192)
+ PLACE_POINTS, RUN_ABOVE) = (128, 256, 512, 1024, 2048, 4096, 8192, 16384)
 """The bits of :func:`flags`: one per house rule, and whether suits matter."""
 EIGHT = 1 << RANK_NAMES.index("8")
 JACK = 1 << RANK_NAMES.index("J")
@@ -67,7 +67,7 @@ def flags(options: Options) -> int:
                     (NAMED_JOKER, options.named_joker), (PASS_OUT, options.pass_out),
                     (DIAMOND_THREE, options.diamond_three),
                     (EXCHANGE_AFTER, options.exchange_after),
-                    (PLACE_POINTS, options.place_points)):
+                    (PLACE_POINTS, options.place_points), (RUN_ABOVE, options.run_above)):
         if on:
             out |= bit
     return out
@@ -78,7 +78,8 @@ def rules(bits: int) -> Rules:
     """What move generation needs of the house rules ``bits``."""
     return Rules(suited=bool(bits & SUITED), sequences=bool(bits & SEQUENCES),
                  spade_three=bool(bits & SPADE_THREE), strong_joker=bool(bits & STRONG_JOKER),
-                 named_joker=bool(bits & NAMED_JOKER), lead_pass=bool(bits & PASS_OUT))
+                 named_joker=bool(bits & NAMED_JOKER), lead_pass=bool(bits & PASS_OUT),
+                 run_above=bool(bits & RUN_ABOVE))
 
 
 def upheaves(action: int) -> bool:

@@ -79,6 +79,8 @@ class Rules:
     ends (D21)."""
     lead_pass: bool = False
     """A leader may pass (D22)."""
+    run_above: bool = False
+    """A run beats a run only with every rank beyond the other's (D30)."""
 
 
 def stronger(level: int, than: int, back: bool, strong: bool = False) -> bool:
@@ -148,7 +150,10 @@ def legal_house_plays(hand: int, counts: tuple[int, ...], top: int, back: bool, 
         return out
     length = PLAY_RUN[top]
     if length:
-        return out + _runs(hand, jokers, length, PLAY_LEVEL[top], back, (lock & 15) or 15, named)
+        top_low = PLAY_LEVEL[top]
+        if rules.run_above:     # D30: the run to beat spans its whole length
+            top_low = top_low - length + 1 if back else top_low + length - 1
+        return out + _runs(hand, jokers, length, top_low, back, (lock & 15) or 15, named)
     size, top_level = PLAY_TOTAL[top], PLAY_LEVEL[top]
     if rules.strong_joker and size <= jokers:
         out.append(PLAY_JOKER if size == 1 else PLAY_JOKER_X2)
@@ -282,7 +287,8 @@ def _named_runs(suit: int, low: int, size: int, held: int, jokers: int) -> list[
 
 def _run_beats(low: int, top_low: int, back: bool) -> bool:
     """Whether the run from ``low`` beats the run of the same length from ``top_low``: a higher
-    top card, or a lower bottom one while 11-back is in force (D16)."""
+    top card, or a lower bottom one while 11-back is in force (D16). Under D30 ``top_low`` is
+    moved by the caller, so that the run must clear the other's whole span."""
     return low < top_low if back else low > top_low
 
 

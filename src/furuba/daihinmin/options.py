@@ -37,11 +37,12 @@ DEFAULT_TARGET = 21
 HOUSE_RULES: tuple[str, ...] = ("eight_cut", "sequences", "fallen_capital", "eleven_back",
                                 "suit_lock", "spade_three", "strong_joker", "rank_revolution",
                                 "named_joker", "pass_out", "diamond_three", "exchange_after",
-                                "place_points")
+                                "place_points", "run_above")
 """The house rules, each an option that is ``"off"`` (the rulebook's game) or ``"on"``: 8-cut
 (D13), sequences (D14), fallen capital (D15), 11-back (D16), suit lock (D17), spade 3 (D18),
 strong joker (D19), revolution by sets and runs (D20), named joker (D21), passing out of the
-trick (D22), the 3♦ leads (D23), the Rich choose after receiving (D24), points by place (D25)."""
+trick (D22), the 3♦ leads (D23), the Rich choose after receiving (D24), points by place (D25),
+a run beats a run from above its top (D30)."""
 SETTINGS: tuple[str, ...] = ("jokers", "reseat_every", "reset_every")
 """The house settings that are numbers: jokers in the deck (D26), rounds between drawn seatings
 (D27) and between forgotten titles (D28); ``None`` for the rulebook's way."""
@@ -52,7 +53,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     RULEBOOK: {},
     UECDA: {"eight_cut": ON, "sequences": ON, "suit_lock": ON, "spade_three": ON,
             "strong_joker": ON, "rank_revolution": ON, "named_joker": ON, "pass_out": ON,
-            "diamond_three": ON, "exchange_after": ON, "place_points": ON, "jokers": 1,
+            "diamond_three": ON, "exchange_after": ON, "place_points": ON, "run_above": ON,
+            "jokers": 1,
             "reseat_every": 3, "reset_every": 100},
 }
 """The presets of ``rules`` (D29): the house rules and settings each one sets (the others stay
@@ -102,6 +104,8 @@ class Options:
     """D24: the Poor give their highest cards (a joker highest) before the Rich choose theirs."""
     place_points: bool = False
     """D25: a round scores a point more for every place: last place scores 1."""
+    run_above: bool = False
+    """D30: a run beats a run only with all its ranks beyond the other's (above its top)."""
     jokers: int = MAX_JOKERS
     """D26: the jokers in the deck (0–2)."""
     reseat_every: int | None = None

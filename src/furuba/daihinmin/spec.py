@@ -121,6 +121,9 @@ HOUSE_OPTIONS = (
                    "Rich then choose theirs (D24)")),
     _house_rule("place_points", N_("points by place"),
                 N_("house rule: every place scores a point more, last place 1 (D25)")),
+    _house_rule("run_above", N_("runs from above"),
+                N_("house rule: a run beats a run only when all its ranks are above the "
+                   "other's (D30)")),
 )
 """The house rules (D13–D18), each off by default (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
 assert tuple(o.name for o in HOUSE_OPTIONS) == HOUSE_RULES

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from furuba.daihinmin.options import DEFAULT_TARGET, UECDA, validate
+from furuba.daihinmin.state import GameState
 
 UECDA_PLAYERS = 5
 """The players of a UECda game (D29)."""
-from furuba.daihinmin.state import GameState
 
 Switch = str | bool | None
 """A house rule's value: ``"on"``/``"off"``, ``True``/``False``, or ``None`` (off)."""

@@ -27,9 +27,9 @@ from typing import Any, Self, cast
 
 from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
+from furuba.core.rng import rng_for
 from furuba.daihinmin import events, house, knowledge, serialize
 from furuba.daihinmin.deal import deal_hands, draw_dealer
-from furuba.core.rng import rng_for
 from furuba.daihinmin.exchange import (
     RICH_GIFTS,
     SECOND_GIFTS,
@@ -204,9 +204,6 @@ class GameState(State):
     def start(cls, options: Options, seed: int, dealer: int | None) -> Self:
         """The first round of a new game, dealt (D2)."""
         s = cls._blank(options, seed)
-        if dealer is None:
-            dealer = draw_dealer(options.players, seed=seed, counter=s._counter)
-            s._counter += 1
         s._start_round(dealer)
         return s
 
@@ -596,9 +593,7 @@ class GameState(State):
     def _finish_by_lot(self) -> None:
         """D22: those still holding cards finish in an order drawn at random."""
         n = self._options.players
-        left = [p for p in self._seating if self._hands[p]]
-        rng_for(self._seed, self._counter).shuffle(left)
-        self._counter += 1
+        left = self._draw_lots([p for p in self._seating if self._hands[p]])
         bonus = 1 if self._house & house.PLACE_POINTS else 0
         scores = list(self._scores)
         finished = self._finished
@@ -752,24 +747,18 @@ class GameState(State):
         n = options.players
         self._round += 1
         if options.reseat_every and (self._round - 1) % options.reseat_every == 0:
-            seating = list(range(n))
-            rng_for(self._seed, self._counter).shuffle(seating)
-            self._counter += 1
-            self._set_seating(tuple(seating))
+            self._set_seating(self._draw_seating())
         if options.reset_every and self._round > 1 \
                 and (self._round - 1) % options.reset_every == 0:
             self._titles = (NO_TITLE,) * n
         if dealer is None:
             if NO_TITLE in self._titles:
-                dealer = draw_dealer(n, seed=self._seed, counter=self._counter)
-                self._counter += 1
+                dealer = self._draw_dealer()
             else:
                 rich = roles(self._titles)[0]
                 dealer = self._seating[(self._seat_of[rich] - 1) % n]
         self._dealer = dealer
-        hands = deal_hands(self._seating, dealer, seed=self._seed, counter=self._counter,
-                           cards=JOKER_SHIFT + options.jokers)
-        self._counter += 1
+        hands = self._deal(dealer)
         self._hands = hands
         self._counts = tuple(counts_of(h) for h in hands)
         self._pile = ()
@@ -830,6 +819,33 @@ class GameState(State):
             return
         self._set_seating(reseat(self._seating, order))
         self._start_round(dealer=order[-1])
+
+    # -- chance: what a round draws (a referee of another server may draw it its own way) --------
+    def _draw_seating(self) -> tuple[int, ...]:
+        """The seats drawn at random (D27): player ids by seat."""
+        seating = list(range(self._options.players))
+        rng_for(self._seed, self._counter).shuffle(seating)
+        self._counter += 1
+        return tuple(seating)
+
+    def _draw_dealer(self) -> int:
+        """A dealer drawn at random (D2, D28)."""
+        dealer = draw_dealer(self._options.players, seed=self._seed, counter=self._counter)
+        self._counter += 1
+        return dealer
+
+    def _deal(self, dealer: int) -> tuple[int, ...]:
+        """The hands of a new round: the deck shuffled and dealt from the dealer's left (D2)."""
+        hands = deal_hands(self._seating, dealer, seed=self._seed, counter=self._counter,
+                           cards=JOKER_SHIFT + self._options.jokers)
+        self._counter += 1
+        return hands
+
+    def _draw_lots(self, players: list[int]) -> list[int]:
+        """``players`` in an order drawn at random (D22)."""
+        rng_for(self._seed, self._counter).shuffle(players)
+        self._counter += 1
+        return players
 
     def _set_seating(self, seating: tuple[int, ...]) -> None:
         seat_of = [0] * len(seating)

@@ -154,13 +154,13 @@ class Layout:
         for level in range(NUM_LEVELS):
             for suits in range(1, SUIT_MASKS):
                 free = SUIT_MASKS & ~suits
-                for wild in range(1, SUIT_MASKS + 1):
-                    if wild & ~free or wild.bit_count() > MAX_RUN_JOKERS:
+                for named in range(1, SUIT_MASKS + 1):
+                    if named & ~free or named.bit_count() > MAX_RUN_JOKERS:
                         continue
                     mask = sum(1 << card_id(level, s) for s in range(4) if suits >> s & 1)
-                    self._named[(level, suits, wild)] = base + len(self.names)
-                    self._add(level, suits.bit_count(), wild.bit_count(), suits, 0, mask, 0,
-                              1 << level, _named_name(level, suits, wild), joker_suits=wild)
+                    self._named[(level, suits, named)] = base + len(self.names)
+                    self._add(level, suits.bit_count(), named.bit_count(), suits, 0, mask, 0,
+                              1 << level, _named_name(level, suits, named), joker_suits=named)
         self.edge_base = base + len(self.names)
         self._edge_runs: dict[tuple[int, int, int, int], int] = {}
         for suit in range(4):

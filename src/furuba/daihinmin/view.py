@@ -18,10 +18,10 @@ from furuba.core.errors import OptionsError
 from furuba.daihinmin import events
 from furuba.daihinmin.event_types import LogEvent
 from furuba.daihinmin.facts import must_give
+from furuba.daihinmin.house import PASS_OUT
 from furuba.daihinmin.knowledge import ceiling, check_player, in_hands, known_cards
 from furuba.daihinmin.moves import ACTION_NAMES
 from furuba.daihinmin.phases import PHASE_NAMES
-from furuba.daihinmin.house import PASS_OUT
 from furuba.daihinmin.ranks import RANK_NAMES, deck_mask, names_of
 from furuba.daihinmin.revolution import DIRECTION_NAMES
 from furuba.daihinmin.scoring import title_name, winners

@@ -33,7 +33,7 @@ Phase = Literal["revolution", "exchange", "play", "over"]
 game's end (:data:`furuba.daihinmin.phases.PHASE_NAMES`)."""
 HouseRule = Literal["eight_cut", "sequences", "fallen_capital", "eleven_back", "suit_lock",
                     "spade_three", "strong_joker", "rank_revolution", "named_joker", "pass_out",
-                    "diamond_three", "exchange_after", "place_points"]
+                    "diamond_three", "exchange_after", "place_points", "run_above"]
 """A house rule's option name (:data:`furuba.daihinmin.options.HOUSE_RULES`)."""
 
 

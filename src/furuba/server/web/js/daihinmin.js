@@ -152,7 +152,7 @@ const RULES = {
   strong_joker: 'daihinmin.rule.strong_joker', rank_revolution: 'daihinmin.rule.rank_revolution',
   named_joker: 'daihinmin.rule.named_joker', pass_out: 'daihinmin.rule.pass_out',
   diamond_three: 'daihinmin.rule.diamond_three', exchange_after: 'daihinmin.rule.exchange_after',
-  place_points: 'daihinmin.rule.place_points',
+  place_points: 'daihinmin.rule.place_points', run_above: 'daihinmin.rule.run_above',
 };
 
 /** A house rule's option name in words: "8-cut", 「八切り」. */
