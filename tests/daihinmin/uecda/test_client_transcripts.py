@@ -6,6 +6,7 @@ gifts are its own cards, and its points agree with the server's."""
 from __future__ import annotations
 
 import pytest
+from tests.daihinmin.uecda.transcripts import TRANSCRIPTS, streams
 
 from furuba.bots.registry import make_bot
 from furuba.daihinmin.moves import PASS
@@ -20,7 +21,6 @@ from furuba.daihinmin.uecda.table import (
     decode_int,
     decode_table,
 )
-from tests.daihinmin.uecda.transcripts import TRANSCRIPTS, streams
 
 
 @pytest.mark.parametrize("name", sorted(TRANSCRIPTS))

@@ -18,15 +18,14 @@ what the server accepts (the records' replay, ``tests/daihinmin/uecda``).
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from furuba.bots.base import Bot
-from furuba.core.errors import FurubaError
 from furuba.core.deck import SUITS
+from furuba.core.errors import FurubaError
 from furuba.core.protocol import JSON
 from furuba.daihinmin.moves import ACTION_NAMES, GIFT_CARD, GIVE_JOKER, PASS, PLAY_DECLARED
 from furuba.daihinmin.options import PRESETS, UECDA
@@ -281,7 +280,9 @@ def run(host: str, port: int, name: str, bot: str, seed: int = 0,
         make: Callable[[str, int], Bot] | None = None) -> ClientSummary:
     """Connect to a UECda server and play until it says all games are over."""
     if make is None:
-        from furuba.bots.registry import make_bot as make
+        from furuba.bots.registry import make_bot
+
+        make = make_bot
     chosen = make(bot, seed)
 
     async def main() -> ClientSummary:
@@ -291,5 +292,4 @@ def run(host: str, port: int, name: str, bot: str, seed: int = 0,
         finally:
             writer.close()
 
-    random.seed(seed)
     return asyncio.run(main())
