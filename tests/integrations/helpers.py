@@ -19,6 +19,7 @@ SETTINGS: list[tuple[str, dict[str, Any]]] = [
     ("daihinmin", {"players": 4, "max_rounds": 2}),
     ("daihinmin", {"players": 6, "max_rounds": 1}),
     ("daihinmin", {"players": 4, "max_rounds": 2, **HOUSE_RULES}),
+    ("daihinmin", {"players": 5, "max_rounds": 2, "target": None, "rules": "uecda"}),
 ]
 """(game, options) pairs that give short games."""
 

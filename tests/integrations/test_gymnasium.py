@@ -23,6 +23,8 @@ ENVS: list[tuple[str, dict[str, Any]]] = [
                              "opponents": ["greedy", "random", "greedy", "random"]}),
     ("furuba/DaiHinMin-v0", {"players": 4, "max_rounds": 1, "opponents": "greedy",
                              **HOUSE_RULES}),
+    ("furuba/DaiHinMin-v0", {"players": 5, "max_rounds": 1, "opponents": "greedy",
+                             "rules": "uecda"}),
 ]
 
 

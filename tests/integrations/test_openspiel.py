@@ -30,6 +30,7 @@ SIM_PARAMS: list[tuple[str, dict[str, Any], int]] = [
     ("python_furuba_daihinmin", {"players": 4, "max_rounds": 2, **HOUSE_RULES}, 1),
     ("python_furuba_daihinmin", {"players": 5, "max_rounds": 1, "suit_lock": "on",
                                  "eleven_back": "on"}, 1),
+    ("python_furuba_daihinmin", {"players": 5, "max_rounds": 1, "rules": "uecda"}, 1),
 ]
 """(game, parameters, simulations): every game and variant, kept short."""
 

@@ -21,6 +21,7 @@ ENVS: list[tuple[Any, dict[str, Any]]] = [
     (daihinmin_v0, {"players": 4, "max_rounds": 2}),
     (daihinmin_v0, {"players": 5, "max_rounds": 1}),
     (daihinmin_v0, {"players": 4, "max_rounds": 1, **HOUSE_RULES}),
+    (daihinmin_v0, {"players": 5, "max_rounds": 1, "rules": "uecda"}),
 ]
 
 

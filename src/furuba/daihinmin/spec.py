@@ -129,8 +129,9 @@ HOUSE_OPTIONS = (
 assert tuple(o.name for o in HOUSE_OPTIONS) == HOUSE_RULES
 
 SETTING_OPTIONS = (
-    Option("jokers", "int", 2, N_("jokers in the deck (D26)"), low=0, high=2, label=N_("jokers"),
-           advanced=True),
+    Option("jokers", "int", None, N_("jokers in the deck (D26; none: the rules' own, 2 or 1 under "
+                                     "UECda's)"), low=0, high=2, nullable=True,
+           label=N_("jokers"), advanced=True),
     Option("reseat_every", "int", None,
            N_("seats drawn at random every this many rounds (none: by finishing order, D27)"),
            low=1, high=MAX_ROUNDS, nullable=True, label=N_("reseat every"), advanced=True),

@@ -20,7 +20,7 @@ def new_game(players: int | None = None, seed: int = 0, target: int | None = DEF
              spade_three: Switch = None, strong_joker: Switch = None,
              rank_revolution: Switch = None, named_joker: Switch = None, pass_out: Switch = None,
              diamond_three: Switch = None, exchange_after: Switch = None,
-             place_points: Switch = None, jokers: int | None = None,
+             place_points: Switch = None, run_above: Switch = None, jokers: int | None = None,
              reseat_every: int | None = None, reset_every: int | None = None) -> GameState:
     """A new game, its first round dealt (D2).
 
@@ -48,6 +48,7 @@ def new_game(players: int | None = None, seed: int = 0, target: int | None = DEF
                        suit_lock=suit_lock, spade_three=spade_three, strong_joker=strong_joker,
                        rank_revolution=rank_revolution, named_joker=named_joker,
                        pass_out=pass_out, diamond_three=diamond_three,
-                       exchange_after=exchange_after, place_points=place_points, jokers=jokers,
+                       exchange_after=exchange_after, place_points=place_points,
+                       run_above=run_above, jokers=jokers,
                        reseat_every=reseat_every, reset_every=reset_every)
     return GameState.start(options, seed, dealer)

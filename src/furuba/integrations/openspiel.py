@@ -24,12 +24,13 @@ OpenSpiel has no ``None``: a whole-number option that may be ``None`` takes one 
 lowest value for it (0 for an option that starts at 1, -1 for one that starts at 0); a text
 option takes ``""`` for the game's default. OpenSpiel's game strings cannot hold ``,``, ``=``,
 ``(`` or ``)``, so text values may not contain them and the choices of a combinable option are
-joined with ``+`` (``variant=long+true-friends``).
+joined with ``+`` (``variant=long+true-friends``). An option that a preset sets (the choices of
+another option, such as Dai Hin Min's ``rules``) defaults to the game's own choice (``""``, or the
+stand-in for ``None``), so that choosing the preset alone is enough.
 
->>> fos.parameters(games.spec("daihinmin"))  # doctest: +NORMALIZE_WHITESPACE
-{'players': 4, 'target': 21, 'max_rounds': 0, 'dealer': -1, 'eight_cut': 'off',
- 'sequences': 'off', 'fallen_capital': 'off', 'eleven_back': 'off', 'suit_lock': 'off',
- 'spade_three': 'off', 'seed': 0, 'deals': 65536}
+>>> params = fos.parameters(games.spec("daihinmin"))
+>>> {k: params[k] for k in ("players", "target", "max_rounds", "rules", "eight_cut", "jokers")}
+{'players': 4, 'target': 21, 'max_rounds': 0, 'rules': 'rulebook', 'eight_cut': '', 'jokers': -1}
 
 **Chance.** Every game uses *explicit* chance (``GameType.ChanceMode.EXPLICIT_STOCHASTIC``) with
 exactly one chance node: the initial state, whose ``deals`` outcomes (65,536 by default, uniform)
@@ -110,8 +111,11 @@ def parameters(spec: GameSpec) -> Params:
     for option in spec.options:
         if _nullable(option):
             _none_value(option)                           # every stand-in for None must exist
+    preset = {name for o in spec.options for values in (o.presets or {}).values()
+              for name in values}
     return {"players": spec.players.default,
-            **{o.name: parameter_default(o) for o in spec.options},
+            **{o.name: _none_value(o) if o.name in preset and (_nullable(o) or o.kind != "int")
+               else parameter_default(o) for o in spec.options},
             "seed": 0, "deals": DEFAULT_DEALS}
 
 
