@@ -46,7 +46,9 @@ from furuba.daihinmin.moves import (
     GIFT_CARD,
     KEEP_QUIET,
     PASS,
+    PLAY_EDGES,
     PLAY_JOKER_LEVELS,
+    PLAY_JOKER_SUITS,
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
@@ -70,6 +72,7 @@ from furuba.daihinmin.ranks import (
     display_key,
 )
 from furuba.daihinmin.scoring import roles
+from furuba.daihinmin.suited import ABOVE, BELOW
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -97,11 +100,18 @@ def _suited_params(state: GameState, action: int) -> JSON:
     wild = PLAY_JOKER_LEVELS[action]
     whole = _hand(state) & cards == cards and cards.bit_count() == naturals + jokers
     suit = next(s for s in range(4) if PLAY_SUITS[action] >> s & 1)
-    return {"rank": None if length else RANK_NAMES[level], "naturals": naturals,
-            "jokers": jokers, "count": naturals + jokers,
-            "cards": _names(cards) if whole else [], "run": bool(length),
-            "suit": SUITS[suit] if length else None, "ranks": [RANK_NAMES[lv] for lv in ranks],
-            "joker_ranks": [RANK_NAMES[lv] for lv in ranks if wild >> lv & 1]}
+    out: JSON = {"rank": None if length else RANK_NAMES[level], "naturals": naturals,
+                 "jokers": jokers, "count": naturals + jokers,
+                 "cards": _names(cards) if whole else [], "run": bool(length),
+                 "suit": SUITS[suit] if length else None,
+                 "ranks": [RANK_NAMES[lv] for lv in ranks],
+                 "joker_ranks": [RANK_NAMES[lv] for lv in ranks if wild >> lv & 1]}
+    named, edges = PLAY_JOKER_SUITS[action], PLAY_EDGES[action]
+    if named or edges:      # D21: the cards the jokers stand for, and a run's past the ends
+        out["joker_as"] = [RANK_NAMES[level] + SUITS[s] for s in range(4) if named >> s & 1]
+        out["joker_below"] = bool(edges & BELOW)
+        out["joker_above"] = bool(edges & ABOVE)
+    return out
 
 
 def _play_params(state: GameState, action: int) -> JSON:

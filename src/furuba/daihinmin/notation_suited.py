@@ -30,6 +30,8 @@ from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.moves import (
     ACTION_IDS,
     GIVE_JOKER,
+    PLAY_CARDS,
+    PLAY_JOKER_SUITS,
     PLAY_JOKERS,
     PLAY_LEVEL,
     PLAY_NATURALS,
@@ -193,6 +195,43 @@ def cards_named(action: int, hand: int) -> int:
 
 
 def card_levels(action: int) -> list[int]:
-    """The levels of the cards of a run in order (a joker's: the rank it stands for)."""
+    """The levels of the cards of a run in order (a joker's: the rank it stands for; none for a
+    joker below the 3 or above the 2, D21)."""
     low = PLAY_LEVEL[action]
-    return list(range(low, low + PLAY_RUN[action]))
+    return [lv for lv in range(low, low + PLAY_RUN[action]) if 0 <= lv < NUM_LEVELS]
+
+
+_NAMED = re.compile(r"joker:(\S+)")
+
+
+def parse_named(text: str, context: str | None, hand: int, legal: list[int]) -> int:
+    """:func:`parse_suited` where jokers name the card they stand for (D21): ``7s joker:7d``
+    names the joker's card; a set typed with a bare ``joker`` (``7s joker``) is the first of the
+    legal sets it may be, its joker standing for the first suit it may.
+
+    >>> from furuba.daihinmin.moves import ACTION_NAMES, SUITED
+    >>> from furuba.daihinmin.ranks import mask_of
+    >>> hand = mask_of([4 * 6 + 2, 52])                          # 7♠ and a joker
+    >>> legal = [SUITED.named_id(4, 4, s) for s in (1, 2, 8)]
+    >>> [ACTION_NAMES[parse_named(t, "play", hand, legal)] for t in ("7s joker:7h", "7s joker")]
+    ['play 7♠ joker:7♥', 'play 7♠ joker:7♦']
+    """
+    if not isinstance(text, str) or context != "play":
+        return parse_suited(text, context, hand)
+    named = _NAMED.findall(text)
+    bare = _NAMED.sub("joker", text)
+    action = parse_suited(bare, context, hand)
+    if not is_play(action) or not PLAY_JOKERS[action] or PLAY_RUN[action] or action in legal:
+        return action
+    suits = 0
+    for word in named:
+        level, card = parse_card(word)
+        if card is None or level == JOKER:
+            raise IllegalActionError(_("{word} is not a card a joker may stand for").format(
+                word=repr(word)))
+        suits |= 1 << (card % 4)
+    for other in legal:
+        if PLAY_CARDS[other] == PLAY_CARDS[action] and PLAY_JOKERS[other] == PLAY_JOKERS[action] \
+                and not PLAY_RUN[other] and (not named or PLAY_JOKER_SUITS[other] == suits):
+            return other
+    return action

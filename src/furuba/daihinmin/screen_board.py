@@ -88,7 +88,9 @@ class DaihinminBoard(Seats):
         line = " · ".join(parts)
         if view["revolution"]:
             line += " · [bold red]" + escape(_("REVOLUTION")) + "[/]"
-        if view.get("house_rules"):
+        if view.get("rules") == "uecda":
+            line += "\n" + escape(_("the UECda contest's rules"))
+        elif view.get("house_rules"):
             line += "\n" + escape(_("house rules: {rules}").format(
                 rules=separated([house_rule_words(r) for r in view["house_rules"]])))
         return line

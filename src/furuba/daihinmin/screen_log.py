@@ -84,9 +84,13 @@ class DaihinminLog(Seats):
                 return _("everyone passed: the pile is cleared; {name} leads").format(
                     name=self.whom(e["leader"]))
             case "out":
-                if e["place"] == len(self.names):
+                if e["place"] == len(self.names) and not e["points"]:
                     return _("{who} finished last, still holding cards (0 points)").format(
                         who=who)
+                if e["place"] == len(self.names):
+                    return ngettext("{who} finished last, still holding cards (+{count} point)",
+                                    "{who} finished last, still holding cards (+{count} points)",
+                                    e["points"]).format(who=who, count=e["points"])
                 return ngettext("{who} went out {place} (+{count} point)",
                                 "{who} went out {place} (+{count} points)", e["points"]).format(
                     who=who, place=place_words(e["place"]), count=e["points"])

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import typer
+
 from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.greedy import greedy_action
@@ -65,6 +67,13 @@ MAX_TARGET = 100
 MAX_ROUNDS = 100
 """The most rounds a game may be played for. With the target bounded too (a game needs one or
 the other), every game, bots alone included, ends after a bounded number of actions."""
+
+
+def _commands() -> typer.Typer:
+    """The game's ``furuba`` commands (``furuba uecda …``), made in the current language."""
+    from furuba.daihinmin.uecda.commands import build_app
+
+    return build_app()
 
 
 def _encoder(state: State) -> Any:
@@ -188,6 +197,7 @@ SPEC = GameSpec(
     aliases=("dai-hin-min", "rich-man-poor-man"),
     env_name="DaiHinMin",
     encoder=_encoder,
+    commands=_commands,
     report=lazy("furuba.daihinmin.report:SECTIONS"),
     cards=lazy("furuba.daihinmin.cards:CARDS"),
     terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),

@@ -59,7 +59,7 @@ from furuba.daihinmin.moves import (
     num_actions,
 )
 from furuba.daihinmin.notation import parse_action
-from furuba.daihinmin.notation_suited import parse_suited
+from furuba.daihinmin.notation_suited import parse_named, parse_suited
 from furuba.daihinmin.options import Options
 from furuba.daihinmin.phases import EXCHANGE, NO_PILE, OVER, PHASE_NAMES, PLAY, REVOLUTION
 from furuba.daihinmin.ranks import (
@@ -381,6 +381,8 @@ class GameState(State):
         if self._house & house.SUITED:
             player = self._current
             hand = self._hands[player] & ~self.pending_gifts(player) if player >= 0 else 0
+            if self._house & house.NAMED_JOKER:
+                return parse_named(text, PHASE_NAMES[self._phase], hand, self.legal_actions())
             return parse_suited(text, PHASE_NAMES[self._phase], hand)
         return parse_action(text, PHASE_NAMES[self._phase])
 
@@ -514,7 +516,7 @@ class GameState(State):
             scores[player] += holding + bonus
             self._scores = tuple(scores)
             self._finished = finished
-            self._push("out", player, len(finished), holding)
+            self._push("out", player, len(finished), holding + bonus)
             if len(finished) == 1 and self._house & house.FALLEN_CAPITAL:
                 house.fall(self, player)
             left = [p for p in range(n) if self._hands[p]]

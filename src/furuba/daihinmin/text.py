@@ -53,9 +53,17 @@ HOUSE_RULE_NAMES: dict[str, str] = {
     "eleven_back": N_("11-back"),
     "suit_lock": N_("suit lock"),
     "spade_three": N_("spade 3"),
+    "strong_joker": N_("strong joker"),
+    "rank_revolution": N_("revolution"),
+    "named_joker": N_("named joker"),
+    "pass_out": N_("passing is final"),
+    "diamond_three": N_("3♦ leads"),
+    "exchange_after": N_("Rich choose after"),
+    "place_points": N_("points by place"),
+    "run_above": N_("runs from above"),
 }
-"""The house rules (D13–D18) by option name, as players call them: 八切り, 階段, 都落ち,
-イレブンバック, 縛り, スペ3 in Japanese."""
+"""The house rules (D13–D25, D30) by option name, as players call them: 八切り, 階段, 都落ち,
+イレブンバック, 縛り, スペ3, 革命 … in Japanese."""
 
 
 def house_rule_words(name: str) -> str:

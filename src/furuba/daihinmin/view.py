@@ -31,6 +31,7 @@ from furuba.daihinmin.view_types import (
     HouseRule,
     HouseSettings,
     MustGiveView,
+    Preset,
 )
 
 if TYPE_CHECKING:
@@ -103,6 +104,8 @@ def _table(state: GameState, player: int | None) -> DaihinminView:
     }
     if state._house:
         _add_house_rules(table, state)
+    if options.preset not in (None, "rulebook"):
+        table["rules"] = cast("Preset", options.preset)
     settings = options.settings()
     if settings:
         table["settings"] = cast("HouseSettings", settings)

@@ -48,6 +48,8 @@ class HouseSettings(TypedDict, total=False, closed=True):
     """Titles are forgotten every this many rounds (D28)."""
 
 
+Preset = Literal["uecda"]
+"""A preset of the house rules (D29) other than the rulebook's."""
 Direction = Literal["clockwise", "counterclockwise"]
 """The direction of play: counterclockwise exactly in a revolution round (D10)."""
 
@@ -183,6 +185,8 @@ class DaihinminView(TypedDict, closed=True):
     """Who passed in this trick and may not play again in it (with the pass_out rule, D22)."""
     settings: NotRequired[HouseSettings]
     """The house settings that are not the rulebook's (D26–D28)."""
+    rules: NotRequired[Preset]
+    """The preset the game's rules are exactly, when not the rulebook's (D29)."""
     log: list[LogEvent]
     """The public events (from ``log_from`` on) and the viewer's private ones (every private
     event once the game is over), in order."""

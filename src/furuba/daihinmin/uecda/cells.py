@@ -14,7 +14,7 @@ engine's question (:meth:`~furuba.daihinmin.state.GameState.legal_actions`).
 
 >>> from furuba.daihinmin.moves import ACTION_NAMES
 >>> ACTION_NAMES[play_of_cells([(0, 5, 1), (1, 5, 1)])]
-'play 7♠ 7♥'
+'play 7♥ 7♠'
 >>> ACTION_NAMES[play_of_cells([(0, 3, 2), (0, 4, 1), (0, 5, 1)])]
 'play run joker 6♠ 7♠'
 >>> ACTION_NAMES[play_of_cells([(2, 0, 2), (2, 1, 1), (2, 2, 1)])]

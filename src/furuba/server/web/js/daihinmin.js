@@ -209,6 +209,7 @@ function eventWords(e, P, cards, players, before = '') {
       return you(e.leader) ? t('daihinmin.log.clear_you') : t('daihinmin.log.clear', { who: who(e.leader) });
     case 'out':
       if (players && e.place === players && !e.points) return t('daihinmin.log.last', { who: who(e.player) });
+      if (players && e.place === players) return t('daihinmin.log.last_points', { who: who(e.player), count: e.points });
       return t('daihinmin.log.out', { who: who(e.player), place: placeWords(e.place), count: e.points });
     case 'round end': {
       const standings = e.order.map((p, i) => t('daihinmin.log.standing',
@@ -451,7 +452,9 @@ function promptBar(ctx, legal, myTurn, P) {
   if (view.revolution) say('revolution-banner', t('daihinmin.prompt.revolution'));
   if (view.back) say('revolution-banner house-banner', t('daihinmin.prompt.back'));
   if (view.lock && view.lock.length) say('revolution-banner house-banner', t('daihinmin.prompt.lock', { suits: list(view.lock) }));
-  if (view.house_rules && view.house_rules.length) {
+  if (view.rules === 'uecda') {
+    say('prompt-help house-rules', t('daihinmin.prompt.uecda_rules'));
+  } else if (view.house_rules && view.house_rules.length) {
     say('prompt-help house-rules', t('daihinmin.prompt.house_rules', { rules: list(view.house_rules.map(ruleWords)) }));
   }
   return prompt;

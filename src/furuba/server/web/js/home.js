@@ -214,6 +214,26 @@ function renderOptions() {
   document.getElementById('game-options-title').textContent = info.title;
   replace(document.getElementById('option-fields'), ...fields);
   document.getElementById('game-options').hidden = !fields.length;
+  for (const opt of options.filter((o) => o.presets)) {
+    document.getElementById(`option-${opt.name}`)?.addEventListener('change', (ev) => applyPreset(opt, ev.target.value));
+  }
+}
+
+/** A preset chosen (a game's rules): the fields it sets take its values, the player count too;
+ * the player may still change any of them afterwards. */
+function applyPreset(opt, choice) {
+  const values = (opt.presets || {})[choice] || {};
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'players') {
+      if ([...playersSel.options].some((o) => o.value === String(value))) {
+        playersSel.value = String(value);
+        renderSeats();
+      }
+      continue;
+    }
+    const input = document.getElementById(`option-${name}`);
+    if (input) input.value = value === null || value === undefined ? '' : String(value);
+  }
 }
 
 /** The value chosen for an option; undefined to leave the game's default. */
