@@ -12,7 +12,7 @@ only what it would compute for any seed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from furuba.core.protocol import State
@@ -46,12 +46,13 @@ class Plan:
     script: list[str]
     state: Any
     actions: int
+    seats: list[str] = field(default_factory=lambda: list(SEATS))
 
     def bot_step(self) -> None:
         """Let the bot whose decision it is act, as the server would."""
         player = self.state.current_player
         assert player != HUMAN
-        spec = SEATS[player]
+        spec = self.seats[player]
         self.apply(bots.choose(spec, bots.bot_seed(self.seed, player, self.actions), self.state))
 
     def apply(self, action: int) -> None:
@@ -64,10 +65,13 @@ class Plan:
             self.bot_step()
 
 
-def play_until(seed: int, policy: Policy, stop: Callable[[Any], bool], limit: int = 2000) -> Plan:
+def play_until(seed: int, policy: Policy, stop: Callable[[Any], bool], limit: int = 2000,
+               options: dict[str, Any] | None = None, seats: list[str] | None = None) -> Plan:
     """The game of ``seed`` with the human on ``policy``, up to the first human decision where
-    ``stop(state)`` holds (or the end of the game)."""
-    plan = Plan(seed, [], tables.new_state("daihinmin", OPTIONS, seed), 0)
+    ``stop(state)`` holds (or the end of the game); ``options`` and ``seats`` default to
+    :data:`OPTIONS` and :data:`SEATS`."""
+    plan = Plan(seed, [], tables.new_state("daihinmin", options or OPTIONS, seed), 0,
+                list(seats or SEATS))
     for _ in range(limit):
         plan.bots_until_human()
         state = plan.state

@@ -94,6 +94,32 @@ const isJoker = (catalog, name) => cardOf(catalog, name).rank === null
 /** Whether plays name their very cards (house rules where suits count: their params say `run`). */
 const namesCards = (plays) => plays.some((a) => a.params.run !== undefined);
 
+/** The legal plays that play exactly this selection: several when a joker may stand for more
+ *  than one card (named jokers, D21). */
+function playsFor(cards, plays, catalog) {
+  const naturals = cards.filter((c) => !isJoker(catalog, c));
+  if (!cards.length || !namesCards(plays)) {
+    const one = playFor(cards, plays, catalog);
+    return one ? [one] : [];
+  }
+  const jokers = cards.length - naturals.length;
+  return plays.filter((a) => {
+    const own = a.params.cards.filter((c) => !isJoker(catalog, c));
+    return a.params.cards.length && own.length === naturals.length && naturals.every((c) => own.includes(c))
+      && a.params.jokers === jokers;
+  });
+}
+
+/** What a play's jokers stand for, in words: "7♦", "below the 3", 「3の下」. */
+function jokerAs(a) {
+  const p = a.params;
+  const out = [...(p.joker_as || [])];
+  if (p.run) out.push(...(p.joker_ranks || []).map((r) => r + (p.suit || '')));
+  if (p.joker_below) out.push(t('daihinmin.joker.below'));
+  if (p.joker_above) out.push(t('daihinmin.joker.above'));
+  return out.join(' ');
+}
+
 /** The legal play that plays exactly this selection (null: none does). */
 function playFor(cards, plays, catalog) {
   const naturals = cards.filter((c) => !isJoker(catalog, c));
@@ -236,7 +262,7 @@ function fromText(text) {
   if (m) return { kind: 'give', params: { rank: m[1], joker: false, cards: [m[1] + m[2]] } };
   m = /^play (run )?(.*[♦♥♠♣].*)$/.exec(name);
   if (m) {
-    const shown = m[2].split(' ');
+    const shown = m[2].split(' ').map((c) => (c.startsWith('joker') ? 'joker' : c));   // "joker:7♦": a joker
     const naturals = shown.filter((c) => c !== 'joker').length;
     return { kind: 'play', params: { rank: null, naturals, jokers: shown.length - naturals, cards: shown, run: !!m[1] } };
   }
@@ -538,13 +564,22 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
     'data-action-id': pass ? pass.id : null, 'data-key': 'act:pass', onclick: () => { selected.clear(); ctx.act(pass); } }, t('daihinmin.button.pass'));
   const clearBtn = h('button', { type: 'button', class: 'btn subtle', 'data-key': 'clear-selection',
     onclick: () => { selected.clear(); redraw(root, ctx); } }, t('daihinmin.button.clear'));
+  const jokerBox = h('div', { class: 'joker-choice', id: 'joker-choice', role: 'group', hidden: true });
   const update = () => {
-    const a = playFor([...selected], plays, catalog);
+    const all = playsFor([...selected], plays, catalog);
+    const a = all.length === 1 ? all[0] : null;
     playBtn.disabled = !a;
     playBtn.dataset.action = a ? a.text : '';
     playBtn.dataset.actionId = a ? a.id : '';
     playBtn.textContent = !selected.size ? t('daihinmin.button.play')
-      : a ? t('daihinmin.button.play_cards', { cards: cardWords([...selected], catalog) }) : t('daihinmin.button.not_legal');
+      : a ? t('daihinmin.button.play_cards', { cards: cardWords([...selected], catalog) })
+        : all.length ? t('daihinmin.button.joker_which') : t('daihinmin.button.not_legal');
+    jokerBox.hidden = all.length < 2;
+    jokerBox.setAttribute('aria-label', t('daihinmin.button.joker_which'));
+    jokerBox.replaceChildren(...(all.length < 2 ? [] : all.map((choice) => h('button', {
+      type: 'button', class: 'btn', 'data-action': choice.text, 'data-action-id': choice.id,
+      'data-key': `joker:${choice.id}`, onclick: () => { selected.clear(); ctx.act(choice); },
+    }, t('daihinmin.button.joker_as', { cards: jokerAs(choice) })))));
   };
   playBtn.addEventListener('click', () => {
     const a = playFor([...selected], plays, catalog);
@@ -554,7 +589,7 @@ function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
     }
   });
   update();
-  const out = [h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn)];
+  const out = [h('div', { class: 'hand-actions' }, playBtn, passBtn, clearBtn), jokerBox];
   if (myTurn && plays.length) {
     out.push(h('details', { class: 'legal-plays' }, h('summary', {}, t('daihinmin.hand.legal_plays', { count: plays.length })),
       h('div', { class: 'chips' }, plays.map((a) => h('button', { type: 'button', class: 'chip', 'data-key': `chip:${a.id}`,
