@@ -41,3 +41,33 @@ def test_ruling_d29_furuba_clients_play_a_match_on_furuba_s_server() -> None:
     assert [c.points for c in clients] == list(summary.points)
     assert sum(summary.points) == 4 * 15
     assert sorted(c.places[0] for c in clients) == [1, 2, 3, 4, 5]
+
+
+def test_a_client_whose_server_goes_away_says_so_in_a_sentence() -> None:
+    import socket
+    import threading
+
+    import pytest
+
+    from furuba.core.errors import FurubaError
+    from furuba.daihinmin.uecda.client import run
+    from furuba.daihinmin.uecda.table import TABLE_BYTES, encode_int
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def server() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            got = b""
+            while len(got) < TABLE_BYTES:
+                got += conn.recv(TABLE_BYTES - len(got))
+            conn.sendall(encode_int(0))          # the player number, then nothing
+    thread = threading.Thread(target=server)
+    thread.start()
+    with pytest.raises(FurubaError, match="closed the connection"):
+        run("127.0.0.1", port, "furuba", "greedy")
+    thread.join()
+    listener.close()
+    with pytest.raises(FurubaError, match="cannot reach a UECda server"):
+        run("127.0.0.1", port, "furuba", "greedy")

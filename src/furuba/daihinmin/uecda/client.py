@@ -286,9 +286,16 @@ def run(host: str, port: int, name: str, bot: str, seed: int = 0,
     chosen = make(bot, seed)
 
     async def main() -> ClientSummary:
-        reader, writer = await asyncio.open_connection(host, port)
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+        except OSError as exc:
+            raise FurubaError(_("cannot reach a UECda server at {host}:{port} ({reason})").format(
+                host=host, port=port, reason=exc.strerror or exc)) from None
         try:
             return await play_match(reader, writer, name, chosen)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            raise FurubaError(_("the server closed the connection before saying all games were "
+                                "over")) from None
         finally:
             writer.close()
 

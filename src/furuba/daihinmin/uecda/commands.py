@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from furuba.core.errors import FurubaError
 from furuba.daihinmin.text import _
 
 err = Console(stderr=True)
@@ -56,7 +57,7 @@ def client_command(host: str, port: int, name: str, bot: str, seed: int) -> None
 
     try:
         summary = run(host=host, port=port, name=name, bot=bot, seed=seed)
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, FurubaError) as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
         raise fail(_("the match was interrupted.")) from None
