@@ -221,3 +221,15 @@ def test_ruling_d30_a_run_beats_a_run_only_from_above_its_top() -> None:
     strict = [n for n in names(position(run_above="on", **fields)) if n.startswith("play run")]
     assert "play run 4♥ 5♥ 6♥" in loose and "play run 4♥ 5♥ 6♥" not in strict
     assert strict == ["play run 6♥ 7♥ 8♥"]
+
+
+def test_ruling_d19_d20_a_hint_calls_a_card_sure_only_in_the_order_in_force() -> None:
+    from furuba.daihinmin.explain import explain_action
+
+    strong = position(players=4, strong_joker="on",
+                      hands=[["2", "5"], ["joker", "3"], ["4"], ["6"]], turn=0)
+    assert "no card still out" not in explain_action(strong, strong.string_to_action("play 2"), 0)
+    reversed_ = position(players=4, rank_revolution="on", reversed=True,
+                         hands=[["3", "5"], ["2", "K"], ["4"], ["6"]], turn=0)
+    said = explain_action(reversed_, reversed_.string_to_action("play 3"), 0)
+    assert "no card still out can beat" in said              # lower ranks win: nothing beats 3
