@@ -20,6 +20,16 @@ def names(state: GameState) -> list[str]:
     return state.legal_action_strings()
 
 
+def events_after(state: GameState, n: int) -> list[str]:
+    """The kinds of the public events after event ``n``."""
+    return [e["event"] for e in state.view(None, log_from=n)["log"] if "n" in e]
+
+
+def count(state: GameState) -> int:
+    """The number of public events so far."""
+    return len([e for e in state.view(None)["log"] if "n" in e])
+
+
 def mask(card_names: list[str]) -> int:
     out = 0
     for name in card_names:

@@ -18,19 +18,11 @@ from furuba.daihinmin import new_game
 from furuba.daihinmin.moves import NUM_ACTIONS, PASS, play_id
 from furuba.i18n import speaking
 
-from .helpers import ALL_RULES, names, play_round, position
+from .helpers import ALL_RULES, count, events_after, names, play_round, position
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def events_after(state, n: int) -> list[str]:  # type: ignore[no-untyped-def]
-    """The kinds of the public events after event ``n``."""
-    return [e["event"] for e in state.view(None, log_from=n)["log"] if "n" in e]
-
-
-def count(state) -> int:  # type: ignore[no-untyped-def]
-    """The number of public events so far."""
-    return len([e for e in state.view(None)["log"] if "n" in e])
 
 
 # -- the options ---------------------------------------------------------------------------------

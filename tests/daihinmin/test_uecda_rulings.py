@@ -13,18 +13,8 @@ from furuba.core.errors import OptionsError
 from furuba.daihinmin import new_game
 from furuba.daihinmin.options import PRESETS, UECDA
 from furuba.daihinmin.ranks import JOKER_MASK, deck_mask, names_of
-from furuba.daihinmin.state import GameState
 
-from .helpers import check_cards, names, play_round, position
-
-
-def events_after(state: GameState, n: int) -> list[str]:
-    return [e["event"] for e in state.view(None, log_from=n)["log"] if "n" in e]
-
-
-def count(state: GameState) -> int:
-    return len([e for e in state.view(None)["log"] if "n" in e])
-
+from .helpers import check_cards, count, events_after, names, play_round, position
 
 UECDA_RULES: dict[str, Any] = PRESETS[UECDA]
 
