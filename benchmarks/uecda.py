@@ -42,6 +42,8 @@ CLASSES = ("daihugou", "fugo", "heimin", "himmin", "daihinmin")
 GAME = re.compile(r"^================ game (\d+)")
 PLACE = re.compile(r"^(\w+)\s+(\d)\.")
 DECISION = re.compile(r"([\d.]+) ms each")
+LOGS = ("default_read.log", "default_write.log")
+"""What the development kit's client writes in its folder."""
 
 
 @dataclass
@@ -86,6 +88,8 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
     """Run one match; the server's stdout says the places."""
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="uecda-") as folder:
+        for log in LOGS:        # the dev kit's client logs every message: megabytes a game
+            os.symlink(os.devnull, Path(folder) / log)
         env = {**os.environ, "UECDA_SEED": str(seed)}
         srv = subprocess.Popen([str(server), "-p", str(port), "-g", str(games)], cwd=folder,
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
