@@ -89,3 +89,16 @@ def test_revolution_is_announced_and_play_runs_counterclockwise(play: Play) -> N
     assert re.search(r"REVOLUTION! [\w ]+, the Poor Man, showed both jokers", out), out[-1500:]
     assert "play goes counterclockwise this round" in out
     assert "Game over after 6 rounds" in out
+
+
+def test_the_uecda_rules_in_the_terminal_seat_five_and_play_to_the_end(play: Play,
+                                                                     tmp_path: Path) -> None:
+    save = tmp_path / "uecda.json"
+    result = play(["daihinmin", "-o", "rules=uecda", "--seed", "4", "--rounds", "1",
+                   "--save", str(save)], ["1"] * 2000)
+    out = result.output
+    assert result.exit_code == 0, out[-1500:]
+    state = GameRecord.from_json(json.loads(save.read_text(encoding="utf-8"))["record"]).replay()
+    assert state.num_players == 5 and state.is_terminal()
+    assert sorted(state.scores()) == [1.0, 2.0, 3.0, 4.0, 5.0]       # D25
+    assert "the UECda contest's rules" in " ".join(out.split())

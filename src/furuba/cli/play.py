@@ -67,11 +67,24 @@ def start(console: Console, spec: GameSpec, seats: list[Seat], state: State,
     return Session(console, spec, seats, state, record, screen, terminal.rules_text, save)
 
 
+def preset_players(spec: GameSpec, options: dict[str, Any]) -> int | None:
+    """The players a chosen preset asks for (an option whose choices stand for other options'
+    values, such as Dai Hin Min's ``rules=uecda``), when it names a count."""
+    for option in spec.options:
+        chosen = options.get(option.name)
+        if option.presets is not None and isinstance(chosen, str):
+            players = option.presets.get(chosen, {}).get("players")
+            if isinstance(players, int):
+                return players
+    return None
+
+
 def new_session(setup: PlaySetup, console: Console) -> Session:
     """A new game as ``setup`` asks, everything checked before the first card is dealt."""
     spec = games.spec(setup.game or games.names()[0])
-    seats = parse_seats(setup.seats, setup.players, default_players=spec.players.default)
     options = game_options(spec, setup.flags, setup.options)
+    seats = parse_seats(setup.seats, setup.players,
+                        default_players=preset_players(spec, options) or spec.players.default)
     options["players"] = len(seats)
     seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(1, 10**6)
     state = spec.new_game(seed=seed, **options)
