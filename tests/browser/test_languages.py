@@ -25,9 +25,10 @@ pytestmark = pytest.mark.browser
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "furuba" / "server" / "web"
 WORD = re.compile(r"[A-Za-z]{3,}")
-ALLOWED = {"furuba", "English"}
-"""Latin words a Japanese page may show: the site's name, and "English" (the language switch
-names each language in its own words). Names people chose are not counted: the pages show
+ALLOWED = {"furuba", "English", "UECda"}
+"""Latin words a Japanese page may show: the site's name, "English" (the language switch
+names each language in its own words) and the name of the UECda contest, which Japanese writes
+so too. Names people chose are not counted: the pages show
 them in <bdi> elements."""
 FULL_TITLE = "Friends of the Zodiac（十二支のともだち）"
 """The one place a game's original title shows, beside its Japanese name (the home page's

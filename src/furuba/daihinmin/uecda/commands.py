@@ -1,5 +1,6 @@
 """Dai Hin Min's UECda commands (D29): ``furuba uecda serve`` (furuba's engine as the contest's
-server) and ``furuba uecda client`` (a furuba bot playing on a UECda server).
+server), ``furuba uecda client`` (a furuba bot playing on a UECda server) and ``furuba uecda
+bridge`` (UECda programs at a table of furuba's web app).
 
 The spec's ``commands`` loader calls :func:`build_app`, which makes these commands in the
 language of the moment.
@@ -64,6 +65,56 @@ def client_command(host: str, port: int, name: str, bot: str, seed: int) -> None
     typer.echo(str(summary))
 
 
+def bridge_command(url: str, table: str | None, seats: list[int], host: str, port: int,
+                   create: bool, games: int, bots: str, timeout: float) -> None:
+    """Seat UECda programs at a web table (made first with ``create``) and bridge them until the
+    game ends; a table or seat the bridge cannot use is one sentence."""
+    import httpx
+
+    from furuba.daihinmin.uecda.bridge import BridgeError, bridge, create_table
+
+    if not seats:
+        raise fail(_("name the seats the programs take: --seat N, once for each."))
+    if any(not 0 <= seat < 5 for seat in seats):
+        raise fail(_("a seat is a number from 0 to 4."))
+    if timeout <= 0:
+        raise fail(_("--timeout must be more than 0 seconds."))
+    if table is None and not create:
+        raise fail(_("name the table (--table ID), or make one with --create."))
+    if table is not None and create:
+        raise fail(_("--create makes a new table: leave out --table."))
+    if not 1 <= games <= 100:
+        raise fail(_("--games must be from 1 to 100."))
+    specs = [spec.strip() for spec in bots.split(",") if spec.strip()] or ["greedy"]
+
+    async def main() -> None:
+        table_id = table
+        if table_id is None:
+            async with httpx.AsyncClient(base_url=url.rstrip("/"), timeout=30) as http:
+                made = await create_table(http, seats, games, specs)
+            table_id = str(made["id"])
+            link = made.get("invite_url") or url.rstrip("/") + str(made.get("url", ""))
+            typer.echo(_("table {table}: open {link} to watch it or take a seat.").format(
+                table=table_id, link=link))
+        results = await bridge(url, table_id, seats, host, port, timeout=timeout,
+                               say=lambda line: err.print(escape(line), highlight=False,
+                                                          soft_wrap=True))
+        for result in results:
+            said = _("seat {seat} ({name}): {games} games, {plays} plays, {refused} refused"
+                     ) if result.finished else _("seat {seat} ({name}) left after {games} "
+                                                 "games: {plays} plays, {refused} refused")
+            typer.echo(said.format(seat=result.seat, name=result.name or "?",
+                                   games=result.games, plays=result.plays,
+                                   refused=result.refused))
+
+    try:
+        asyncio.run(main())
+    except BridgeError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise fail(_("the bridge was interrupted.")) from None
+
+
 def build_app() -> typer.Typer:
     """The commands, their help in the current language."""
     app = typer.Typer(help=_("Dai Hin Min's commands."))
@@ -94,9 +145,33 @@ def build_app() -> typer.Typer:
     ) -> None:
         client_command(host, port, name, bot, seed)
 
+    def bridge(
+        url: Annotated[str, typer.Option(help=_(
+            "the web app's address, such as http://HOST:PORT"))] = "http://127.0.0.1:8000",
+        table: Annotated[str | None, typer.Option(help=_("the table's id"))] = None,
+        seat: Annotated[list[int] | None, typer.Option(help=_(
+            "a seat the programs take, in the order they connect (give it once for each)"))
+        ] = None,
+        host: Annotated[str, typer.Option(help=_("the address to listen on"))] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help=_("the port to listen on"))] = DEFAULT_PORT,
+        create: Annotated[bool, typer.Option("--create", help=_(
+            "make the table first (UECda rules, 5 players) and print its address"))] = False,
+        games: Annotated[int, typer.Option(help=_(
+            "with --create: the number of games (rounds)"))] = 10,
+        bots: Annotated[str, typer.Option(help=_(
+            "with --create: the bot of the other seats (or one for each, with commas)"))
+        ] = "greedy",
+        timeout: Annotated[float, typer.Option(help=_(
+            "seconds to wait for each message of a program"))] = 60.0,
+    ) -> None:
+        bridge_command(url, table, seat or [], host, port, create, games, bots, timeout)
+
     uecda.command("serve", help=_(
         "Serve a UECda match to five clients with furuba's engine, as the contest's standard "
         "server does."))(serve)
     uecda.command("client", help=_(
         "Play a match on a UECda server with a furuba bot."))(client)
+    uecda.command("bridge", help=_(
+        "Seat UECda programs at a table of furuba's web app, where people and bots play them "
+        "and spectators watch."))(bridge)
     return app
