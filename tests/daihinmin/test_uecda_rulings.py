@@ -223,3 +223,17 @@ def test_ruling_d19_d20_a_hint_calls_a_card_sure_only_in_the_order_in_force() ->
                          hands=[["3", "5"], ["2", "K"], ["4"], ["6"]], turn=0)
     said = explain_action(reversed_, reversed_.string_to_action("play 3"), 0)
     assert "no card still out can beat" in said              # lower ranks win: nothing beats 3
+
+
+def test_ruling_d20_d22_the_greedy_policy_plays_the_uecda_rules() -> None:
+    from furuba.daihinmin.greedy import greedy_action
+
+    rng = random.Random(0)
+    lead = position(players=4, pass_out="on", hands=[["3", "9"], ["4"], ["5"], ["6"]], turn=0)
+    assert lead.action_to_string(greedy_action(lead, rng)) == "play 3"     # never passes a lead
+    back = position(players=4, pass_out="on", hands=[["9", "3"], ["4"], ["5"], ["6"]],
+                    pile=[{"player": 0, "cards": ["8"]}], passed=[1, 2, 3], turn=0)
+    assert back.action_to_string(greedy_action(back, rng)) == "pass"       # the lead is its own
+    reversed_ = position(players=4, rank_revolution="on", reversed=True,
+                         hands=[["3", "9", "K"], ["4"], ["5"], ["6"]], turn=0)
+    assert reversed_.action_to_string(greedy_action(reversed_, rng)) == "play K"   # weakest now

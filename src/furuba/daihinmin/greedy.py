@@ -23,10 +23,12 @@ It reads only what the player to move may know: its own hand and the cards alrea
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.greedy_house import house_action, house_gift
+from furuba.daihinmin.house import STRONG_JOKER
 from furuba.daihinmin.moves import (
     DECLARE,
     GIVE_JOKER,
@@ -70,11 +72,32 @@ def revolution_pays(counts: tuple[int, ...]) -> bool:
     return sum(best) > 0
 
 
+def _strength(state: GameState) -> Callable[[int], int]:
+    """A level's strength in the order in force: the level itself, or mirrored while a
+    revolution or 11-back reverses the order (D16, D20)."""
+    if state._back != state._reversed:
+        return lambda level: NUM_LEVELS - 1 - level
+    return lambda level: level
+
+
+def _sure(state: GameState, player: int, level: int, size: int) -> bool:
+    """:func:`sure_winner` in the order in force, a strong joker's set of that size counted
+    (D19)."""
+    unseen = _unseen_counts(state, player)
+    if state._house & STRONG_JOKER and unseen[JOKER] >= size:
+        return False
+    if state._back != state._reversed:
+        mirrored = tuple(unseen[NUM_LEVELS - 1 - lv] for lv in range(NUM_LEVELS)) + unseen[13:]
+        return sure_winner(NUM_LEVELS - 1 - level, size, mirrored)
+    return sure_winner(level, size, unseen)
+
+
 def _lead(state: GameState, player: int, counts: tuple[int, ...]) -> int:
-    groups = [lv for lv in range(NUM_LEVELS) if counts[lv]]
-    if len(groups) == 2 and groups[-1] >= KEEPER_LEVEL and not counts[JOKER]:
+    strength = _strength(state)
+    groups = sorted((lv for lv in range(NUM_LEVELS) if counts[lv]), key=strength)
+    if len(groups) == 2 and strength(groups[-1]) >= KEEPER_LEVEL and not counts[JOKER]:
         top = groups[-1]
-        if sure_winner(top, counts[top], _unseen_counts(state, player)):
+        if _sure(state, player, top, counts[top]):
             return play_id(top, counts[top], 0)
     if groups:
         lv = groups[0]
@@ -86,15 +109,16 @@ def _follow(state: GameState, player: int, counts: tuple[int, ...], plays: list[
             size: int) -> int:
     top_total = state._top_total
     left = size - top_total
+    strength = _strength(state)
     natural = [a for a in plays if not PLAY_JOKERS[a]]
-    cheap = [a for a in natural if PLAY_LEVEL[a] < KEEPER_LEVEL]
+    cheap = [a for a in natural if strength(PLAY_LEVEL[a]) < KEEPER_LEVEL]
     if cheap:
-        return min(cheap, key=lambda a: (counts[PLAY_LEVEL[a]] != top_total, PLAY_LEVEL[a]))
-    keepers = [a for a in natural if PLAY_LEVEL[a] >= KEEPER_LEVEL]
+        return min(cheap, key=lambda a: (counts[PLAY_LEVEL[a]] != top_total,
+                                         strength(PLAY_LEVEL[a])))
+    keepers = [a for a in natural if strength(PLAY_LEVEL[a]) >= KEEPER_LEVEL]
     if keepers:
-        best = min(keepers, key=lambda a: PLAY_LEVEL[a])
-        if left <= ENDGAME or sure_winner(PLAY_LEVEL[best], top_total,
-                                          _unseen_counts(state, player)):
+        best = min(keepers, key=lambda a: strength(PLAY_LEVEL[a]))
+        if left <= ENDGAME or _sure(state, player, PLAY_LEVEL[best], top_total):
             return best
     if left <= ENDGAME:
         wild = [a for a in plays if PLAY_JOKERS[a]]

@@ -2,6 +2,8 @@
 more things.
 
 * It goes out whenever one play can, and beats a lone 2 with the 3♠ whenever it may (D18).
+* When passing is final (D22) it never passes a lead, and passes when the trick comes back to its
+  own play (the lead is then its own).
 * When suits matter, it chooses a set by rank and count as the rulebook's greedy does, then plays
   the suits that spoil least: cards outside its runs, the 3♠ kept back (D14, D18).
 * It leads its longest run without jokers when that sheds its low cards (no Ace or 2 in it), and
@@ -91,11 +93,15 @@ def house_action(state: GameState, legal: list[int],
     player = state.current_player
     hand = state.hand(player)
     size = hand.bit_count()
-    leading = legal[0] != PASS
-    plays = legal if leading else legal[1:]
+    leading = not state._pile
+    plays = [a for a in legal if a != PASS]
+    if leading and PASS in legal:       # D22: a leader may pass, and never should here
+        legal = plays
     going_out = [a for a in plays if PLAY_TOTAL[a] == size]
     if going_out:
         return min(going_out, key=lambda a: (PLAY_JOKERS[a], a))
+    if not leading and state._pile[-1][0] == player:
+        return PASS     # D22: everyone else passed on its own play: passing wins the lead
     if SPADE_THREE in plays and not leading:
         return SPADE_THREE
     if not state.options.suited:

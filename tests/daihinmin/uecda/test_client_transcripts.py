@@ -41,6 +41,8 @@ def test_ruling_d29_the_tracker_follows_every_seat_of_a_recorded_match(name: str
         assert tracker.status is not None
         if tracker.status.gives:
             next(sent)
+            exchange = GameState.from_json(tracker.position("exchange"))     # the bot decides
+            assert exchange.phase == "exchange" and exchange.current_player == me
             gift = hand_of_cells(player.gives(tracker.status.gives))
             assert gift.bit_count() == tracker.status.gives and gift & ~tracker.hand == 0
         end = GAME_GOES_ON

@@ -8,7 +8,10 @@ act, the tracker writes that down as a furuba position of the UECda preset
 (:meth:`~furuba.daihinmin.state.GameState.from_json`), the other hands filled with the unseen
 cards in any order (a bot sees the state only through ``view`` and ``determinize``, which depend
 on the seat's view alone), and asks the bot; its choice is a play the engine finds legal, which is
-what the server accepts (the records' replay, ``tests/daihinmin/uecda``).
+what the server accepts (the records' replay, ``tests/daihinmin/uecda``). Each game is judged on
+its own, as the contest scores it: the position's points start at zero and the game is its last,
+so a search plays for this game's places (5–4–3–2–1) — with the match's totals in it, a search
+playing for shares of the points would find every move alike.
 
 >>> tracker = Tracker(me=0)
 >>> tracker.games, tracker.points
@@ -29,7 +32,8 @@ from furuba.core.errors import FurubaError
 from furuba.core.protocol import JSON
 from furuba.daihinmin.moves import ACTION_NAMES, GIFT_CARD, GIVE_JOKER, PASS, PLAY_DECLARED
 from furuba.daihinmin.options import PRESETS, UECDA
-from furuba.daihinmin.ranks import JOKER_SHIFT, cards_of, deck_mask, names_of
+from furuba.daihinmin.exchange import RICH_GIFTS
+from furuba.daihinmin.ranks import CARD_LEVEL, JOKER_SHIFT, cards_of, deck_mask, names_of
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_by_place
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.text import _
@@ -56,11 +60,9 @@ from furuba.daihinmin.uecda.table import (
     table_of_cells,
 )
 
-MATCH_ROUNDS = 10_000
-"""The round limit written into the positions the bot reads: a UECda match has no target and
-runs as long as the server says."""
 CLASS_TITLES = titles_by_place(PLAYERS)
 """The title of each UECda class (0 daifugo … 4 daihinmin)."""
+RICH_CLASS, SECOND_RICH_CLASS = 0, 1
 
 
 @dataclass
@@ -151,13 +153,16 @@ class Tracker:
             hands.append(names_of(sum(1 << c for c in unseen[pos:pos + count])))
             pos += count
         data: dict[str, Any] = {
-            "players": PLAYERS, **PRESETS[UECDA], "target": None, "max_rounds": MATCH_ROUNDS,
+            "players": PLAYERS, **PRESETS[UECDA], "target": None, "max_rounds": self.games,
             "round": self.games, "phase": phase, "seating": list(status.seats),
-            "scores": list(self.points), "hands": hands, "turn": status.to_move if phase ==
+            "scores": [0] * PLAYERS, "hands": hands, "turn": status.to_move if phase ==
             "play" else self.me,
             "titles": [TITLE_NAMES[CLASS_TITLES[c]] for c in self.classes] if titled
             else [None] * PLAYERS,
         }
+        if phase == "exchange" and titled and self.classes[self.me] == SECOND_RICH_CLASS:
+            rich = self.classes.index(RICH_CLASS)     # he chose first: his cards, unknown here
+            data["gifts"] = [{"from": rich, "card": card} for card in hands[rich][:RICH_GIFTS]]
         if phase == "play":
             data["pile"] = [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(
                 hand_of_cells(cells))} for p, cells in self.trick
@@ -219,8 +224,9 @@ class Player:
         tracker = self.tracker
         try:
             state = GameState.from_json(tracker.position("exchange"))
-        except FurubaError:
-            return [cell_of_card(c) for c in cards_of(tracker.hand)[:count]]
+        except FurubaError:         # the lowest cards, should the position not be read
+            lowest = sorted(cards_of(tracker.hand), key=lambda c: (CARD_LEVEL[c], c))
+            return [cell_of_card(c) for c in lowest[:count]]
         out: list[Cell] = []
         for _i in range(count):
             if state.phase != "exchange" or state.current_player != tracker.me:
