@@ -30,9 +30,9 @@ from furuba.bots.base import Bot
 from furuba.core.deck import SUITS
 from furuba.core.errors import FurubaError
 from furuba.core.protocol import JSON
+from furuba.daihinmin.exchange import RICH_GIFTS
 from furuba.daihinmin.moves import ACTION_NAMES, GIFT_CARD, GIVE_JOKER, PASS, PLAY_DECLARED
 from furuba.daihinmin.options import PRESETS, UECDA
-from furuba.daihinmin.exchange import RICH_GIFTS
 from furuba.daihinmin.ranks import CARD_LEVEL, JOKER_SHIFT, cards_of, deck_mask, names_of
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_by_place
 from furuba.daihinmin.state import GameState
