@@ -42,6 +42,7 @@ CLASSES = ("daihugou", "fugo", "heimin", "himmin", "daihinmin")
 GAME = re.compile(r"^================ game (\d+)")
 PLACE = re.compile(r"^(\w+)\s+(\d)\.")
 DECISION = re.compile(r"([\d.]+) ms each")
+PLAYER = re.compile(r"\(player (\d)\)")
 LOGS = ("default_read.log", "default_write.log")
 """What the development kit's client writes in its folder."""
 
@@ -91,17 +92,18 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
         for log in LOGS:        # the dev kit's client logs every message: megabytes a game
             os.symlink(os.devnull, Path(folder) / log)
         env = {**os.environ, "UECDA_SEED": str(seed)}
-        srv = subprocess.Popen([str(server), "-p", str(port), "-g", str(games)], cwd=folder,
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
-        time.sleep(0.5)
-        clients = []
-        for seat in seats:
-            clients.append(subprocess.Popen(seat.argv, cwd=folder, stdout=subprocess.PIPE,
-                                            stderr=subprocess.STDOUT, text=True))
-            time.sleep(0.3)         # the connection order is the player number
-        out, _ = srv.communicate()
-        said = [c.communicate()[0] for c in clients]
+        said_path = Path(folder) / "server.out"
+        with open(said_path, "w", encoding="utf-8") as said_file:
+            srv = subprocess.Popen([str(server), "-p", str(port), "-g", str(games)], cwd=folder,
+                                   env=env, stdout=said_file, stderr=subprocess.STDOUT)
+            clients = []
+            for k, seat in enumerate(seats):
+                clients.append(subprocess.Popen(seat.argv, cwd=folder, stdout=subprocess.PIPE,
+                                                stderr=subprocess.STDOUT, text=True))
+                _wait_accepted(said_path, k + 1)   # the connection order is the player number
+            srv.wait()
+            said = [c.communicate()[0] for c in clients]
+        out = said_path.read_text(encoding="utf-8", errors="replace")
     per_game: list[list[int]] = []
     current: list[int] | None = None
     for line in out.splitlines():
@@ -119,10 +121,23 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
         var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
         result.points.append(round(mean, 3))
         result.interval.append(round(1.96 * math.sqrt(var / n), 3) if n else 0.0)
-    for seat, text in zip(seats, said, strict=True):
+    for number, (seat, text) in enumerate(zip(seats, said, strict=True)):
         if seat.furuba and (m := DECISION.search(text)):
             result.ms_per_decision[seat.label] = float(m.group(1))
+        if seat.furuba and (m := PLAYER.search(text)) and int(m.group(1)) != number:
+            raise SystemExit(f"{seat.label} played as player {m.group(1)}, not {number}")
     return result
+
+
+def _wait_accepted(path: Path, count: int, seconds: float = 30.0) -> None:
+    """Wait until the server says it accepted ``count`` clients: a client that starts slowly
+    (Python) must not let the next one take its player number."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.read_text(encoding="utf-8", errors="replace").count("accepted from") >= count:
+            return
+        time.sleep(0.05)
+    raise SystemExit(f"the server did not accept client {count} within {seconds:.0f} s")
 
 
 def matches(args: argparse.Namespace, port: int) -> dict[str, list[Seat]]:
