@@ -8,6 +8,7 @@ import io
 
 from furuba.bots.registry import make_bot
 from furuba.daihinmin.uecda.client import ClientSummary, play_match
+from furuba.daihinmin.uecda.running import run_sync
 from furuba.daihinmin.uecda.server import Summary, serve
 
 BOTS = ("greedy", "easy", "greedy", "random", "greedy")
@@ -35,7 +36,7 @@ async def _match(games: int, seed: int) -> tuple[Summary, list[ClientSummary]]:
 
 
 def test_ruling_d29_furuba_clients_play_a_match_on_furuba_s_server() -> None:
-    summary, clients = asyncio.run(_match(games=4, seed=7))
+    summary, clients = run_sync(_match(games=4, seed=7))
     assert [c.player for c in clients] == list(range(5))
     assert all(c.games == 4 and c.refused == 0 and len(c.places) == 4 for c in clients)
     assert [c.points for c in clients] == list(summary.points)

@@ -17,6 +17,7 @@ from pathlib import Path
 from tests.daihinmin.uecda.records import replay
 
 from furuba.daihinmin.uecda.links import MatchError
+from furuba.daihinmin.uecda.running import run_sync
 from furuba.daihinmin.uecda.server import Summary, serve
 from furuba.daihinmin.uecda.table import (
     Table,
@@ -123,7 +124,7 @@ def test_ruling_d29_malformed_plays_are_refused_as_passes() -> None:
     # seed 31: seats 1, 0, 3, 4, 2 and player 4 holds the 3♦, so 4, 2, 1, 0, 3 move first
     firsts = {4: "three", 2: "column 0", 1: "two jokers", 0: "pass"}
     clients = [Simple([firsts[p]] if p in firsts else []) for p in range(PLAYERS)]
-    asyncio.run(_serve(clients, 1, 31))
+    run_sync(_serve(clients, 1, 31))
     assert [t[5][3] for t in clients[0].turns[:5]] == [4, 2, 1, 0, 3]
     # on an empty table: three malformed plays refused (8), a pass answered 9
     assert [clients[p].acks[0] for p in (4, 2, 1, 0)] == [8, 8, 8, 9]
@@ -136,7 +137,7 @@ def test_ruling_d29_malformed_plays_are_refused_as_passes() -> None:
 
 def test_ruling_d29_the_record_replays_in_furuba(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl.gz"
-    summary = asyncio.run(_serve([Simple([]) for _ in range(PLAYERS)], 4, 7, path))
+    summary = run_sync(_serve([Simple([]) for _ in range(PLAYERS)], 4, 7, path))
     with gzip.open(path, "rt", encoding="utf-8") as f:
         records = [json.loads(line) for line in f]
     assert [r["game"] for r in records] == [1, 2, 3, 4]
@@ -166,7 +167,7 @@ def test_ruling_d29_a_stalled_client_ends_the_match_with_a_sentence() -> None:
                 writer.close()
         return ""
 
-    message = asyncio.run(stall())
+    message = run_sync(stall())
     assert message == ("player 4 (mute) sent nothing for 0.3 seconds while the server waited "
                        "for its play.")
 

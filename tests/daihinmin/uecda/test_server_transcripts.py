@@ -11,6 +11,7 @@ import pytest
 from tests.daihinmin.uecda.fake_clients import PLAYERS, Heard, Script, load, play
 
 from furuba.daihinmin.uecda.links import MatchError
+from furuba.daihinmin.uecda.running import run_sync
 from furuba.daihinmin.uecda.server import Summary, serve
 
 
@@ -46,7 +47,7 @@ async def _match(scripts: list[Script], games: int, seed: int,
 def test_ruling_d29_the_server_writes_what_the_standard_server_wrote(
         name: str, games: int, seed: int) -> None:
     scripts = load(name)
-    heard, summary, printed = asyncio.run(_match(scripts, games, seed))
+    heard, summary, printed = run_sync(_match(scripts, games, seed))
     for player, script in enumerate(scripts):
         assert heard[player].problem == "", f"player {player}: {heard[player].problem}"
         assert bytes(heard[player].data) == script.expected()

@@ -44,6 +44,7 @@ from furuba.daihinmin.uecda.cells import (
     hand_of_cells,
     play_of_cells,
 )
+from furuba.daihinmin.uecda.running import run_sync
 from furuba.daihinmin.uecda.table import (
     ACCEPTED,
     ALL_OVER,
@@ -305,4 +306,4 @@ def run(host: str, port: int, name: str, bot: str, seed: int = 0,
         finally:
             writer.close()
 
-    return asyncio.run(main())
+    return run_sync(main())

@@ -8,7 +8,6 @@ language of the moment.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Annotated
 
@@ -18,6 +17,7 @@ from rich.markup import escape
 
 from furuba.core.errors import FurubaError
 from furuba.daihinmin.text import _
+from furuba.daihinmin.uecda.running import run_sync
 
 err = Console(stderr=True)
 DEFAULT_PORT = 42485
@@ -42,7 +42,7 @@ def serve_command(host: str, port: int, games: int, seed: int, record: Path | No
     if timeout <= 0:
         raise fail(_("--timeout must be more than 0 seconds."))
     try:
-        asyncio.run(serve(host, port, games, seed, record, timeout=timeout))
+        run_sync(serve(host, port, games, seed, record, timeout=timeout))
     except MatchError as exc:
         raise fail(str(exc)) from None
     except OSError as exc:
@@ -108,7 +108,7 @@ def bridge_command(url: str, table: str | None, seats: list[int], host: str, por
                                    refused=result.refused))
 
     try:
-        asyncio.run(main())
+        run_sync(main())
     except BridgeError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
