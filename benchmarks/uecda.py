@@ -97,12 +97,17 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
             srv = subprocess.Popen([str(server), "-p", str(port), "-g", str(games)], cwd=folder,
                                    env=env, stdout=said_file, stderr=subprocess.STDOUT)
             clients = []
-            for k, seat in enumerate(seats):
-                clients.append(subprocess.Popen(seat.argv, cwd=folder, stdout=subprocess.PIPE,
-                                                stderr=subprocess.STDOUT, text=True))
+            for k, seat in enumerate(seats):     # their output to files: a pipe nobody reads
+                with open(Path(folder) / f"client{k}.out", "w", encoding="utf-8") as out_file:
+                    clients.append(subprocess.Popen(seat.argv, cwd=folder, stdout=out_file,
+                                                    stderr=subprocess.STDOUT))
                 _wait_accepted(said_path, k + 1)   # the connection order is the player number
             srv.wait()
-            said = [c.communicate()[0] for c in clients]
+            for client in clients:
+                client.wait()
+            said = [(Path(folder) / f"client{k}.out").read_text(encoding="utf-8",
+                                                                 errors="replace")
+                    for k in range(len(clients))]
         out = said_path.read_text(encoding="utf-8", errors="replace")
     per_game: list[list[int]] = []
     current: list[int] | None = None
@@ -129,7 +134,7 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
     return result
 
 
-def _wait_accepted(path: Path, count: int, seconds: float = 30.0) -> None:
+def _wait_accepted(path: Path, count: int, seconds: float = 120.0) -> None:
     """Wait until the server says it accepted ``count`` clients: a client that starts slowly
     (Python) must not let the next one take its player number."""
     deadline = time.monotonic() + seconds
