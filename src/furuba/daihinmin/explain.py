@@ -20,8 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from furuba.daihinmin.explain_house import house_reason
-from furuba.daihinmin.greedy import KEEPER_LEVEL, sure_winner
-from furuba.daihinmin.house import STRONG_JOKER
+from furuba.daihinmin.greedy import KEEPER_LEVEL, sure_in_order
 from furuba.daihinmin.moves import (
     DECLARE,
     GIVE_JOKER,
@@ -34,7 +33,7 @@ from furuba.daihinmin.moves import (
     gift_level,
     is_gift,
 )
-from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
+from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
 from furuba.daihinmin.text import (
     _,
     cards_of_rank,
@@ -47,14 +46,6 @@ from furuba.daihinmin.text import (
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
-
-
-def _unseen(state: GameState, player: int) -> tuple[int, ...]:
-    """Rank counts of the cards ``player`` cannot see: not played, not in their own hand."""
-    held = 0
-    for p in range(state.num_players):
-        held |= state.hand(p)
-    return counts_of(held & FULL_DECK & ~state.hand(player))
 
 
 def _keepers(counts: tuple[int, ...]) -> str:
@@ -97,18 +88,6 @@ def _what(level: int, size: int) -> str:
     return one_card(level)
 
 
-def _sure(state: GameState, level: int, size: int, unseen: tuple[int, ...]) -> bool:
-    """Whether no unseen cards can beat a set of ``size`` of ``level`` in the order in force (a
-    revolution or 11-back reverses it, D16, D20), a strong joker's set of that size too (D19)."""
-    if state._house & STRONG_JOKER and unseen[JOKER] >= size:
-        return False
-    if state._back != state._reversed:
-        mirrored = tuple(unseen[NUM_LEVELS - 1 - lv] for lv in range(NUM_LEVELS)) + \
-            tuple(unseen[NUM_LEVELS:])
-        return sure_winner(NUM_LEVELS - 1 - level, size, mirrored)
-    return sure_winner(level, size, unseen)
-
-
 def _explain_play(state: GameState, action: int, player: int, counts: tuple[int, ...]) -> str:
     level, size = PLAY_LEVEL[action], PLAY_TOTAL[action]
     jokers = PLAY_JOKERS[action]
@@ -122,7 +101,7 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
         if reason:
             return reason
     what = _what(level, size)
-    if level >= 0 and not PLAY_RUN[action] and _sure(state, level, size, _unseen(state, player)):
+    if level >= 0 and not PLAY_RUN[action] and sure_in_order(state, player, level, size):
         return _("no card still out can beat {cards}, so you lead next").format(cards=what)
     leading = state.pile_top()[1] == 0
     naturals = [lv for lv in range(NUM_LEVELS) if counts[lv]]

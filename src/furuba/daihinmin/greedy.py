@@ -80,7 +80,7 @@ def _strength(state: GameState) -> Callable[[int], int]:
     return lambda level: level
 
 
-def _sure(state: GameState, player: int, level: int, size: int) -> bool:
+def sure_in_order(state: GameState, player: int, level: int, size: int) -> bool:
     """:func:`sure_winner` in the order in force, a strong joker's set of that size counted
     (D19)."""
     unseen = _unseen_counts(state, player)
@@ -97,7 +97,7 @@ def _lead(state: GameState, player: int, counts: tuple[int, ...]) -> int:
     groups = sorted((lv for lv in range(NUM_LEVELS) if counts[lv]), key=strength)
     if len(groups) == 2 and strength(groups[-1]) >= KEEPER_LEVEL and not counts[JOKER]:
         top = groups[-1]
-        if _sure(state, player, top, counts[top]):
+        if sure_in_order(state, player, top, counts[top]):
             return play_id(top, counts[top], 0)
     if groups:
         lv = groups[0]
@@ -118,7 +118,7 @@ def _follow(state: GameState, player: int, counts: tuple[int, ...], plays: list[
     keepers = [a for a in natural if strength(PLAY_LEVEL[a]) >= KEEPER_LEVEL]
     if keepers:
         best = min(keepers, key=lambda a: strength(PLAY_LEVEL[a]))
-        if left <= ENDGAME or _sure(state, player, PLAY_LEVEL[best], top_total):
+        if left <= ENDGAME or sure_in_order(state, player, PLAY_LEVEL[best], top_total):
             return best
     if left <= ENDGAME:
         wild = [a for a in plays if PLAY_JOKERS[a]]
