@@ -136,19 +136,15 @@ PLAY_EDGES: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.edges)
 BEYOND_SUITS = 16
 """The bit of :data:`PLAY_DECLARED` for a set of more than four cards (a joker with no suit
 left to name)."""
+PLAY_RUN: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
+"""Per action id: a run's length (0: not a run)."""
 PLAY_DECLARED: tuple[int, ...] = tuple(
-    (s | js | (BEYOND_SUITS if t > 4 and not r else 0)) if (s or js) else 0
-    for s, js, t, r in zip((0,) * NUM_ACTIONS + tuple(SUITED.suits),
-                           (0,) * NUM_ACTIONS + tuple(SUITED.joker_suits),
-                           (*(n + j for n, j in zip(_NATURALS, _JOKERS, strict=True)),
-                            *(n + j for n, j in zip(SUITED.naturals, SUITED.jokers,
-                                                    strict=True))),
-                           (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths), strict=True))
+    (suits | named | (BEYOND_SUITS if total > 4 and not run else 0)) if suits or named else 0
+    for suits, named, total, run in zip(PLAY_SUITS, PLAY_JOKER_SUITS, PLAY_TOTAL, PLAY_RUN,
+                                        strict=True))
 """Per action id: the suits a play counts as for the suit lock when jokers name theirs (D21):
 its natural cards' and its named jokers' (a 4-bit mask, :data:`BEYOND_SUITS` added for a set of
 five or more); 0 for what names no suit."""
-PLAY_RUN: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
-"""Per action id: a run's length (0: not a run)."""
 PLAY_CARDS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(
     0 if level == NO_PLAY else cards for level, cards in zip(SUITED.levels, SUITED.cards,
                                                              strict=True))
