@@ -18,6 +18,8 @@ from furuba.daihinmin.ranks import JOKER_SHIFT, cards_of
 from furuba.daihinmin.scoring import POOR_MAN, RICH_MAN, SECOND_POOREST, SECOND_RICHEST, roles
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.uecda.cells import hand_of_cells, play_of_cells
+from furuba.daihinmin.uecda.server import gift_taken
+from furuba.daihinmin.uecda.table import table_of_cells
 
 DATA = Path(__file__).parents[2] / "data" / "uecda"
 CLASS_OF_TITLE = {RICH_MAN: 0, SECOND_RICHEST: 1, SECOND_POOREST: 3, POOR_MAN: 4}
@@ -89,17 +91,9 @@ def classes_of(state: GameState) -> list[int]:
 
 
 def _give(state: GameState, cells: list[list[int]], count: int, tally: Tally) -> None:
-    """The Rich player's gift as the server takes it: the cards given when they are ``count`` of
-    his own, else his strongest."""
-    giver = state.current_player
-    hand = state.hand(giver)
-    try:
-        cards = hand_of_cells(cells)
-        valid = len(cells) == count and cards & ~hand == 0 and cards.bit_count() == count
-    except ValueError:
-        valid = False
-    if not valid:
-        cards = strongest_cards(hand, count)
+    """The Rich player's gift as the server takes it (the daifugo's checked strictly)."""
+    hand = state.hand(state.current_player)
+    cards = gift_taken(table_of_cells(cells), hand, count, strict=count == RICH_GIFTS)
     for card in cards_of(cards):
         state.apply(GIVE_JOKER if card >= JOKER_SHIFT else SUITED.gift_id(card))
     tally.gives += 1

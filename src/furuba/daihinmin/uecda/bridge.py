@@ -43,7 +43,7 @@ from furuba.daihinmin.text import _
 from furuba.daihinmin.uecda.bridge_frames import Frame, GiftWanted, Message, Number, SeatFrames
 from furuba.daihinmin.uecda.cells import play_of_cells
 from furuba.daihinmin.uecda.links import no_delay
-from furuba.daihinmin.uecda.server import give_of_table
+from furuba.daihinmin.uecda.server import gift_taken
 from furuba.daihinmin.uecda.table import (
     ACCEPTED,
     PLAYERS,
@@ -378,9 +378,7 @@ class SeatBridge:
                     self.result.games += 1
             elif isinstance(message, GiftWanted):
                 table = decode_table(await self._read_table(gift=True))
-                cards = give_of_table(table, message.hand, message.count, message.strict)
-                if cards is None:
-                    cards = strongest_cards(message.hand, message.count)
+                cards = gift_taken(table, message.hand, message.count, message.strict)
                 self.gifts = [min(card, JOKER_SHIFT) for card in cards_of(cards)]
 
     # -- the table's side -----------------------------------------------------------------------

@@ -110,6 +110,13 @@ def give_of_table(table: Table, hand: int, count: int, strict: bool) -> int | No
     return cards
 
 
+def gift_taken(table: Table, hand: int, count: int, strict: bool) -> int:
+    """The cards the server hands over for a give table: those it gives
+    (:func:`give_of_table`), or the giver's strongest when it would not take them."""
+    cards = give_of_table(table, hand, count, strict)
+    return strongest_cards(hand, count) if cards is None else cards
+
+
 def _cells(table: Table, rows: range) -> list[list[int]]:
     """Nonzero cells as a record lists them (values as the wire carries them: unsigned)."""
     return [[r, c, table[r][c] & 0xFFFFFFFF] for r in rows for c in range(15) if table[r][c]]
@@ -204,9 +211,7 @@ class Match:
         self.record["gives"].append({"player": giver, "cells": _cells(self.work, CARD_ROWS),
                                      "extra": _cells(self.work, EXTRA_ROWS)})
         hand = state.hand(giver)
-        cards = give_of_table(self.work, hand, count, strict)
-        if cards is None:
-            cards = strongest_cards(hand, count)
+        cards = gift_taken(self.work, hand, count, strict)
         for card in cards_of(cards):
             state.apply(GIVE_JOKER if card >= JOKER_SHIFT else SUITED.gift_id(card))
 
