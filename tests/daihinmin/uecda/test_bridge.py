@@ -52,17 +52,19 @@ async def _play(url: str, table_id: str) -> tuple[list[Any], list[ClientSummary]
                                       say=said.append, listening=opened.set_result))
     port = await asyncio.wait_for(opened, 10)
 
-    async def program(k: int) -> ClientSummary:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def program(k: int, reader: asyncio.StreamReader,
+                      writer: asyncio.StreamWriter) -> ClientSummary:
         try:
             return await play_match(reader, writer, f"prog{k}", make_bot("greedy", seed=k))
         finally:
             writer.close()
 
-    first = asyncio.create_task(program(0))
-    await asyncio.sleep(0.2)        # the seats go in connection order
-    second = asyncio.create_task(program(1))
-    clients = await asyncio.wait_for(asyncio.gather(first, second), 60)
+    # The seats go in connection order: each program connects once the one before it has.
+    programs = []
+    for k in range(len(SEATS)):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        programs.append(asyncio.create_task(program(k, reader, writer)))
+    clients = await asyncio.wait_for(asyncio.gather(*programs), 60)
     results = await asyncio.wait_for(task, 30)
     return results, list(clients), said
 
@@ -150,20 +152,25 @@ def test_the_command_makes_a_table_prints_its_address_and_bridges_it(live: LiveS
         running = pool.submit(runner.invoke, app, args)
 
         async def programs() -> list[ClientSummary]:
+            # The bridge seats programs in the order it accepts them: the second connects only
+            # once the first is connected, however long the command takes to start listening.
+            connected = asyncio.Event()
+
             async def program(k: int) -> ClientSummary:
-                for _ in range(100):
+                if k:
+                    await connected.wait()
+                for _ in range(200):
                     try:
                         reader, writer = await asyncio.open_connection("127.0.0.1", port)
                         break
                     except OSError:
                         await asyncio.sleep(0.05)
+                connected.set()
                 try:
                     return await play_match(reader, writer, f"cli{k}", make_bot("greedy", k))
                 finally:
                     writer.close()
-            first = asyncio.create_task(program(0))
-            await asyncio.sleep(0.3)
-            return list(await asyncio.gather(first, program(1)))
+            return list(await asyncio.gather(program(0), program(1)))
 
         clients = run_coroutine(asyncio.wait_for(programs(), 60))
         result = running.result(timeout=30)

@@ -20,17 +20,17 @@ async def _match(games: int, seed: int) -> tuple[Summary, list[ClientSummary]]:
                                        out=io.StringIO(), listening=opened.set_result))
     port = await opened
 
-    async def client(k: int) -> ClientSummary:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def client(k: int, reader: asyncio.StreamReader,
+                     writer: asyncio.StreamWriter) -> ClientSummary:
         try:
             return await play_match(reader, writer, f"bot{k}", make_bot(BOTS[k], seed=k))
         finally:
             writer.close()
 
     clients = []
-    for k in range(5):      # connection order is the player number
-        clients.append(asyncio.create_task(client(k)))
-        await asyncio.sleep(0.05)
+    for k in range(5):      # connection order is the player number: one after another
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        clients.append(asyncio.create_task(client(k, reader, writer)))
     played = await asyncio.gather(*clients)
     return await server, list(played)
 
