@@ -366,6 +366,9 @@ class Policies:
       (its ``scores`` when it ends), for a search that plays for points (``value=points``);
       ``None``: the scores as they stand;
     * ``explain(state, action, player)``: a short reason for ``player``'s action, for hints;
+    * ``contrast(state, played, better, player)``: for a game review's mistake, what ``better``
+      does that ``played`` does not, in words (``""``: nothing to add to each move's reason);
+      ``None``: the review gives each move's reason only;
     * ``playout_mark(state)``: a value that changes when a playout should stop early (the end of
       a round), or ``None``;
     * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
@@ -384,6 +387,7 @@ class Policies:
     rollout: Policy
     evaluate: Callable[[Any], list[float]]
     explain: Callable[[Any, int, int], str]
+    contrast: Callable[[Any, int, int, int], str] | None = None
     playout_mark: Callable[[Any], Hashable] | None = None
     points: Callable[[Any], list[float]] | None = None
     evaluations: Mapping[str, Callable[[Any], list[float]]] = field(default_factory=dict)

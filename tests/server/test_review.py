@@ -15,7 +15,7 @@ from furuba.review import analysis
 from furuba.server import review_routes
 from furuba.server.review_store import STALE_SECONDS, ReviewStore
 
-from .harness import LiveServer, wait_for
+from .harness import LiveServer, my_turn, wait_for
 
 GAME = {"game": "daihinmin", "seats": ["greedy"] * 4, "seed": 11, "options": {"max_rounds": 1}}
 ON_A_THREAD = {"review_workers": 0}
@@ -100,7 +100,8 @@ def test_a_review_runs_in_the_background_and_is_kept(db_url: str, counted: Count
         assert again.status_code == 200 and again.json() == review
         assert counted.calls == 1
         stored = live.hub.db.call(ReviewStore.read, table_id, 1)
-        assert stored.status == "done" and stored.review["decisions"] == review["decisions"]
+        assert stored.status == "done" and stored.review["decisions"] == [
+            {k: v for k, v in d.items() if k != "explained"} for d in review["decisions"]]
         japanese = live.http.get(url, headers={"accept-language": "ja"}).json()
         best = [(d["best"]["reason"], d["best"]["reasons"]) for d in japanese["decisions"]]
         assert all(ja == reasons["ja"] and reasons["en"] and reasons["ja"] != reasons["en"]
@@ -196,3 +197,52 @@ def test_two_server_processes_on_one_database_run_one_analysis(db_url: str,
         done = [poll(live.http, path)[-1] for live in (first, second)]
         assert [r.status_code for r in done] == [200, 200] and done[0].json() == done[1].json()
     assert counted.calls == 1
+
+
+def test_a_seat_that_follows_the_table_s_hint_is_told_it_played_the_bot_s_move(
+        live: LiveServer) -> None:
+    """The Hint at the table and the review of the finished game judge a position the same way
+    (the same search budget, seed and shared worlds): a player who asked for the Hint at every
+    decision and played its move is told the bot agreed every time."""
+    table_id = live.create(game="daihinmin", seats=["human", "greedy", "greedy", "greedy"],
+                           seed=23, options={"max_rounds": 1})["id"]
+    token = live.join(table_id, 0, "Ann")
+    hinted = 0
+    with live.client(table_id, [token]) as client:
+        client.until_type("snapshot")
+        while client.status != "finished":
+            seat = my_turn(client)
+            if seat is None:
+                client.recv(timeout=15)
+                continue
+            legal = client.legal[seat]
+            if len(legal) > 1:
+                client.send({"type": "hint", "seat": seat})
+                choice = client.until_type("hint", timeout=60)["action"]["id"]
+                hinted += 1
+            else:
+                choice = legal[0]["id"]
+            name = next(a["name"] for a in legal if a["id"] == choice)
+            client.send({"type": "act", "seq_seen": client.seq, "action": name, "seat": seat})
+            client.legal[seat] = []
+    review = poll(live.http, f"/api/tables/{table_id}/review?seat=0")[-1].json()
+    assert review["status"] == "done" and len(review["decisions"]) == hinted > 0
+    assert all(d["played"]["action"] == d["best"]["action"] and d["hint"] is None
+               for d in review["decisions"]), review["decisions"]
+    assert review["agreement"] == 1.0 and review["method"] == 2
+
+
+def test_a_review_kept_by_an_earlier_method_is_made_again(live: LiveServer) -> None:
+    """A review kept before the moves were weighed in shared worlds (no ``method``) is not
+    served: the next request makes it again, and that one is kept."""
+    table_id = finished_table(live)
+    now = time.time()
+    live.hub.db.call(ReviewStore.claim, table_id, 2, "an-old-process", 30, now)
+    live.hub.db.call(ReviewStore.finish, table_id, 2, "an-old-process",
+                     {"seat": 2, "decisions": [], "agreement": 0.19}, now)
+    assert live.hub.db.call(ReviewStore.read, table_id, 2).status == "outdated"
+    answers = poll(live.http, f"/api/tables/{table_id}/review?seat=2")
+    assert answers[0].status_code == 202
+    review = answers[-1].json()
+    assert review["status"] == "done" and review["method"] == 2 and review["decisions"]
+    assert live.hub.db.call(ReviewStore.read, table_id, 2).status == "done"

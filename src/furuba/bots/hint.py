@@ -1,8 +1,12 @@
 """Hints: the search bot's best few actions for a player, with a win chance and a reason.
 
-:func:`hint` runs the ISMCTS search from ``seat``'s information set and reads the root: each hint
-is an action, the mean value the search backed up for it (an estimated win share; in a co-op game
-the team's chance to win) and a short reason in words. The reason comes from the game's
+:func:`hint` runs the ISMCTS search from ``seat``'s information set, then weighs the search's
+favourite moves (:data:`CANDIDATES` of them, or as many as asked for) against each other in the
+same :data:`WORLDS` worlds sampled from that information (:mod:`furuba.bots.weigh`): the hint
+is the move best on average over those worlds, its win chance the mean there, with a standard
+error. A game review judges each decision the same way (:func:`judge`) with the same seed
+(:func:`hint_seed`), so the move a Hint gives and the move the review calls best are the same
+for the same position. Each hint has a short reason in words, from the game's
 ``explain_action(world, action, player)``, which compares a world sampled from ``seat``'s view
 before and after the action — so a hint never tells a player anything they could not know.
 
@@ -11,8 +15,10 @@ the reader's screen names it, then the game's reason:
 
 >>> from furuba import games
 >>> state = games.new_game("zodiac", players=3, seed=4)
->>> hints = hint(state, 0, sims=60)
+>>> hints = hint(state, 0, sims=60, worlds=8)
 >>> all(state.is_legal(h.action) and 0.0 <= h.win_chance <= 1.0 and h.reason for h in hints)
+True
+>>> hints == sorted(hints, key=lambda h: -h.win_chance)
 True
 >>> say_hint("draw a card", 0.27, "more memories to match with")
 'Draw a card — about 27% to win. More memories to match with.'
@@ -25,11 +31,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from furuba import games, i18n
-from furuba.bots.ismcts import Search, Settings
+from furuba.bots.ismcts import ActionStats, Search, Settings
+from furuba.bots.weigh import Weighed, weigh
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.text import _, sentence
@@ -37,6 +44,60 @@ from furuba.text import _, sentence
 DEFAULT_SIMS = 400
 """Simulations of a hint: more than a ``normal`` bot thinks, so a hint is worth asking for."""
 DEFAULT_COUNT = 3
+CANDIDATES = 3
+"""How many of the search's most visited moves are weighed against each other (at least)."""
+WORLDS = 64
+"""The shared worlds the candidates are weighed in: enough that the standard error of a
+difference between two moves is a few tenths of a point of win chance in both games."""
+
+
+def hint_seed(game_seed: int, seat: int, step: int) -> int:
+    """The seed of the hint for ``seat`` after ``step`` actions of the game seeded
+    ``game_seed``: the web table, the terminal and the game review all use it, so they give the
+    same move for the same position.
+
+    >>> hint_seed(7, 1, 3) == hint_seed(7, 1, 3) != hint_seed(7, 1, 4)
+    True
+    """
+    return ((game_seed ^ 0x5EED) * 1_000_003 + seat * 7919 + step) % 2**63
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A position judged for the player to move: the search's root and the moves weighed."""
+
+    search: list[ActionStats]
+    """Every root action the search tried, most visited first."""
+    weighed: list[Weighed]
+    """The candidates (the search's favourites, then any other move asked for), each weighed in
+    the same worlds, in that order."""
+
+    def best(self, among: int | None = None) -> Weighed:
+        """The candidate with the highest mean (ties: the search's favourite), among the first
+        ``among`` candidates (all by default)."""
+        pool = self.weighed if among is None else self.weighed[:among]
+        return max(pool, key=lambda w: w.mean)
+
+    def ranked(self) -> list[Weighed]:
+        """The candidates, the highest mean first (ties: the search's order)."""
+        return sorted(self.weighed, key=lambda w: -w.mean)
+
+    def visits(self, action: int) -> int:
+        """How many of the search's simulations went through ``action``."""
+        return next((a.visits for a in self.search if a.action == action), 0)
+
+
+def judge(state: State, sims: int, seed: int, *, candidates: int = CANDIDATES,
+          worlds: int = WORLDS, extra: Sequence[int] = ()) -> Judged:
+    """Search the position for the player to move, then weigh the ``candidates`` moves it
+    visited most, and the moves in ``extra``, in ``worlds`` shared worlds."""
+    player = state.current_player
+    rng = random.Random(seed)
+    result = Search(state, Settings(sims=sims, level=None), rng).run()
+    chosen = [a.action for a in result.actions[:candidates]]
+    chosen += [a for a in dict.fromkeys(extra) if a not in chosen]
+    weighed = weigh(state, player, chosen, worlds, rng.getrandbits(63))
+    return Judged(result.actions, weighed)
 
 
 @dataclass(frozen=True)
@@ -47,7 +108,7 @@ class Hint:
     name: str
     """``state.action_to_string(action)``."""
     win_chance: float
-    """The search's estimate of the player's win share after this action, in [0, 1]."""
+    """The player's mean win share after this action over the shared worlds, in [0, 1]."""
     visits: int
     """How many of the search's simulations went through this action (its confidence)."""
     reason: str
@@ -55,10 +116,12 @@ class Hint:
     reasons: Mapping[str, str] = field(default_factory=dict)
     """Why, in each language asked for (``hint(..., languages=…)``): what is kept for readers
     of several languages, such as a game review."""
+    error: float = 0.0
+    """The standard error of :attr:`win_chance` over the shared worlds."""
 
 
 def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count: int = DEFAULT_COUNT,
-         seed: int = 0, languages: Sequence[str] = ()) -> list[Hint]:
+         seed: int = 0, languages: Sequence[str] = (), worlds: int = WORLDS) -> list[Hint]:
     """The best ``count`` actions for ``seat`` (the player to move), best first.
 
     Raises :class:`~furuba.core.errors.OptionsError` when the game is over, when ``seat`` is not
@@ -70,22 +133,34 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
     if seat is not None and seat != player:
         raise OptionsError(_("hints are for the player to move (player {player}), not player "
                              "{seat}").format(player=player, seat=seat))
-    if sims < 1 or count < 1:
+    if sims < 1 or count < 1 or worlds < 1:
         raise OptionsError(_("a hint needs at least 1 simulation and at least 1 action"))
-    rng = random.Random(seed)
-    result = Search(state, Settings(sims=sims, level=None), rng).run()
-    explain = games.spec_of(state).policies.explain
-    world = state.determinize(player, rng)
+    judged = judge(state, sims, seed, candidates=max(count, CANDIDATES), worlds=worlds)
+    say = reasons_for(state, player, seed)
     out = []
-    for stats in result.actions[:count]:
-        reason = explain(world, stats.action, player)
+    for weighed in judged.ranked()[:count]:
+        reason, reasons = say(weighed.action, languages)
+        out.append(Hint(weighed.action, state.action_to_string(weighed.action),
+                        min(1.0, max(0.0, weighed.mean)), judged.visits(weighed.action), reason,
+                        reasons, weighed.error))
+    return out
+
+
+def reasons_for(state: State, player: int, seed: int,
+                ) -> Callable[[int, Sequence[str]], tuple[str, dict[str, str]]]:
+    """Words for why ``player`` would take an action in ``state``: the reason in the context's
+    language and in each of ``languages``, from one world sampled from the player's view."""
+    explain = games.spec_of(state).policies.explain
+    world = state.determinize(player, random.Random(seed ^ 0x3EA5))
+
+    def say(action: int, languages: Sequence[str]) -> tuple[str, dict[str, str]]:
         reasons = {}
         for language in languages:
             with i18n.speaking(language):
-                reasons[language] = explain(world, stats.action, player)
-        out.append(Hint(stats.action, state.action_to_string(stats.action),
-                        min(1.0, max(0.0, stats.value)), stats.visits, reason, reasons))
-    return out
+                reasons[language] = explain(world, action, player)
+        return explain(world, action, player), reasons
+
+    return say
 
 
 def say_hint(action: str, win_chance: float | None, reason: str | None = None) -> str:

@@ -104,14 +104,15 @@ class Commands:
 
     def hint(self, arg: str, menu: list[Choice]) -> None:
         """Show the search bot's best actions for the player to move (from their view only)."""
-        from furuba.bots.hint import hint, say_hint
+        from furuba.bots.hint import hint, hint_seed, say_hint
 
         if arg and not (arg.isdigit() and 1 <= int(arg) <= len(menu)):
             raise IllegalActionError(_("hint takes a number of actions from 1 to {last}, not "
                                        "{arg!r}").format(last=len(menu), arg=arg))
         count = int(arg) if arg else 3
         session = self.session
-        seed = (session.record.seed * 1_000_003 + len(session.record.actions)) % 2**63
+        seed = hint_seed(session.record.seed, session.state.current_player,
+                         len(session.record.actions))
         with session.console.status(_("thinking…")):
             hints = hint(session.state, session.state.current_player, count=count, seed=seed)
         lines = {action: (i, label) for i, (action, label) in enumerate(menu, 1)}

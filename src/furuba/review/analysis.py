@@ -3,11 +3,14 @@
 Two estimates, each honest about what it knows:
 
 * **Each decision of the seat** (a position where the seat had more than one legal action) is
-  searched with :func:`furuba.bots.hint.hint` — ISMCTS from the seat's own information set, so
-  the bot's preferred move uses only what the player could know then. The win chance after a
-  move is the search's root value for it: the mean win share its simulations backed up. Every
-  legal action gets at least one simulation, so the move played always has an estimate; a move
-  the search visited little has a rough one (its ``visits`` say how rough).
+  judged as the Hint judges it (:func:`furuba.bots.hint.judge`, with the Hint's seed for that
+  seat and step and the Hint's budgets): ISMCTS from the seat's own information set proposes its
+  favourite moves, and those and the move played are weighed in the same worlds sampled from
+  that information (common random numbers). The bot's preferred move is the best of them on
+  average there — never shown worse than the move played, and the Hint's move whenever the move
+  played was one of the search's favourites — and the gain over the move played comes with its
+  standard error, so a difference within the noise is called *as good*. Only what the player
+  could know then is used.
 * **The graph**: after every step, each player's win chance *as that player could have judged
   it*: the mean win share of ``playouts`` worlds sampled from their own information
   (:meth:`~furuba.core.protocol.State.determinize`), each played on exactly as the search plays
@@ -21,7 +24,8 @@ Two estimates, each honest about what it knows:
   far noisier lines.)
 
 Everything is seeded from ``seed`` (the record's own seed by default) and the step, so the same
-record, seat and budgets give the same review.
+record, seat and budgets give the same review; with the record's seed and the Hint's budgets,
+each decision's preferred move is the move the Hint gives there.
 
 >>> from furuba import games
 >>> from furuba.core.record import GameRecord
@@ -39,19 +43,21 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from furuba import games, i18n
-from furuba.bots.hint import hint
+from furuba.bots import hint
+from furuba.bots.hint import CANDIDATES, WORLDS, hint_seed, judge, reasons_for
 from furuba.bots.ismcts import Plan, Settings
+from furuba.bots.weigh import Weighed, compare
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
 from furuba.review.model import Decision, Move, Review
 from furuba.text import _
 
-DEFAULT_SIMS = 200
-"""The search's simulations per decision."""
+DEFAULT_SIMS = hint.DEFAULT_SIMS
+"""The search's simulations per decision: the Hint's, so the review gives the Hint's move."""
 DEFAULT_PLAYOUTS = 8
 """Playouts per player and step behind the graph."""
 
@@ -60,7 +66,7 @@ Progress = Callable[[float], None]
 
 
 def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
-            playouts: int = DEFAULT_PLAYOUTS, seed: int | None = None,
+            playouts: int = DEFAULT_PLAYOUTS, seed: int | None = None, worlds: int = WORLDS,
             progress: Progress | None = None) -> Review:
     """The review of ``seat``'s play in the finished game ``record``.
 
@@ -70,12 +76,15 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
     positions = record.positions()
     final = positions[-1]
     check(final, seat, sims, playouts)
+    if worlds < 1:
+        raise OptionsError(_("a review needs at least 1 world to weigh the moves in"))
     seed = record.seed if seed is None else seed
     spec = games.spec_of(final)
     deciding = [i for i in range(len(record.actions)) if is_decision(positions[i], seat)]
     players = final.num_players
-    work = Work(len(positions) * players * playouts
-                + sum(max(sims, len(positions[i].legal_actions())) for i in deciding), progress)
+    weighing = (CANDIDATES + 1) * worlds
+    work = Work(len(positions) * players * playouts + len(deciding) * (sims + weighing),
+                progress)
     plan = playout_plan(spec.name)
     chances = []
     for step, state in enumerate(positions):
@@ -84,12 +93,12 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
     decisions = []
     for i in deciding:
         decisions.append(decide(positions[i], seat, record.actions[i], i + 1, sims,
-                                mix(seed, i, 2)))
-        work.done(max(sims, decisions[-1].choices))
+                                hint_seed(seed, seat, i), worlds))
+        work.done(sims + weighing)
     return Review(game=spec.name, seat=seat, players=players,
                   cooperative=spec.cooperative(final), sims=sims, playouts=playouts, seed=seed,
                   decisions=tuple(decisions), chances=tuple(chances),
-                  returns=tuple(final.returns()))
+                  returns=tuple(final.returns()), worlds=worlds)
 
 
 def check(final: State, seat: int, sims: int, playouts: int) -> None:
@@ -115,46 +124,35 @@ def is_decision(state: State, seat: int) -> bool:
         len(state.legal_actions()) > 1
 
 
-def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int) -> Decision:
-    """The search's view of one decision: the move played and the bot's preferred move."""
-    legal = state.legal_actions()
-    found = hint(state, seat, sims=max(sims, len(legal)), count=len(legal), seed=seed,
-                 languages=i18n.LANGUAGES)
-    by_action = {h.action: h for h in found}
-    best = found[0]
+def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int,
+           worlds: int = WORLDS) -> Decision:
+    """One decision judged: the search's favourites and the move played, weighed in the same
+    worlds; the best of them against the move played."""
+    judged = judge(state, sims, seed, worlds=worlds, extra=(played,))
+    favourites = min(CANDIDATES, len(judged.search))
+    best, mine = judged.best(), next(w for w in judged.weighed if w.action == played)
+    hinted = judged.best(among=favourites)
+    say = reasons_for(state, seat, seed)
 
-    def move(action: int, win_chance: float, visits: int, reason: str,
-             reasons: Mapping[str, str]) -> Move:
+    def move(weighed: Weighed) -> Move:
+        action = weighed.action
         info = state.action_info(action)
+        reason, reasons = say(action, i18n.LANGUAGES)
         return Move(action, state.action_to_string(action), info["kind"], dict(info["params"]),
-                    win_chance, visits, reason, dict(reasons))
+                    weighed.mean, judged.visits(action), reason, reasons, weighed.error)
 
-    own = by_action.get(played)
-    if own is None:      # not tried in any sampled world (only if legality hid in the world)
-        chance, visits = sampled_chance(state, seat, played, seed)
-        mine = move(played, chance, visits, "", {})
-    else:
-        mine = move(played, own.win_chance, own.visits, own.reason, own.reasons)
-    return Decision(step, seat, len(legal), mine,
-                    move(best.action, best.win_chance, best.visits, best.reason, best.reasons))
-
-
-def sampled_chance(state: State, seat: int, action: int, seed: int, worlds: int = 16,
-                   ) -> tuple[float, int]:
-    """``seat``'s mean win share after ``action`` over worlds sampled from its information,
-    played on with the rollout policy (for a move the search did not try)."""
-    rng = random.Random(seed)
-    plan = playout_plan(state.game_name)
-    sample = state.sampler(seat)
-    total, count = 0.0, 0
-    for _world in range(worlds):
-        world = sample(rng)
-        if not world.is_legal(action):
-            continue
-        world.apply(action)
-        total += playout(world, plan, rng)[seat]
-        count += 1
-    return (total / count if count else 0.0), count
+    gain, error = compare(best, mine)
+    why: dict[str, str] = {}
+    contrast = games.spec_of(state).policies.contrast
+    if contrast is not None and best.action != played:
+        world = state.determinize(seat, random.Random(seed ^ 0x3EA5))
+        for language in i18n.LANGUAGES:
+            with i18n.speaking(language):
+                said = contrast(world, played, best.action, seat)
+            if said:
+                why[language] = said
+    return Decision(step, seat, len(state.legal_actions()), move(mine), move(best), gain, error,
+                    best.worlds, None if hinted.action == best.action else move(hinted), why)
 
 
 def playout_plan(game: str) -> Plan:

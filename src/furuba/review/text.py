@@ -17,6 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from furuba import i18n
 from furuba.review.model import JUDGEMENTS, SYMBOLS, Decision, Review
 from furuba.text import N_, _, listing, ngettext
 
@@ -54,6 +55,15 @@ def percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
+def give_or_take(chance: float, error: float) -> str:
+    """A win chance with its standard error, in points (none when it is not known).
+
+    >>> give_or_take(0.4249, 0.0123), give_or_take(0.5, 0.0)
+    ('42% ±1.2', '50%')
+    """
+    return f"{chance:.0%} ±{error * 100:.1f}" if error > 0 else percent(chance)
+
+
 def slips(judgement: str, n: int) -> str:
     """``n`` slips of one kind, in words.
 
@@ -73,12 +83,15 @@ def summary(review: Review, names: Sequence[str]) -> str:
     found = listing([slips(name, counts[name]) for name, _least in JUDGEMENTS])
     agreed = round(review.agreement * n)
     decisions = ngettext("Review of {name}'s play: {n} decision, searched with {sims} "
-                         "simulations.", "Review of {name}'s play: {n} decisions, each searched "
-                         "with {sims} simulations.", n).format(name=names[review.seat], n=n,
-                                                               sims=review.sims)
-    return _("{decisions} The bot agreed with {agreed} of {n}; on average {loss:.1f} points of "
-             "win chance were lost per decision; {slips}.").format(
-        decisions=decisions, agreed=agreed, n=n, loss=review.mean_loss * 100, slips=found)
+                         "simulations, its moves weighed in the same {worlds} worlds.",
+                         "Review of {name}'s play: {n} decisions, each searched with {sims} "
+                         "simulations, its moves weighed in the same {worlds} worlds.", n).format(
+        name=names[review.seat], n=n, sims=review.sims, worlds=review.worlds)
+    return _("{decisions} The bot's move, or one as good, was played in {agreed} of {n} "
+             "({as_good} as good); on average {loss:.1f} points of win chance were lost per "
+             "decision; {slips}.").format(
+        decisions=decisions, agreed=agreed, n=n, as_good=review.as_good,
+        loss=review.mean_loss * 100, slips=found)
 
 
 def graph(review: Review, names: Sequence[str], width: int = GRAPH_WIDTH) -> Table:
@@ -122,8 +135,9 @@ def graph_width(console_width: int, names: Sequence[str]) -> int:
     return max(10, min(GRAPH_WIDTH, console_width - used))
 
 
-def mistake_lines(review: Review, rename: Rename) -> list[Text]:
-    """The biggest mistakes, worst first, each with the bot's reason for its move."""
+def mistake_lines(review: Review, rename: Rename, language: str = "en") -> list[Text]:
+    """The biggest mistakes, worst first, each explained: what the move played did, what the
+    bot's did, and what the difference was where the game can tell."""
     out = []
     for d in review.mistakes(SHOWN_MISTAKES):
         judgement = d.judgement or ""
@@ -131,12 +145,19 @@ def mistake_lines(review: Review, rename: Rename) -> list[Text]:
             step=d.step, mark=SYMBOLS[judgement], judgement=_(WORDS[judgement])),
             style=STYLES[judgement])
         line.append(_("played {played} ({played_chance}); the bot preferred {best} "
-                      "({best_chance})").format(
-            played=d.played.name, played_chance=percent(d.played.win_chance), best=d.best.name,
-            best_chance=percent(d.best.win_chance)), style="default")
-        if d.best.reason:
-            line.append(f" — {rename(d.best.reason)}", style="dim")
+                      "({best_chance}), {gain} points more").format(
+            played=d.played.name, played_chance=give_or_take(d.played.win_chance,
+                                                             d.played.error),
+            best=d.best.name, best_chance=give_or_take(d.best.win_chance, d.best.error),
+            gain=f"{d.gain * 100:.0f} ±{d.gain_error * 100:.1f}"), style="default")
         out.append(line)
+        said = [_("yours {reason}").format(reason=rename(d.played.said(language)))
+                if d.played.reason else "",
+                _("the bot's {reason}").format(reason=rename(d.best.said(language)))
+                if d.best.reason else "", rename(d.explained(language))]
+        words = "; ".join(part for part in said if part)
+        if words:
+            out.append(Text(f"    {words}", style="dim"))
     return out
 
 
@@ -153,21 +174,24 @@ def decisions_table(review: Review) -> Table:
     for d in review.decisions:
         same = d.played.action == d.best.action
         judgement = d.judgement
-        table.add_row(str(d.step), escape(d.played.name), percent(d.played.win_chance),
-                      _("the same") if same else escape(d.best.name), percent(d.best.win_chance),
-                      f"{d.loss * 100:.0f}" if not same else "",
-                      Text(SYMBOLS[judgement], style=STYLES[judgement]) if judgement else "")
+        table.add_row(str(d.step), escape(d.played.name),
+                      give_or_take(d.played.win_chance, d.played.error),
+                      _("the same") if same else escape(d.best.name),
+                      give_or_take(d.best.win_chance, d.best.error),
+                      f"{d.loss * 100:.0f}" if not same and not d.as_good else "",
+                      Text(SYMBOLS[judgement], style=STYLES[judgement]) if judgement
+                      else _("as good") if d.as_good else "")
     return table
 
 
 def render(review: Review, names: Sequence[str], rename: Rename = lambda text: text,
-           width: int = 80) -> RenderableType:
+           width: int = 80, language: str = "en") -> RenderableType:
     """The whole review for a console ``width`` columns wide, ready for ``console.print``."""
     parts: list[RenderableType] = [
         Text(summary(review, names)), Text(""),
         Text(_("Win chance over the game (each player's own estimate)"), style="bold"),
         graph(review, names, graph_width(width, names)), Text("")]
-    found = mistake_lines(review, rename)
+    found = mistake_lines(review, rename, language)
     least = JUDGEMENTS[-1][1] * 100
     parts.append(Text(_("Biggest mistakes") if found else _(
         "No mistakes: every decision was within {least:g} points of the bot's "
@@ -181,4 +205,4 @@ def render(review: Review, names: Sequence[str], rename: Rename = lambda text: t
 def print_review(console: Console, review: Review, names: Sequence[str],
                  rename: Rename = lambda text: text) -> None:
     """Print the review on ``console``."""
-    console.print(render(review, names, rename, console.width), highlight=False)
+    console.print(render(review, names, rename, console.width, i18n.current()), highlight=False)

@@ -31,6 +31,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from furuba import i18n
+from furuba.bots.hint import hint_seed
 from furuba.server import bots
 from furuba.server import messages as m
 from furuba.server.admission import BusyError
@@ -97,7 +98,7 @@ def search(conn: Conn, room: Room, seat: int, state: State, version: int,
         raise RoomError("busy", busy.detail) from None
     conn.hinting = True
     config = hub.config
-    seed = bots.bot_seed(room.seed ^ 0x5EED, seat, len(room.record.actions))
+    seed = hint_seed(room.seed, seat, len(room.record.actions))
 
     async def work() -> Found:
         try:

@@ -222,8 +222,8 @@ async def start(request: Request, reviews: Reviews, job: Job) -> Found:
 
 def settled(found: Found, now: float) -> bool:
     """Whether a request can answer from ``found`` alone (else it must claim the analysis)."""
-    if found.status == "done":
-        return True
+    if found.status in ("done", "outdated"):
+        return found.status == "done"
     quiet = now - found.updated_at
     if found.status == "failed":
         return quiet < RETRY_SECONDS

@@ -21,6 +21,7 @@ from sqlalchemy import JSON, Float, Integer, String, Text, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from furuba.review.model import METHOD
 from furuba.server.models import Base
 
 STALE_SECONDS = 30.0
@@ -70,6 +71,15 @@ COLUMNS = (ReviewRow.status, ReviewRow.progress, ReviewRow.review, ReviewRow.err
            ReviewRow.updated_at)
 
 
+def outdated(review: dict[str, Any] | None) -> bool:
+    """Whether a kept review was made by an earlier method, and is made again when asked for.
+
+    >>> outdated({"method": METHOD}), outdated({}), outdated(None)
+    (False, True, True)
+    """
+    return not isinstance(review, dict) or review.get("method") != METHOD
+
+
 class ReviewStore:
     """The queries. Every method takes an open :class:`Session` inside a transaction.
 
@@ -84,6 +94,8 @@ class ReviewStore:
                                                ReviewRow.seat == seat)).first()
         if row is None:
             return None
+        if row.status == "done" and outdated(row.review):
+            return Found("outdated", 0.0, None, None, row.updated_at)
         return Found(row.status, row.progress, row.review, row.error, row.updated_at)
 
     @staticmethod
@@ -107,7 +119,8 @@ class ReviewStore:
                                                ReviewRow.seat == seat)).one()
         quiet = now - row.updated_at
         takeover = (row.status == "failed" and quiet >= RETRY_SECONDS) or \
-            (row.status == "running" and quiet >= STALE_SECONDS)
+            (row.status == "running" and quiet >= STALE_SECONDS) or \
+            (row.status == "done" and outdated(row.review))
         if takeover:
             taken = s.execute(update(ReviewRow).where(
                 ReviewRow.table_id == table_id, ReviewRow.seat == seat,

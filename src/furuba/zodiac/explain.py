@@ -29,13 +29,13 @@ if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
 
-def _symbol(state: GameState, kind: int) -> str:
+def symbol_name(state: GameState, kind: int) -> str:
     """The name of a memory's symbol (``Kindness``), in the current language."""
     rules = state.rules
     return card_text(rules.cardset, rules.cardset.symbols[rules.memory_symbol[kind]].name)
 
 
-def _card(state: GameState, kind: int) -> str:
+def card_name(state: GameState, kind: int) -> str:
     """A card's name, in the current language."""
     return card_text(state.rules.cardset, state.rules.kind_names[kind])
 
@@ -47,17 +47,17 @@ def _listing(items: list[str], last_word: str) -> str:
     return last_word.format(items=pgettext("list", ", ").join(items[:-1]), last=items[-1])
 
 
-def _either(sohmas: list[int]) -> str:
+def either_of(sohmas: list[int]) -> str:
     """The Sohmas as alternatives: ``Yuki, Kisa or Kyo``."""
     return _listing([sohma_name(s) for s in sohmas], _("{items} or {last}"))
 
 
-def _all(sohmas: list[int]) -> str:
+def all_of(sohmas: list[int]) -> str:
     """The Sohmas all together: ``Yuki, Kisa and Kyo``."""
     return _listing([sohma_name(s) for s in sohmas], _("{items} and {last}"))
 
 
-def _befriended(before: GameState, after: GameState, player: int) -> list[int]:
+def befriended(before: GameState, after: GameState, player: int) -> list[int]:
     team = before.team_of(player)
     new = after.fmask[team] & ~before.fmask[team]
     return [s for s in range(NUM_SOHMAS) if new >> s & 1]
@@ -68,11 +68,11 @@ def explain_action(state: GameState, action: int, player: int) -> str:
     in the current language."""
     after = state.child(action)
     code, arg = state.rules.actions.decode(action)
-    friends = _befriended(state, after, player)
+    friends = befriended(state, after, player)
     if friends:
         if after.is_terminal() and after.returns()[player] > 0:
-            return _("befriends {sohmas} now and wins the game").format(sohmas=_all(friends))
-        return _("befriends {sohmas} now").format(sohmas=_all(friends))
+            return _("befriends {sohmas} now and wins the game").format(sohmas=all_of(friends))
+        return _("befriends {sohmas} now").format(sohmas=all_of(friends))
     if after.is_terminal():
         return _("ends the game")
     if after.turn == player and after.pending == P_MAIN:
@@ -84,14 +84,14 @@ def explain_action(state: GameState, action: int, player: int) -> str:
                     sohma=target)
             if code == A_PLAY and state.rules.is_memory(arg):
                 return _("puts {symbol} in the center for {sohma}, whom you can befriend this "
-                         "turn").format(symbol=_symbol(state, arg), sohma=target)
+                         "turn").format(symbol=symbol_name(state, arg), sohma=target)
             return _("sets up befriending {sohma} this turn").format(sohma=target)
     if after.turn != player and not state.coop:
         nxt = after.turn
         exposed = open_sohmas(after, nxt)
         if exposed:
             return _("ends your turn, but the next player could befriend {sohmas} at "
-                     "once").format(sohmas=_either(exposed))
+                     "once").format(sohmas=either_of(exposed))
         if open_sohmas(state, nxt):
             return _("ends your turn without leaving the next player a Sohma to befriend at "
                      "once")
@@ -107,27 +107,27 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int, playe
         asking = _asking_for(state, arg, player)
         if asking:
             return _("adds {symbol} to the center toward befriending {sohmas}").format(
-                symbol=_symbol(state, arg), sohmas=_either(asking))
-        return _("adds {symbol} to the center").format(symbol=_symbol(state, arg))
+                symbol=symbol_name(state, arg), sohmas=either_of(asking))
+        return _("adds {symbol} to the center").format(symbol=symbol_name(state, arg))
     if code == A_CENTER:
         return _("puts {card} away, keeping the symbols that are needed nearby").format(
-            card=_card(state, arg))
+            card=card_name(state, arg))
     if code == A_TAKE:
         return _("takes {card} ({symbol}) back into your hand").format(
-            card=_card(state, arg), symbol=_symbol(state, arg))
+            card=card_name(state, arg), symbol=symbol_name(state, arg))
     if code == A_DISCARD:
-        return _("discards {card}, the card you need least").format(card=_card(state, arg))
+        return _("discards {card}, the card you need least").format(card=card_name(state, arg))
     effects = _effects(state, after)
     if code != A_PLAY:
         return effects or _("keeps your options open")
     if effects:
-        return _("plays {card}: {effects}").format(card=_card(state, arg), effects=effects)
+        return _("plays {card}: {effects}").format(card=card_name(state, arg), effects=effects)
     if after.pending != P_MAIN:
-        return _choice_ahead(after, _card(state, arg), player)
+        return _choice_ahead(after, card_name(state, arg), player)
     if _only_discarded(state, after, arg):
         return _("plays {card}, which can do nothing now: it only leaves your hand").format(
-            card=_card(state, arg))
-    return _("plays {card}").format(card=_card(state, arg))
+            card=card_name(state, arg))
+    return _("plays {card}").format(card=card_name(state, arg))
 
 
 def _asking_for(state: GameState, kind: int, player: int) -> list[int]:
@@ -155,7 +155,7 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
     within: tuple[int, GameState, int] | None = None
     outcomes = [after.child(c) for c in after.legal_actions()] if after.pending_player == player else []
     for nxt in outcomes:
-        friends = _befriended(after, nxt, player)
+        friends = befriended(after, nxt, player)
         if friends:
             at_once = (nxt, friends)
             break
@@ -165,7 +165,7 @@ def _choice_ahead(after: GameState, card: str, player: int) -> str:
                 within = (found[0], nxt, found[2])
     if at_once is not None:
         return _("plays {card}, then {effects}: you befriend {sohmas} at once").format(
-            card=card, effects=_chosen(after, at_once[0]), sohmas=_all(at_once[1]))
+            card=card, effects=_chosen(after, at_once[0]), sohmas=all_of(at_once[1]))
     if within is not None:
         return _("plays {card}, then {effects}: you can befriend {sohma} this turn").format(
             card=card, effects=_chosen(after, within[1]), sohma=sohma_name(within[2]))
@@ -213,7 +213,7 @@ def _effects(state: GameState, after: GameState) -> str:
     flipped = after.flipped ^ state.flipped
     if flipped:
         effects.append(_("flips {sohmas}").format(
-            sohmas=_all([s for s in range(NUM_SOHMAS) if flipped >> s & 1])))
+            sohmas=all_of([s for s in range(NUM_SOHMAS) if flipped >> s & 1])))
     if after.tohru_back != state.tohru_back:
         effects.append(_("turns Tohru over"))
     if len(after.center) < len(state.center):

@@ -18,6 +18,7 @@ from furuba.zodiac import outlook, playout
 from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
+from furuba.zodiac.explain_contrast import contrast_action
 from furuba.zodiac.greedy import greedy_action
 from furuba.zodiac.inference import world_sampler
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
@@ -107,7 +108,7 @@ SPEC = GameSpec(
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
-                      evaluate=playout.evaluate, explain=explain_action,
+                      evaluate=playout.evaluate, explain=explain_action, contrast=contrast_action,
                       evaluations={"learned": outlook.win_shares},
                       world_sampler=world_sampler, search_defaults=playout.SEARCH_DEFAULTS,
                       ladder=playout.LADDER, level_summaries=playout.LEVEL_SUMMARIES),
