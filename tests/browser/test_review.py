@@ -59,3 +59,18 @@ def test_a_finished_game_is_analysed_on_its_replay(page: Page, live_server: Live
     page.locator(".review-figure details summary").click()         # the numbers as a table
     expect(page.locator("#review-data tbody tr").first).to_be_visible()
     expect(page.locator("#review-data thead th")).to_have_count(5)
+
+    summary = page.locator("#review-summary")
+    expect(summary).to_contain_text("weighed in the same 64 worlds")
+    expect(summary).to_contain_text("as good")
+    expect(mistakes.first).to_contain_text("Your move: ")
+    expect(mistakes.first).to_contain_text("The bot’s move: ")
+    expect(mistakes.first).to_contain_text("points better")
+    for row in decisions.all():                  # the bot's move is never shown worse
+        cells = row.locator("td")
+        played, best = cells.nth(2).inner_text(), cells.nth(4).inner_text()
+        assert "±" in played and "±" in best, (played, best)
+        assert int(best.split("%")[0]) >= int(played.split("%")[0]), (played, best)
+        verdict = cells.nth(6).inner_text()
+        if verdict == "As good":
+            assert cells.nth(5).inner_text() == "", "an 'as good' move lost no points"

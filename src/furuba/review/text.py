@@ -151,9 +151,9 @@ def mistake_lines(review: Review, rename: Rename, language: str = "en") -> list[
             best=d.best.name, best_chance=give_or_take(d.best.win_chance, d.best.error),
             gain=f"{d.gain * 100:.0f} ±{d.gain_error * 100:.1f}"), style="default")
         out.append(line)
-        said = [_("yours {reason}").format(reason=rename(d.played.said(language)))
+        said = [_("your move: {reason}").format(reason=rename(d.played.said(language)))
                 if d.played.reason else "",
-                _("the bot's {reason}").format(reason=rename(d.best.said(language)))
+                _("the bot's move: {reason}").format(reason=rename(d.best.said(language)))
                 if d.best.reason else "", rename(d.explained(language))]
         words = "; ".join(part for part in said if part)
         if words:

@@ -48,13 +48,13 @@ def contrast_action(state: GameState, played: int, better: int, player: int) -> 
     mine = _needing(state, card, player, in_center)
     theirs = _needing(state, other, player, in_center)
     if code in (A_CENTER, A_DISCARD) and mine and (not theirs or _nearer(state, mine, theirs)):
-        return _("gave up {card} ({symbol}), which {needing}, and kept {kept} ({kept_symbol}), "
+        return _("you gave up {card} ({symbol}), which {needing}, and kept {kept} ({kept_symbol}), "
                  "which {kept_needing}").format(
             card=card_name(state, card), symbol=symbol_name(state, card),
             needing=_need(mine), kept=card_name(state, other),
             kept_symbol=symbol_name(state, other), kept_needing=_need(theirs))
     if code == A_PLAY and theirs and (not mine or _nearer(state, theirs, mine)):
-        return _("played {symbol}, which {needing}, rather than {other}, which {other_needing}").format(
+        return _("you played {symbol}, which {needing}, rather than {other}, which {other_needing}").format(
             symbol=symbol_name(state, card), needing=_need(mine),
             other=symbol_name(state, other), other_needing=_need(theirs))
     return ""

@@ -38,6 +38,10 @@ const POLL_MS = 500;
 const SHOWN_MISTAKES = 5;
 
 const pct = (c) => `${Math.round(c * 100)}%`;
+/** A win chance with its standard error over the shared worlds: "26% ±0.5". */
+const chance = (move) => (typeof move.error === 'number' ? t('table.review.give_or_take', { chance: pct(move.win_chance), error: (move.error * 100).toFixed(1) }) : pct(move.win_chance));
+/** A decision's gain, in points, with its standard error: "12 ±1.5". */
+const gained = (d) => t('table.review.give_or_take', { chance: Math.round(d.gain * 100), error: ((d.gain_error || 0) * 100).toFixed(1) });
 let unfollow = null;
 
 /** Whose play, in a sentence: "your" / "Kaito's" (the {name} of a catalog text that has a `_you` twin). */
@@ -136,7 +140,7 @@ export function reviewView(review, ctx) {
   const agreed = Math.round(review.agreement * n);
   return [
     h('p', { id: 'review-summary' }, t('table.review.summary', {
-      name, decisions: t('table.review.decisions', { count: n }), sims: review.sims, agreed, total: n,
+      name, decisions: t('table.review.decisions', { count: n }), sims: review.sims, worlds: review.worlds, agreed, total: n, as_good: review.as_good,
       loss: (review.mean_loss * 100).toFixed(1),
       counts: [t('table.review.blunders', { count: c.blunder }), t('table.review.mistakes', { count: c.mistake }),
         t('table.review.inaccuracies', { count: c.inaccuracy })].join(t('table.separator')),
@@ -207,7 +211,7 @@ function graph(review, ctx) {
     return s('a', { href: `#step=${n}`, class: `review-mistake ${dec.judgement}` },
       s('title', {}, t('table.review.mark', {
         step: n, judgement: WORDS[dec.judgement]().toLowerCase(), played: moveWords(dec.played, dec, ctx),
-        played_chance: pct(dec.played.win_chance), best: moveWords(dec.best, dec, ctx), best_chance: pct(dec.best.win_chance),
+        played_chance: chance(dec.played), best: moveWords(dec.best, dec, ctx), best_chance: chance(dec.best),
       })),
       s('line', { x1: x(n), x2: x(n), y1: top, y2: height - bottom }),
       s('text', { x: x(n), y: top - 4, 'text-anchor': 'middle' }, SYMBOLS[dec.judgement]));
@@ -282,26 +286,38 @@ function mistakesList(review, ctx) {
     h('ol', { id: 'review-mistakes', class: 'review-mistakes', 'aria-labelledby': 'review-mistakes-title' }, shown.map((d) => h('li', { class: d.judgement },
       h('a', { href: `#step=${d.step}` }, t('table.review.step_link', { step: d.step }), h('strong', {}, judged(d.judgement))),
       t('table.review.mistake_line', {
-        played: moveWords(d.played, d, ctx), played_chance: pct(d.played.win_chance),
-        best: moveWords(d.best, d, ctx), best_chance: pct(d.best.win_chance), points: Math.round(d.loss * 100),
+        played: moveWords(d.played, d, ctx), played_chance: chance(d.played),
+        best: moveWords(d.best, d, ctx), best_chance: chance(d.best), points: gained(d),
       }),
-      d.best.reason ? h('span', { class: 'muted' }, ` ${withNames(d.best.reason, ctx.names)}`) : null))));
+      explanation(d, ctx)))));
+}
+
+/** A mistake in words: what the move played did, what the bot's does, and what the better move
+ * keeps where the game can say it (each in the reader's language, as the review kept it). */
+function explanation(d, ctx) {
+  const said = [
+    d.played.reason ? t('table.review.yours', { reason: capital(withNames(d.played.reason, ctx.names)) }) : null,
+    d.best.reason ? t('table.review.theirs', { reason: capital(withNames(d.best.reason, ctx.names)) }) : null,
+    d.explained ? t('table.review.because', { reason: capital(withNames(d.explained, ctx.names)) }) : null,
+  ].filter(Boolean);
+  return said.length ? h('span', { class: 'review-why muted' }, ` ${said.join(' ')}`) : null;
 }
 
 function decisionsTable(review, ctx) {
   const rows = review.decisions.map((d) => {
     const same = d.played.action === d.best.action;
-    return h('tr', { class: d.judgement || '' },
+    const hinted = d.hint ? h('div', { class: 'review-hint muted small' }, t('table.review.hint_differs', { hint: moveWords(d.hint, d, ctx) })) : null;
+    return h('tr', { class: d.judgement || (d.as_good ? 'as-good' : '') },
       h('td', { class: 'num' }, h('a', { href: `#step=${d.step}` }, String(d.step))),
-      h('td', {}, moveWords(d.played, d, ctx)), h('td', { class: 'num' }, pct(d.played.win_chance)),
-      h('td', {}, same ? t('table.review.same') : moveWords(d.best, d, ctx)), h('td', { class: 'num' }, pct(d.best.win_chance)),
-      h('td', { class: 'num' }, same ? '' : String(Math.round(d.loss * 100))),
-      h('td', {}, d.judgement ? judged(d.judgement) : ''));
+      h('td', {}, moveWords(d.played, d, ctx)), h('td', { class: 'num' }, chance(d.played)),
+      h('td', {}, same ? t('table.review.same') : moveWords(d.best, d, ctx), hinted), h('td', { class: 'num' }, chance(d.best)),
+      h('td', { class: 'num' }, same || d.as_good ? '' : gained(d)),
+      h('td', {}, d.judgement ? judged(d.judgement) : d.as_good ? t('table.review.as_good') : ''));
   });
   return h('details', { class: 'plot-data', open: review.decisions.length <= 40 },
     h('summary', {}, t('table.review.every_decision', { count: review.decisions.length })),
     h('table', { class: 'ratings-table review-decisions', id: 'review-decisions' },
-      h('caption', {}, t('table.review.decisions_caption')),
+      h('caption', {}, t('table.review.decisions_caption', { worlds: review.worlds })),
       h('thead', {}, h('tr', {}, [t('table.review.col.step'), t('table.review.col.played'), t('table.review.col.chance'),
         t('table.review.col.best'), t('table.review.col.chance'), t('table.review.col.lost'), t('table.review.col.judgement')]
         .map((text, i) => h('th', { scope: 'col', class: [0, 2, 4, 5].includes(i) ? 'num' : null }, text)))),
