@@ -79,7 +79,7 @@ def explain_action(state: GameState, action: int, player: int) -> str:
     return _explain_play(state, action, player, counts)
 
 
-def _what(level: int, size: int) -> str:
+def what_it_spends(level: int, size: int) -> str:
     """The cards a play spends: ``"the jokers"``, ``"the 7s"``, ``"an Ace"``; 「7」."""
     if level < 0:
         return _("the jokers")
@@ -100,7 +100,7 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
         reason = house_reason(state, action)
         if reason:
             return reason
-    what = _what(level, size)
+    what = what_it_spends(level, size)
     if level >= 0 and not PLAY_RUN[action] and sure_in_order(state, player, level, size):
         return _("no card still out can beat {cards}, so you lead next").format(cards=what)
     leading = state.pile_top()[1] == 0

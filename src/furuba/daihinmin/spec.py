@@ -19,6 +19,7 @@ import typer
 
 from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
+from furuba.daihinmin.explain_contrast import contrast_action
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import (
@@ -186,7 +187,7 @@ SPEC = GameSpec(
     ),
     hidden_information=True,
     policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
-                      explain=explain_action, playout_mark=playout_mark,
+                      explain=explain_action, contrast=contrast_action, playout_mark=playout_mark,
                       points=expected_points, world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
                       ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
     max_game_length=max_game_length,
