@@ -51,7 +51,7 @@ def test_edit_check_download_and_play_a_set(page: Page, live_server: LiveServer,
     notes = [page.locator(f"#{i}").inner_text() for i in described]
     assert any("add up to 54 play cards" in n for n in notes), notes
     note = page.locator("[data-field='deck_size'] .ed-error")
-    expect(note).to_contain_text("deck_size says 53")
+    expect(note).to_contain_text("“Cards in one set” says 53")     # the field's label, not its key
     # Going to it from the list of problems focuses it; fixing it clears it.
     page.click("#problem-list button")
     expect(deck).to_be_focused()

@@ -313,19 +313,25 @@ class CardSet(Worded):
 def _check(cs: CardSet) -> None:
     """Cross-field checks; each fault raises ``ValueError`` naming the field."""
     symbol_ids = [s.id for s in cs.symbols]
-    dupes = [k for k, n in Counter(symbol_ids).items() if n > 1]
-    if dupes:
-        raise ValueError("symbols: " + _("symbol {symbol!r} is defined twice").format(
-            symbol=dupes[0]))
+    first_symbol: dict[str, int] = {}
+    for i, sid in enumerate(symbol_ids):
+        if sid in first_symbol:
+            # Both places are named, so that an editor can show the fault at each of them.
+            raise ValueError(f"symbols[{i}].id: " + _(
+                "symbol {symbol!r} is defined twice, by {first} and {second}").format(
+                symbol=sid, first=f"symbols[{first_symbol[sid]}]", second=f"symbols[{i}]"))
+        first_symbol[sid] = i
     places = [f"memories[{i}]" for i in range(len(cs.memories))] + \
         [f"events[{i}]" for i in range(len(cs.events))]
     names = [m.name for m in cs.memories] + [e.name for e in cs.events]
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for place, name in zip(places, names, strict=True):
         if name.lower() in seen:
-            raise ValueError(f"{place}.name: " + _("card name {name!r} is used by two cards; use "
-                                                   "'count' for copies").format(name=name.lower()))
-        seen.add(name.lower())
+            raise ValueError(f"{place}.name: " + _(
+                "card name {name!r} is used by two cards, {first} and {second}: give each card "
+                "its own name, or give one card more copies").format(
+                name=name.lower(), first=seen[name.lower()], second=place))
+        seen[name.lower()] = place
     carried: Counter[str] = Counter()
     for i, memory in enumerate(cs.memories):
         if memory.symbol not in symbol_ids:
@@ -516,7 +522,7 @@ def _placed(place: str, fault: str) -> tuple[str, str]:
 
     >>> _placed("", "memories[0] (Trust).symbol: unknown symbol 'moon'")
     ('memories[0].symbol', "unknown symbol 'moon'")
-    >>> _placed("", "card name 'Trust' is used by two cards; use 'count' for copies")[0]
+    >>> _placed("", "card name 'trust' is used by two cards, memories[0] and memories[3]")[0]
     ''
     """
     found = _PLACE.match(fault) if not place else None

@@ -38,6 +38,8 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
+from furuba.zodiac.text import _
+
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$")
 """A BCP 47 language tag of the usual shape: ``ja``, ``pt-BR``, ``zh-Hant-TW``, ``es-419``."""
 
@@ -157,7 +159,7 @@ def worded_tables(model: BaseModel, where: str = "") -> Iterator[tuple[str, Word
 def base_texts(model: BaseModel) -> tuple[str, ...]:
     """Every base-language text players may read in ``model``, once each, in file order."""
     seen: dict[str, None] = {}
-    for _, table in worded_tables(model):
+    for _where, table in worded_tables(model):
         for field in table.WORDS:
             text = getattr(table, field)
             if text:
@@ -178,8 +180,9 @@ def collect_translations(model: BaseModel, base: str) -> dict[str, dict[str, str
         prefix = f"{where}." if where else ""
         for language, words in table.translated().items():
             if language == base:
-                raise ValueError(f"{prefix}{language}: a translation into the set's own "
-                                 f"language {base!r}; write these words in the table itself")
+                raise ValueError(f"{prefix}{language}: " + _(
+                    "a translation into the set's own language {base!r}; write these words in "
+                    "the table itself").format(base=base))
             texts = out.setdefault(language, {})
             for field in table.WORDS:
                 english, said = getattr(table, field), getattr(words, field)
@@ -187,8 +190,10 @@ def collect_translations(model: BaseModel, base: str) -> dict[str, dict[str, str
                     continue
                 place = f"{prefix}{language}.{field}"
                 if texts.setdefault(english, said) != said:
-                    raise ValueError(f"{place}: {english!r} is translated as {said!r} here but as "
-                                     f"{texts[english]!r} at {first_place[language, english]}; "
-                                     f"one text has one translation")
+                    raise ValueError(f"{place}: " + _(
+                        "{text!r} is translated as {here!r} here but as {there!r} at {other}; "
+                        "one text has one translation").format(
+                        text=english, here=said, there=texts[english],
+                        other=first_place[language, english]))
                 first_place.setdefault((language, english), place)
     return out

@@ -8,6 +8,10 @@ name with an ``s`` (as ``POST /api/<word>/check`` names it):
 * ``GET /api/<word>/editor``: the form, the browser module that draws the cards, the files to
   start from (as documents) and the measures' limits;
 * ``POST /api/<word>/read``: a file's text (an upload) → its document;
+* ``POST /api/<word>/editor/check``: the editor's own check of its document, as
+  ``POST /api/<word>/check`` checks it, except that a set with faults is a ``200`` answer
+  (``"ok": false`` with its ``problems``): to the editor a refused set is the usual outcome of a
+  check, not a failed request (which a browser would log as an error at every keystroke);
 * ``GET|POST /api/me/<word>``, ``GET|PUT|DELETE /api/me/<word>/{id}``: the files the signed-in
   account keeps (``401`` for a guest).
 
@@ -16,6 +20,7 @@ name with an ``s`` (as ``POST /api/<word>/check`` names it):
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Annotated, Any
 
@@ -31,6 +36,7 @@ from furuba.server.editors.measure import MEASURE_BOTS, add_measures
 from furuba.server.editors.owners import Owners, editor_options, pick
 from furuba.server.editors.store import SavedFile, SavedFiles
 from furuba.server.editors.uploads import MAX_FILE_BYTES, problems_sentence
+from furuba.server.file_checks import endpoint_for
 from furuba.server.routing import client_address, hub_of
 from furuba.server.sandbox import FileRefusedError, JobFailedError, Limits
 from furuba.server.workloads import work_of
@@ -38,6 +44,10 @@ from furuba.spec import GameSpec, Option
 from furuba.text import N_, _
 
 log = logging.getLogger("furuba.server")
+FAULTS_OF_THE_SET = (400, 413)
+"""The refusals of ``POST /api/<word>/check`` that say what is wrong with the set itself (its
+faults; a document or file too large or too costly to read), which the editor's check answers
+with ``200`` and ``"ok": false``; the others (an unknown game, too many checks at once) stay."""
 NO_FILE = N_("there is no such file: it was deleted, or it is another account's")
 
 
@@ -108,9 +118,20 @@ def add_editor(router: APIRouter, word: str, owners: Owners, page: str) -> None:
                 raise unreadable(exc) from None
         return JSONResponse({"document": document})
 
+    checking = endpoint_for(owners)
+
+    async def check_draft(request: Request, game: str | None = None) -> JSONResponse:
+        answer: JSONResponse = await checking(request, game)
+        if answer.status_code not in FAULTS_OF_THE_SET:
+            return answer
+        body = json.loads(bytes(answer.body))
+        return JSONResponse({**body, "ok": False}, status_code=200)
+
     router.add_api_route(f"/{word}", editor_page, methods=["GET"], include_in_schema=False)
     router.add_api_route(f"/api/{word}/editor", describe, methods=["GET"],
                          summary=f"The {word} editor's form")
+    router.add_api_route(f"/api/{word}/editor/check", check_draft, methods=["POST"],
+                         response_model=None, summary=f"The {word} editor's check of its document")
     router.add_api_route(f"/api/{word}/read", read, methods=["POST"], response_model=None,
                          summary="A file's text as an editor's document")
 

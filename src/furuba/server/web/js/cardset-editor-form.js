@@ -6,11 +6,13 @@
 //
 // Every field carries `data-path`, its place in the file as the server's checker names it
 // (`memories[3].ja.prompt`, `events[0].effect[1].move.steps`), so that `showProblems` puts each
-// fault beside its field (aria-describedby, aria-invalid).
+// fault beside its field (aria-describedby, aria-invalid); each element with a data-field that the
+// page names carries its name too (`data-place`: a field's label, a card's "Memory 4"), so that a
+// fault's place is said in the page's words ("Memory 4 › Name").
 import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { blank, clone, nextId, pathsOf, resolve } from './cardset-editor-schema.js';
-import { reveal, showProblems } from './cardset-editor-faults.js';
+import { placeName, reveal, showProblems } from './cardset-editor-faults.js';
 
 /** The form. `onChange(kind)`: 'value' after a field was typed in, 'shape' after an item was
  *  added, removed, moved or changed kind (the form then draws itself again). */
@@ -24,6 +26,15 @@ export class SchemaForm {
     this.open = new Set();      // paths of the <details> the reader opened
     this.shown = new Map();     // path → the value shown where the file has none (a default)
     this.retitle = new WeakMap();   // a list item's <details> → what puts its name in its heading
+    this.edited = null;         // the path of the field the reader changed last
+    this.faults = new Set();    // the faults shown by the last check (see faults.js)
+  }
+
+  /** A new document: nothing opened, edited or shown yet. */
+  reset() {
+    this.open.clear();
+    this.edited = null;
+    this.faults.clear();
   }
 
   // -- the document -----------------------------------------------------------------------
@@ -104,7 +115,7 @@ export class SchemaForm {
 
   /** A fieldset (with the place its faults are shown). */
   group(label, path, children, extra = {}) {
-    return h('fieldset', { class: 'ed-group', 'data-field': path, ...extra },
+    return h('fieldset', { class: 'ed-group', 'data-field': path, 'data-place': label, ...extra },
       h('legend', {}, label), children);
   }
 
@@ -140,11 +151,12 @@ export class SchemaForm {
       const raw = control.value;
       const parsed = number && raw !== '' && Number.isInteger(Number(raw)) ? Number(raw) : raw;
       this.set(keys, parsed, spaths);
+      this.edited = path;
       const card = control.closest('details.ed-card');
       if (card && this.retitle.has(card)) this.retitle.get(card)();
       this.onChange('value', path);
     });
-    return h('div', { class: 'field ed-field', 'data-field': path },
+    return h('div', { class: 'field ed-field', 'data-field': path, 'data-place': label },
       h('label', { for: id }, label),
       control,
       help ? h('small', { id: helpId, class: 'muted' }, help) : null);
@@ -232,7 +244,7 @@ export class SchemaForm {
       });
     });
     const listEl = h(top ? 'div' : 'ol', { class: `ed-list${top ? ' ed-top-list' : ''}` }, rows);
-    return this.group(label, path, [listEl, add], { class: `ed-group${top ? ' ed-section' : ''}` });
+    return this.group(label, path, [listEl, add], { class: `ed-group${top ? ' ed-section' : ''}`, 'data-list': true });
   }
 
   /** A new item of a list: a reference's first choice (a symbol), else a blank one. */
@@ -253,22 +265,25 @@ export class SchemaForm {
     const value = items[i];
     const what = this.hints.labels[itemName] || t('editor.form.item');
     let body;
+    let place = t('editor.form.nth', { what, number: i + 1 });   // what the page calls the item
     if (itemNode.oneOf) {
-      body = [this.union(itemNode, itemKeys, itemPath, value, t('editor.form.step', { number: i + 1 }))];
+      place = t('editor.form.step', { number: i + 1 });
+      body = [this.union(itemNode, itemKeys, itemPath, value, place)];
     } else if (itemNode.type === 'object') {
       body = this.object(itemNode, itemName, itemKeys, itemPath, value);
     } else {
       const listHint = `${this.ownerOf(keys)}`;
-      body = [this.input(itemNode, listHint, itemKeys, itemPath, value, t('editor.form.nth', { what: this.label(...listHint.split('.')), number: i + 1 }))];
+      place = t('editor.form.nth', { what: this.label(...listHint.split('.')), number: i + 1 });
+      body = [this.input(itemNode, listHint, itemKeys, itemPath, value, place)];
     }
     const buttons = this.itemButtons(listNode, keys, path, items, i, what);
     if (!top) {
       const titled = itemNode.type === 'object' && !itemNode.oneOf
         ? [this.group(this.title(itemName, value, i), itemPath, body)] : body;
-      return h('li', { class: 'ed-item', 'data-field': itemPath }, titled, buttons);
+      return h('li', { class: 'ed-item', 'data-field': itemPath, 'data-place': place }, titled, buttons);
     }
     const summary = h('summary', {}, this.title(itemName, value, i));
-    const details = h('details', { class: 'ed-item ed-card', 'data-field': itemPath }, summary,
+    const details = h('details', { class: 'ed-item ed-card', 'data-field': itemPath, 'data-place': place }, summary,
       h('div', { class: 'ed-card-body' }, body, buttons));
     this.retitle.set(details, () => { summary.textContent = this.title(itemName, this.get(itemKeys), i); });
     details.open = this.open.has(itemPath);
@@ -334,7 +349,7 @@ export class SchemaForm {
     const { node: itemNode, name } = resolve(this.schema, node.additionalProperties);
     const rows = list.map((entry) => {
       const itemPath = `${path}.${entry.value}`;
-      const details = h('details', { class: 'ed-item ed-card', 'data-field': itemPath },
+      const details = h('details', { class: 'ed-item ed-card', 'data-field': itemPath, 'data-place': entry.label },
         h('summary', {}, entry.label),
         h('div', { class: 'ed-card-body' }, this.object(itemNode, name, [...keys, entry.value], itemPath,
           value[entry.value] || this.shownAt(itemPath, itemNode))));
@@ -391,9 +406,15 @@ export class SchemaForm {
   }
 
   // -- faults -------------------------------------------------------------------------------
-  /** Show each problem ({field, message}) beside its field: {placed, loose} (see faults.js). */
+  /** Show each problem ({field, message}) beside its field(s), in the page's words: {placed,
+   *  loose} (see faults.js). */
   showProblems(problems) {
-    return showProblems(this.root, problems);
+    return showProblems(this.root, problems, { edited: this.edited, shown: this.faults });
+  }
+
+  /** A field's place as the page labels it ("Memory 4 › Name"). */
+  placeName(path) {
+    return placeName(this.root, path);
   }
 
   /** Open the details that hold a field and focus it. */

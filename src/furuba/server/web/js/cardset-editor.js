@@ -1,7 +1,8 @@
 // The file editor's page (/<option>s: /cardsets): open the default set, an empty one, an uploaded
 // TOML file or one kept in the account; edit it in a form built from its game's schema (see
-// cardset-editor-form.js); every change is checked by the server (POST /api/<option>s/check with
-// the document, debounced) and each fault shown beside its field; the cards are drawn as they are
+// cardset-editor-form.js); every change is checked by the server (POST /api/<option>s/editor/check
+// with the document, debounced: 200 with its faults, if any) and each fault shown beside its
+// field, in the page's words (cardset-editor-faults.js); the cards are drawn as they are
 // typed by the game's editor module (games.js: editorModule). Then download the file, keep it in
 // the account, start a table with it, or measure it (cardset-editor-measure.js). It names no
 // game: everything comes from GET /api/<option>s/editor.
@@ -56,7 +57,10 @@ async function check() {
   const asked = (st.checked += 1);
   let answer;
   try {
-    const r = await fetch(`/api/${word}/check?game=${encodeURIComponent(st.desc.game)}`, {
+    // The editor's own check answers 200 for a set with faults too ("ok": false): a set with
+    // faults is what checking a draft usually finds, not a failed request (which the browser
+    // would log as an error at every keystroke).
+    const r = await fetch(`/api/${word}/editor/check?game=${encodeURIComponent(st.desc.game)}`, {
       method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...csrfHeader() },
       body: JSON.stringify(st.doc) });
     answer = await r.json();
@@ -85,11 +89,13 @@ function showCheck(answer) {
     el.status.textContent = t('editor.status.problems', { count: problems.length || 1 });
   }
   const items = [...loose.map((p) => ({ ...p, id: null })), ...placed];
-  const shown = problems.length ? items : (answer.detail && !st.ok ? [{ field: '', message: answer.detail }] : []);
+  const shown = problems.length ? items : (answer.detail && !st.ok ? [{ fields: [], message: answer.detail }] : []);
+  // Each problem: a button to each field it concerns, named as the page names it, then the
+  // problem in the page's words.
   replace(el.problems, shown.slice(0, 50).map((p) => h('li', {},
-    p.field ? h('button', { type: 'button', class: 'btn small subtle ed-goto', onclick: () => st.form.reveal(p.field) },
-      t('editor.status.go', { field: p.field })) : null,
-    ' ', h('span', {}, p.message))));
+    p.fields.map((field) => [h('button', { type: 'button', class: 'btn small subtle ed-goto', onclick: () => st.form.reveal(field) },
+      t('editor.status.go', { field: st.form.placeName(field) })), ' ']),
+    h('span', {}, p.message))));
 }
 
 // -- opening ----------------------------------------------------------------------------------
@@ -98,7 +104,7 @@ function open(doc, fileId = null) {
   st.fileId = fileId;
   st.text = null;   // the file of the document opened before is not this one's
   st.ok = false;
-  st.form.open.clear();
+  st.form.reset();
   st.form.render(st.doc);
   el.body.hidden = false;
   el.openError.textContent = '';
