@@ -5,7 +5,6 @@ every player, co-op and plug-in games alike, and clear refusals."""
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping
 
