@@ -78,10 +78,48 @@ const saidSohma = (sohma) => ({ ...sohma, name: sohmaName(sohma.name), condition
 /** A friendship card as cards.js draws it: the Sohma's name said. */
 const saidFriend = (f) => ({ ...f, sohma: sohmaName(f.sohma) });
 
+/** The part of the W × H drawing that a circle of `count` Sohmas covers (their cards, with room
+ *  for the frame that marks Tohru's), without the empty margins round it. */
+function circleView(count) {
+  if (!count) return `0 0 ${W} ${H}`;
+  const xs = [];
+  const ys = [];
+  for (let i = 0; i < count; i++) {
+    xs.push(CX + RX * Math.cos(angle(i, count)));
+    ys.push(CY + RY * Math.sin(angle(i, count)));
+  }
+  const left = Math.floor(Math.max(0, Math.min(...xs) - SOHMA_W / 2 - 8));
+  const top = Math.floor(Math.max(0, Math.min(...ys) - SOHMA_H / 2 - 8));
+  const right = Math.ceil(Math.min(W, Math.max(...xs) + SOHMA_W / 2 + 8));
+  const bottom = Math.ceil(Math.min(H, Math.max(...ys) + SOHMA_H / 2 + 8));
+  return `${left} ${top} ${right - left} ${bottom - top}`;
+}
+
+let fitted = null;   // the element whose circle is kept to the window's height
+
+/** Say the room the circle has (--circle-room): the window's height under the circle's top, the
+ *  page unscrolled. Where the prompt and the hand stand beside the circle (a laptop's screen), the
+ *  stylesheet makes it no taller, so that it shows whole at once; it is measured again whenever the
+ *  window or what lies above the circle (the header, a tutorial's coach) changes size. */
+function fitCircle(root) {
+  const fit = () => {
+    const board = root.querySelector('svg.board');
+    if (!board) return;
+    const top = board.getBoundingClientRect().top + window.scrollY;
+    root.style.setProperty('--circle-room', `${Math.max(0, Math.floor(window.innerHeight - top - 10))}px`);
+  };
+  requestAnimationFrame(fit);   // after the table page has put the coach, if any, above the game
+  if (fitted === root) return;
+  fitted = root;
+  const later = () => requestAnimationFrame(fit);
+  window.addEventListener('resize', later);
+  if (typeof ResizeObserver === 'function') new ResizeObserver(later).observe(document.body);
+}
+
 /** The circle of 13 Sohma cards as one SVG, Tohru inside it next to her Sohma, the center in the middle. */
 function circleBoard(o) {
   const { view, said, cards, symbols, act, say } = o;
-  const board = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'board', role: 'group',
+  const board = s('svg', { viewBox: circleView(view.sohmas.length), class: 'board', role: 'group',
     'aria-label': t('zodiac.board.label', { sohma: sohmaName(view.tohru.sohma), side: tohruSide(view.tohru.side) }) });
   board.append(s('ellipse', { cx: CX, cy: CY, rx: RX - 30, ry: RY - 40, class: 'table-felt' }));
   const detail = h('p', { class: 'sohma-detail', 'aria-live': 'polite' }, t('zodiac.board.detail'));
@@ -212,6 +250,7 @@ export function render(root, ctx) {
     verb: (sohma) => t(pending.kind === 'flip' ? 'zodiac.choose.flip' : 'zodiac.choose.move_to', { sohma: sohmaName(sohma.name) }),
     sohmaName, tohruSide, conditionWords };
   root.append(narrow ? ringBoard(board) : circleBoard(board));
+  if (!narrow) fitCircle(root);
 
   if (mine && view.hand) root.append(handSection(o));
   root.append(piles(o));
