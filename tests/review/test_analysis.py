@@ -45,8 +45,8 @@ def play(game: str, seed: int, options: Mapping[str, object], seat_policy: Choos
 
 
 def worst_of_the_review(state: State, record: GameRecord, rng: random.Random) -> int:
-    """The move the review will weigh worst: the Hint's last, asked with the review's seed and
-    budget for every move the search tries (the review weighs them in the same worlds)."""
+    """The move the Hint's search likes least (its last), asked with the review's seed and
+    budget."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -96,9 +96,10 @@ def test_every_decision_of_the_seat_has_an_entry(dhm: GameRecord, dhm_review: Re
 
 
 def test_the_bot_s_move_is_never_shown_worse_than_the_move_played(dhm_review: Review) -> None:
-    """Both are weighed in the same worlds and the bot's is the best there: its mean is at least
-    the move played's, its gain is the difference of the two means, and the loss is that gain
-    only when it is more than the noise."""
+    """Both are weighed in the same worlds and the bot's is the better there: its mean is at
+    least the move played's, its gain is the difference of the two means, and the loss is that
+    gain only when it is more than the noise; where the move played did at least as well as the
+    Hint's, the review names the Hint's move."""
     assert dhm_review.decisions and dhm_review.worlds == 64
     for d in dhm_review.decisions:
         assert d.best.win_chance >= d.played.win_chance
@@ -111,6 +112,9 @@ def test_the_bot_s_move_is_never_shown_worse_than_the_move_played(dhm_review: Re
         else:
             assert d.loss == 0 and d.as_good and d.judgement is None
         assert d.played.error >= 0 and d.best.error >= 0
+        if d.hint is not None:
+            assert d.best.action == d.played.action != d.hint.action
+            assert d.hint.win_chance <= d.played.win_chance
 
 
 def test_a_difference_inside_the_noise_is_called_as_good() -> None:

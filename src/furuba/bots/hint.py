@@ -1,14 +1,16 @@
 """Hints: the search bot's best few actions for a player, with a win chance and a reason.
 
-:func:`hint` runs the ISMCTS search from ``seat``'s information set, then weighs the search's
-favourite moves (:data:`CANDIDATES` of them, or as many as asked for) against each other in the
-same :data:`WORLDS` worlds sampled from that information (:mod:`furuba.bots.weigh`): the hint
-is the move best on average over those worlds, its win chance the mean there, with a standard
-error. A game review judges each decision the same way (:func:`judge`) with the same seed
-(:func:`hint_seed`), so the move a Hint gives and the move the review calls best are the same
-for the same position. Each hint has a short reason in words, from the game's
-``explain_action(world, action, player)``, which compares a world sampled from ``seat``'s view
-before and after the action — so a hint never tells a player anything they could not know.
+:func:`hint` runs the ISMCTS search from ``seat``'s information set; the hint is the move it
+visited most (then the next ones), and each is weighed in the same :data:`WORLDS` worlds sampled
+from that information (:mod:`furuba.bots.weigh`): its win chance is the mean there, with a
+standard error. A game review judges each decision the same way (:func:`judge`, with the same
+seed, :func:`hint_seed`, and budget), weighing the move played in those same worlds — so the
+move a Hint gives is the review's bot's move for the same position, and the two moves' figures
+are comparable. (Choosing the hint by the weighed means instead of the search's visits made it
+weaker: the search looks further ahead than one move played out in each world — docs/BOTS.md.)
+Each hint has a short reason in words, from the game's ``explain_action(world, action,
+player)``, which compares a world sampled from ``seat``'s view before and after the action — so
+a hint never tells a player anything they could not know.
 
 :func:`say_hint` puts a hint into one sentence in the context's language, the action first as
 the reader's screen names it, then the game's reason:
@@ -18,7 +20,7 @@ the reader's screen names it, then the game's reason:
 >>> hints = hint(state, 0, sims=60, worlds=8)
 >>> all(state.is_legal(h.action) and 0.0 <= h.win_chance <= 1.0 and h.reason for h in hints)
 True
->>> hints == sorted(hints, key=lambda h: -h.win_chance)
+>>> [h.visits for h in hints] == sorted((h.visits for h in hints), reverse=True)
 True
 >>> say_hint("draw a card", 0.27, "more memories to match with")
 'Draw a card — about 27% to win. More memories to match with.'
@@ -44,8 +46,6 @@ from furuba.text import _, sentence
 DEFAULT_SIMS = 400
 """Simulations of a hint: more than a ``normal`` bot thinks, so a hint is worth asking for."""
 DEFAULT_COUNT = 3
-CANDIDATES = 3
-"""How many of the search's most visited moves are weighed against each other (at least)."""
 WORLDS = 64
 """The shared worlds the candidates are weighed in: enough that the standard error of a
 difference between two moves is a few tenths of a point of win chance in both games."""
@@ -69,25 +69,24 @@ class Judged:
     search: list[ActionStats]
     """Every root action the search tried, most visited first."""
     weighed: list[Weighed]
-    """The candidates (the search's favourites, then any other move asked for), each weighed in
-    the same worlds, in that order."""
+    """The candidates (the search's favourites, most visited first, then any other move asked
+    for), each weighed in the same worlds, in that order."""
 
-    def best(self, among: int | None = None) -> Weighed:
-        """The candidate with the highest mean (ties: the search's favourite), among the first
-        ``among`` candidates (all by default)."""
-        pool = self.weighed if among is None else self.weighed[:among]
-        return max(pool, key=lambda w: w.mean)
+    @property
+    def choice(self) -> Weighed:
+        """The search's favourite, weighed: the Hint's move."""
+        return self.weighed[0]
 
-    def ranked(self) -> list[Weighed]:
-        """The candidates, the highest mean first (ties: the search's order)."""
-        return sorted(self.weighed, key=lambda w: -w.mean)
+    def of(self, action: int) -> Weighed:
+        """The weighing of ``action`` (one of the candidates)."""
+        return next(w for w in self.weighed if w.action == action)
 
     def visits(self, action: int) -> int:
         """How many of the search's simulations went through ``action``."""
         return next((a.visits for a in self.search if a.action == action), 0)
 
 
-def judge(state: State, sims: int, seed: int, *, candidates: int = CANDIDATES,
+def judge(state: State, sims: int, seed: int, *, candidates: int = DEFAULT_COUNT,
           worlds: int = WORLDS, extra: Sequence[int] = ()) -> Judged:
     """Search the position for the player to move, then weigh the ``candidates`` moves it
     visited most, and the moves in ``extra``, in ``worlds`` shared worlds."""
@@ -135,10 +134,10 @@ def hint(state: State, seat: int | None = None, sims: int = DEFAULT_SIMS, count:
                              "{seat}").format(player=player, seat=seat))
     if sims < 1 or count < 1 or worlds < 1:
         raise OptionsError(_("a hint needs at least 1 simulation and at least 1 action"))
-    judged = judge(state, sims, seed, candidates=max(count, CANDIDATES), worlds=worlds)
+    judged = judge(state, sims, seed, candidates=count, worlds=worlds)
     say = reasons_for(state, player, seed)
     out = []
-    for weighed in judged.ranked()[:count]:
+    for weighed in judged.weighed:
         reason, reasons = say(weighed.action, languages)
         out.append(Hint(weighed.action, state.action_to_string(weighed.action),
                         min(1.0, max(0.0, weighed.mean)), judged.visits(weighed.action), reason,

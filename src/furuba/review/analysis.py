@@ -4,13 +4,13 @@ Two estimates, each honest about what it knows:
 
 * **Each decision of the seat** (a position where the seat had more than one legal action) is
   judged as the Hint judges it (:func:`furuba.bots.hint.judge`, with the Hint's seed for that
-  seat and step and the Hint's budgets): ISMCTS from the seat's own information set proposes its
-  favourite moves, and those and the move played are weighed in the same worlds sampled from
-  that information (common random numbers). The bot's preferred move is the best of them on
-  average there — never shown worse than the move played, and the Hint's move whenever the move
-  played was one of the search's favourites — and the gain over the move played comes with its
-  standard error, so a difference within the noise is called *as good*. Only what the player
-  could know then is used.
+  seat and step and the Hint's budgets): ISMCTS from the seat's own information set finds its
+  favourite move — the Hint's — and it and the move played are weighed in the same worlds
+  sampled from that information (common random numbers). The bot's preferred move is the
+  Hint's, unless the move played did at least as well there (then the review says the Hint would
+  have suggested another move, and why they differ): it is never shown worse than the move
+  played. The gain over the move played comes with its standard error, so a difference within
+  the noise is called *as good*. Only what the player could know then is used.
 * **The graph**: after every step, each player's win chance *as that player could have judged
   it*: the mean win share of ``playouts`` worlds sampled from their own information
   (:meth:`~furuba.core.protocol.State.determinize`), each played on exactly as the search plays
@@ -47,7 +47,7 @@ from collections.abc import Callable
 
 from furuba import games, i18n
 from furuba.bots import hint
-from furuba.bots.hint import CANDIDATES, WORLDS, hint_seed, judge, reasons_for
+from furuba.bots.hint import WORLDS, hint_seed, judge, reasons_for
 from furuba.bots.ismcts import Plan, Settings
 from furuba.bots.weigh import Weighed, compare
 from furuba.core.errors import OptionsError
@@ -82,7 +82,7 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
     spec = games.spec_of(final)
     deciding = [i for i in range(len(record.actions)) if is_decision(positions[i], seat)]
     players = final.num_players
-    weighing = (CANDIDATES + 1) * worlds
+    weighing = 2 * worlds
     work = Work(len(positions) * players * playouts + len(deciding) * (sims + weighing),
                 progress)
     plan = playout_plan(spec.name)
@@ -126,12 +126,11 @@ def is_decision(state: State, seat: int) -> bool:
 
 def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int,
            worlds: int = WORLDS) -> Decision:
-    """One decision judged: the search's favourites and the move played, weighed in the same
-    worlds; the best of them against the move played."""
-    judged = judge(state, sims, seed, worlds=worlds, extra=(played,))
-    favourites = min(CANDIDATES, len(judged.search))
-    best, mine = judged.best(), next(w for w in judged.weighed if w.action == played)
-    hinted = judged.best(among=favourites)
+    """One decision judged: the search's favourite (the Hint's move) and the move played,
+    weighed in the same worlds; the better of the two against the move played."""
+    judged = judge(state, sims, seed, candidates=1, worlds=worlds, extra=(played,))
+    hinted, mine = judged.choice, judged.of(played)
+    best = hinted if hinted.mean >= mine.mean else mine
     say = reasons_for(state, seat, seed)
 
     def move(weighed: Weighed) -> Move:

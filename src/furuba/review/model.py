@@ -1,8 +1,9 @@
 """What a review holds: one seat's decisions, judged, and every player's win chance over the game.
 
-Each decision's moves — the search's favourites and the move played — are weighed in the same
-sampled worlds (:mod:`furuba.bots.weigh`), so the bot's preferred move is the one with the best
-mean there and is never shown worse than the move played. Its *gain* over the move played is
+Each decision's moves — the search's favourite (the Hint's move) and the move played — are
+weighed in the same sampled worlds (:mod:`furuba.bots.weigh`); the bot's preferred move is the
+Hint's unless the move played did at least as well there, so it is never shown worse than the
+move played. Its *gain* over the move played is
 their difference world by world, with a standard error; a gain within :data:`REAL` standard
 errors is noise, and the move played is then *as good*. A decision is judged by its *loss*: the
 gain when it is real, else 0. The thresholds are lichess's: it calls a move an inaccuracy, a
@@ -99,8 +100,8 @@ class Decision:
     """How many legal actions there were."""
     played: Move
     best: Move
-    """The move with the best mean in the shared worlds, among the search's favourites and the
-    move played: what the bot would have played."""
+    """The Hint's move (the search's favourite), or the move played when that did at least as
+    well in the shared worlds: never worse there than the move played."""
     gain: float = 0.0
     """How much more the best move won than the move played, world by world (0 when it was
     played)."""
@@ -109,8 +110,8 @@ class Decision:
     worlds: int = 0
     """The shared worlds the moves were weighed in."""
     hint: Move | None = None
-    """The Hint's move, when it is not :attr:`best`: the Hint weighs only the search's
-    favourites, and the move played (not among them) did better than all of them."""
+    """The Hint's move, when it is not :attr:`best`: the move played did at least as well in
+    the shared worlds."""
     why: Mapping[str, str] = field(default_factory=dict)
     """For a mistake, what the better move does that the move played does not, in each language
     (empty when the game has nothing to add to the two moves' reasons)."""
