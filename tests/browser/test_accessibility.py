@@ -1,6 +1,7 @@
 """An axe-core scan (axe-playwright-python) of every page, in English and in Japanese — the home
 page with its lobby, a table of each game on the player's turn and at its end, the replay of each
-game, the account page signed out and signed in, the leaderboard, a player's profile and the
+game, the account page signed out and signed in, the leaderboard, a player's profile, the
+puzzles page signed out and signed in (a puzzle open and answered: ``test_puzzles.py``) and the
 offline page — with no serious or critical violation."""
 
 from __future__ import annotations
@@ -86,14 +87,14 @@ def test_the_other_pages_have_no_serious_accessibility_violation(browser: Browse
     try:
         page.goto(f"/?lang={lang}")              # then remembered by every page
         for path in ("/", "/account", "/leaderboard/daihinmin", "/players/nobody-at-all",
-                     "/static/offline.html"):
+                     "/puzzles", "/static/offline.html"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
             expect(page.locator("html")).to_have_attribute("lang", lang)
             assert violations(page) == [], path
         page.goto("/")
         sign_up(page, name)
-        for path in ("/", "/account", f"/players/{name}"):
+        for path in ("/", "/account", f"/players/{name}", "/puzzles"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
             assert violations(page) == [], f"{path}, signed in"

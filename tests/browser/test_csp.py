@@ -1,8 +1,9 @@
 """Every page works under the site's Content-Security-Policy and Permissions-Policy (issue
 finding 6): Chromium opens each one — home, a table against bots in each game, a replay and its
 review, the leaderboard, a player's page, the account page with a passkey, the card-set editor, a
-tutorial, the offline page, the moderators' page — and the test fails on any policy violation (a
-``securitypolicyviolation`` event or a console line about a policy) and on any page error."""
+tutorial, the offline page, the moderators' page, the puzzles page with a puzzle answered — and
+the test fails on any policy violation (a ``securitypolicyviolation`` event or a console line
+about a policy) and on any page error."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .helpers import WAIT_MS, daihinmin_turn, home_ready, wait_ready, zodiac_tur
 from .test_accounts import PASSWORD, signed_in_view
 from .test_cardset_editor import open_default
 from .test_pages import seat_with_token
+from .test_puzzles import public_game_with_puzzles
 from .test_ratings import add_players_and_games, run_db
 from .test_tutorials import start
 
@@ -195,3 +197,16 @@ def test_the_moderators_page(page: Page, watch: Watch, live_server: LiveServer) 
     page.goto("/moderation")
     expect(page.get_by_role("heading", name="Moderation", exact=True)).to_be_visible(timeout=WAIT_MS)
     watch.clean("moderation")
+
+
+def test_the_puzzles_page_with_a_puzzle_answered(page: Page, watch: Watch,
+                                                 live_server: LiveServer) -> None:
+    public_game_with_puzzles(live_server)
+    page.goto("/puzzles")
+    daily = page.locator('#daily-list a[data-game="daihinmin"]')
+    expect(daily).to_be_visible(timeout=WAIT_MS)
+    watch.clean("puzzles")
+    daily.click()
+    page.locator("#puzzle-moves button").first.click()
+    expect(page.locator("#puzzle-verdict")).to_be_visible(timeout=WAIT_MS)
+    watch.clean("a puzzle answered")

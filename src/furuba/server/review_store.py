@@ -23,6 +23,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from furuba.review.model import METHOD
 from furuba.server.models import Base
+from furuba.server.puzzles.store import PuzzleStore
 
 STALE_SECONDS = 30.0
 """A running analysis whose process has not reported for this long is taken over."""
@@ -111,9 +112,11 @@ class ReviewStore:
                   "started_at": now, "updated_at": now}
         insert = (postgresql.insert if s.get_bind().dialect.name == "postgresql"
                   else sqlite.insert)
+        # RETURNING says whether the row was made: PostgreSQL's driver does not count the rows
+        # an INSERT … ON CONFLICT DO NOTHING made (its rowcount is -1).
         made = s.execute(insert(ReviewRow).values(**values).on_conflict_do_nothing(
-            index_elements=["table_id", "seat"]))
-        if getattr(made, "rowcount", 0) == 1:
+            index_elements=["table_id", "seat"]).returning(ReviewRow.table_id)).first()
+        if made is not None:
             return Found("running", 0.0, updated_at=now, mine=True)
         row = s.execute(select(*COLUMNS).where(ReviewRow.table_id == table_id,
                                                ReviewRow.seat == seat)).one()
@@ -143,11 +146,14 @@ class ReviewStore:
     @staticmethod
     def finish(s: Session, table_id: str, seat: int, owner: str, review: dict[str, Any],
                now: float) -> None:
-        """Keep the review (unless another process finished it first)."""
-        s.execute(update(ReviewRow).where(
+        """Keep the review (unless another process finished it first), and make its puzzles
+        in the same transaction (:meth:`PuzzleStore.make`: a review made again adds none)."""
+        kept = s.execute(update(ReviewRow).where(
             ReviewRow.table_id == table_id, ReviewRow.seat == seat, ReviewRow.owner == owner,
             ReviewRow.status == "running").values(status="done", progress=1.0, review=review,
                                                   updated_at=now))
+        if getattr(kept, "rowcount", 0) == 1:
+            PuzzleStore.make(s, table_id, seat, review, now)
 
     @staticmethod
     def fail(s: Session, table_id: str, seat: int, owner: str, error: str, now: float) -> None:

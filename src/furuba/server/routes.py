@@ -35,6 +35,7 @@ from furuba.server.messages import TableOut
 from furuba.server.metrics import Metrics
 from furuba.server.moderation.checks import seat_refusal
 from furuba.server.moderation.routes import add_moderation
+from furuba.server.puzzles.routes import add_puzzles
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("furuba.server")
 MAX_STEP = 1_000_000
 """The highest replay step asked for (no game is that long)."""
-PAGES = ("index", "table", "replay", "leaderboard", "player", "account")
+PAGES = ("index", "table", "replay", "leaderboard", "player", "account", "puzzles")
 
 
 def static_dir() -> str:
@@ -93,6 +94,7 @@ def build_router() -> APIRouter:
     group(add_review, 404, 409, more={202: {"description": "The review is under way (its share "
                                                           "done in `progress`): ask again"}})
     group(add_tutorials, 404)
+    group(add_puzzles, 401, 404, 409)
     group(add_file_checks, 404)
     group(lambda r: add_moderation(r, f"{static_dir()}/moderation.html"), 401, 404, 409)
     group(lambda r: add_editors(r, f"{static_dir()}/editor.html"), 401, 404, 409)
@@ -142,6 +144,10 @@ def add_pages(router: APIRouter) -> None:
     @router.get("/players/{name}", include_in_schema=False)
     async def player_page(name: str) -> FileResponse:
         return FileResponse(page["player"])
+
+    @router.get("/puzzles", include_in_schema=False)
+    async def puzzles_page() -> FileResponse:
+        return FileResponse(page["puzzles"])
 
 
 def add_tables(router: APIRouter) -> None:
