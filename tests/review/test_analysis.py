@@ -169,6 +169,14 @@ def test_deliberately_bad_play_is_flagged(seed: int) -> None:
     worst = bad.mistakes()
     assert worst and worst[0].judgement is not None
     assert worst[0].loss == max(d.loss for d in bad.decisions)
+    for d in bad.decisions:      # each mistake says what its puzzle asks, among every move
+        assert (d.answer is not None) == (d.judgement is not None)
+        if d.answer is not None:
+            assert d.answer.accepted[0] == d.answer.move.action
+            assert d.played.action not in d.answer.accepted
+            assert d.answer.move.win_chance >= d.best.win_chance
+            assert d.answer.gain == pytest.approx(
+                d.answer.move.win_chance - d.played.win_chance, abs=1e-9)
     assert [d.loss for d in worst] == sorted((d.loss for d in worst), reverse=True)
     assert bad.mean_loss > good.mean_loss == 0
     assert bad.agreement < good.agreement == 1

@@ -92,10 +92,12 @@ def test_a_finished_review_makes_one_puzzle_per_mistake_and_only_once(live: Live
     for p in made:
         d = judged[p.step]
         assert (p.seat, p.game, p.account_id) == (seat, "daihinmin", None)
-        assert (p.answer, p.played, p.judgement) == (d["best"]["action"], d["played"]["action"],
-                                                     d["judgement"])
-        assert p.margin == pytest.approx(d["gain"], abs=1e-4)
-        assert p.margin_error == pytest.approx(d["gain_error"], abs=1e-4)
+        answer = d["answer"]
+        assert (p.answer, p.played, p.judgement) == (answer["move"]["action"],
+                                                     d["played"]["action"], d["judgement"])
+        assert p.accepted == tuple(answer["accepted"]) and p.played not in p.accepted
+        assert p.margin == pytest.approx(answer["gain"], abs=1e-4)
+        assert p.margin_error == pytest.approx(answer["gain_error"], abs=1e-4)
         assert p.why and all(isinstance(text, str) and text for text in p.why.values())
     # The review asked again, and made again: no new puzzle, the same ids.
     assert reviewed(live.http, table_id, seat) == review
@@ -137,6 +139,31 @@ def test_a_review_made_again_by_a_newer_method_brings_the_puzzles_up_to_date(
     assert sorted(p.step for p in puzzles_of(live, table_id)) == [5, 9]
 
 
+def test_a_move_as_good_as_the_answer_solves_the_puzzle_too(live: LiveServer) -> None:
+    """A review's answer is the move best on average among every legal move; the moves as good
+    as it in the same worlds are right too, and the answer names them; the move played never."""
+    table_id = finished(live, 121)
+    record = live.http.get(f"/api/tables/{table_id}/replay").json()["record"]
+    positions = GameRecord.from_json(record).positions()
+    step = next(i + 1 for i, s in enumerate(positions[:-1])
+                if not s.is_terminal() and len(s.legal_actions()) >= 3)
+    seat = positions[step - 1].current_player
+    first, second, played = positions[step - 1].legal_actions()[:3]
+    decision = {**judged(step, first, played, "a"), "answer": {
+        "move": {"action": first, "reasons": {"en": "it is best"}}, "accepted": [first, second],
+        "gain": 0.2, "gain_error": 0.01, "why": {"en": "you gave up more"}}}
+    assert live.hub.db.call(PuzzleStore.make, table_id, seat,
+                            {"game": "daihinmin", "decisions": [decision]}, 1.0) == 1
+    (p,) = puzzles_of(live, table_id)
+    assert (p.answer, p.accepted, p.margin) == (first, (first, second), 0.2)
+    assert p.why == {"en": "It is best. You gave up more."}
+    url = f"/api/puzzles/{p.id}/answer"
+    also = live.http.post(url, json={"action": second}).json()
+    assert also["right"] is True and also["answer"]["id"] == first
+    assert [m["id"] for m in also["as_good"]] == [second]
+    assert live.http.post(url, json={"action": played}).json()["right"] is False
+
+
 def test_two_processes_on_one_database_make_the_puzzles_once(db_url: str) -> None:
     with LiveServer(db_url, process_name="first", **SETTINGS) as first, \
             LiveServer(db_url, process_name="second", **SETTINGS) as second:
@@ -149,22 +176,22 @@ def test_two_processes_on_one_database_make_the_puzzles_once(db_url: str) -> Non
 
 
 def test_the_answer_is_explained_by_the_bots_reason_and_what_it_keeps(live: LiveServer) -> None:
-    """A puzzle's explanation is the best move's reason, then what it keeps that the move played
-    gave up (the review's ``why``), in the reader's language; its margin is the review's gain
-    in the shared worlds, with its standard error."""
+    """A puzzle's explanation is the answer's reason, then what it keeps that the move played
+    gave up, in the reader's language; its margin is the answer's gain in the shared worlds,
+    with its standard error."""
     table_id, _seat, review = with_mistakes(live, 111)
     by_step = {d["step"]: d for d in review["decisions"]}
     for p in puzzles_of(live, table_id):
-        d = by_step[p.step]
+        answer = by_step[p.step]["answer"]
         for language in ("en", "ja"):
-            reason = d["best"]["reasons"][language]
+            reason = answer["move"]["reasons"][language]
             assert p.why[language].startswith(reason[:1].upper() + reason[1:])
-            if d["why"]:
-                assert d["why"][language][1:] in p.why[language]
+            if answer["why"]:
+                assert answer["why"][language][1:] in p.why[language]
         url = f"/api/puzzles/{p.id}/answer"
         english = live.http.post(url, json={"action": p.answer}).json()
-        assert english["margin"] == pytest.approx(d["gain"], abs=1e-4)
-        assert english["margin_error"] == pytest.approx(d["gain_error"], abs=1e-4)
+        assert english["margin"] == pytest.approx(answer["gain"], abs=1e-4)
+        assert english["margin_error"] == pytest.approx(answer["gain_error"], abs=1e-4)
         assert english["why"] == p.why["en"]
         japanese = live.http.post(url, json={"action": p.answer},
                                   headers={"accept-language": "ja"}).json()

@@ -71,6 +71,9 @@ class Judged:
     weighed: list[Weighed]
     """The candidates (the search's favourites, most visited first, then any other move asked
     for), each weighed in the same worlds, in that order."""
+    seed: int = 0
+    """The seed of the worlds: :func:`~furuba.bots.weigh.weigh` with it weighs any other move
+    in the same worlds."""
 
     @property
     def choice(self) -> Weighed:
@@ -95,8 +98,8 @@ def judge(state: State, sims: int, seed: int, *, candidates: int = DEFAULT_COUNT
     result = Search(state, Settings(sims=sims, level=None), rng).run()
     chosen = [a.action for a in result.actions[:candidates]]
     chosen += [a for a in dict.fromkeys(extra) if a not in chosen]
-    weighed = weigh(state, player, chosen, worlds, rng.getrandbits(63))
-    return Judged(result.actions, weighed)
+    seed = rng.getrandbits(63)
+    return Judged(result.actions, weigh(state, player, chosen, worlds, seed), seed)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -49,11 +50,11 @@ from furuba import games, i18n
 from furuba.bots import hint
 from furuba.bots.hint import WORLDS, hint_seed, judge, reasons_for
 from furuba.bots.ismcts import Plan, Settings
-from furuba.bots.weigh import Weighed, compare
+from furuba.bots.weigh import Weighed, compare, is_real, weigh
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
-from furuba.review.model import Decision, Move, Review
+from furuba.review.model import Answer, Decision, Move, Review
 from furuba.text import _
 
 DEFAULT_SIMS = hint.DEFAULT_SIMS
@@ -141,17 +142,37 @@ def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int
                     weighed.mean, judged.visits(action), reason, reasons, weighed.error)
 
     gain, error = compare(best, mine)
-    why: dict[str, str] = {}
+    decision = Decision(step, seat, len(state.legal_actions()), move(mine), move(best), gain,
+                        error, best.worlds, None if hinted.action == best.action else move(hinted),
+                        contrasted(state, seat, played, best.action, seed))
+    if decision.judgement is None:
+        return decision
+    # A mistake becomes a puzzle: its answer is the move best on average among every legal move
+    # weighed in the same worlds (the bot's, unless another did really better there).
+    every = {w.action: w for w in weigh(state, seat, state.legal_actions(), worlds, judged.seed)}
+    top = max(every.values(), key=lambda w: w.mean)
+    answer = top if is_real(*compare(top, every[best.action])) else every[best.action]
+    accepted = [answer.action] + [a for a, w in every.items() if a not in (answer.action, played)
+                                  and not is_real(*compare(answer, w))]
+    found = Answer(move(answer), tuple(accepted), *compare(answer, mine),
+                   contrasted(state, seat, played, answer.action, seed))
+    return dataclasses.replace(decision, answer=found)
+
+
+def contrasted(state: State, seat: int, played: int, better: int, seed: int) -> dict[str, str]:
+    """What ``better`` keeps that ``played`` gave up, in every language the game can say it in
+    (empty: the two moves' reasons say it all)."""
     contrast = games.spec_of(state).policies.contrast
-    if contrast is not None and best.action != played:
-        world = state.determinize(seat, random.Random(seed ^ 0x3EA5))
-        for language in i18n.LANGUAGES:
-            with i18n.speaking(language):
-                said = contrast(world, played, best.action, seat)
-            if said:
-                why[language] = said
-    return Decision(step, seat, len(state.legal_actions()), move(mine), move(best), gain, error,
-                    best.worlds, None if hinted.action == best.action else move(hinted), why)
+    why: dict[str, str] = {}
+    if contrast is None or better == played:
+        return why
+    world = state.determinize(seat, random.Random(seed ^ 0x3EA5))
+    for language in i18n.LANGUAGES:
+        with i18n.speaking(language):
+            said = contrast(world, played, better, seat)
+        if said:
+            why[language] = said
+    return why
 
 
 def playout_plan(game: str) -> Plan:

@@ -89,6 +89,34 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """What a mistake asks of whoever would replay it (a puzzle): the move best on average over
+    the worlds consistent with the player's view, among every legal move weighed in them."""
+
+    move: Move
+    """The bot's move, unless another legal move did really better in the same worlds."""
+    accepted: tuple[int, ...]
+    """The moves as good as :attr:`move` there (within the noise), :attr:`move` first; never
+    the move played."""
+    gain: float
+    """How much more :attr:`move` won than the move played, world by world."""
+    gain_error: float
+    why: Mapping[str, str] = field(default_factory=dict)
+    """What :attr:`move` keeps that the move played gave up, in each language (may be
+    empty)."""
+
+    def to_json(self) -> JSON:
+        return {"move": self.move.to_json(), "accepted": list(self.accepted),
+                "gain": round(self.gain, DIGITS), "gain_error": round(self.gain_error, DIGITS),
+                "why": dict(self.why)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Answer:
+        return cls(Move.from_json(data["move"]), tuple(int(a) for a in data["accepted"]),
+                   float(data["gain"]), float(data["gain_error"]), _words(data.get("why")))
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One decision of the reviewed seat: the move played and the bot's preferred move."""
 
@@ -115,6 +143,8 @@ class Decision:
     why: Mapping[str, str] = field(default_factory=dict)
     """For a mistake, what the better move does that the move played does not, in each language
     (empty when the game has nothing to add to the two moves' reasons)."""
+    answer: Answer | None = None
+    """For a mistake, the move best on average among every legal move (what its puzzle asks)."""
 
     @property
     def as_good(self) -> bool:
@@ -144,7 +174,8 @@ class Decision:
                 "worlds": self.worlds, "as_good": self.as_good,
                 "hint": None if self.hint is None else self.hint.to_json(),
                 "why": dict(self.why), "loss": round(self.loss, DIGITS),
-                "judgement": self.judgement}
+                "judgement": self.judgement,
+                "answer": None if self.answer is None else self.answer.to_json()}
 
     @classmethod
     def from_json(cls, data: JSON) -> Decision:
@@ -154,7 +185,8 @@ class Decision:
                    max(0.0, best.win_chance - played.win_chance) if gain is None else float(gain),
                    float(data.get("gain_error") or 0.0), int(data.get("worlds") or 0),
                    None if data.get("hint") is None else Move.from_json(data["hint"]),
-                   _words(data.get("why")))
+                   _words(data.get("why")),
+                   None if data.get("answer") is None else Answer.from_json(data["answer"]))
 
 
 def _words(data: Any) -> dict[str, str]:

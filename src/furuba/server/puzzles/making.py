@@ -2,23 +2,30 @@
 
 A review (:meth:`furuba.review.model.Review.to_json`) judges each decision of one seat. Those
 with a ``judgement`` are mistakes, and each one is a puzzle: the position before the move (the
-seat's own view), the answer (the review's ``best`` move) and the move played. The margin is by
-how much the best move wins more often in the worlds the review weighed both in (its ``gain``,
-with the standard error ``gain_error``; a review without them gives its ``loss``), and the
-explanation is the best move's reason followed by what it keeps that the move played gave up
-(the review's ``why``, where the game can say it), in each language the review kept.
+seat's own view), the answer — the review's ``answer``: the move best on average among every
+legal move weighed in the worlds consistent with that view, with the moves as good as it, each
+of which solves the puzzle — and the move played. The margin is by how much the answer wins
+more often than the move played in those worlds (``gain``, with its standard error), and the
+explanation is the answer's reason followed by what it keeps that the move played gave up (the
+review's ``why``, where the game can say it), in each language the review kept. A review
+without an ``answer`` gives its bot's move (and its ``loss`` for a margin).
 
 >>> best = {"action": 7, "reason": "keeps the Ace", "reasons": {"en": "keeps the Ace", "ja": "エースを残す"}}
 >>> review = {"decisions": [
 ...     {"step": 3, "judgement": None, "loss": 0.0, "best": best, "played": {"action": 7}},
 ...     {"step": 9, "judgement": "blunder", "loss": 0.2, "best": best, "played": {"action": 2}}]}
->>> [(d.step, d.answer, d.played, d.margin, d.margin_error, d.why["ja"]) for d in drafts(review)]
-[(9, 7, 2, 0.2, None, 'エースを残す。')]
+>>> [(d.step, d.answer, d.accepted, d.played, d.margin, d.margin_error, d.why["ja"])
+...  for d in drafts(review)]
+[(9, 7, (7,), 2, 0.2, None, 'エースを残す。')]
 >>> decision = {"step": 4, "judgement": "mistake", "loss": 0.1, "gain": 0.12,
 ...             "gain_error": 0.03, "why": {"en": "you gave the lead away"}, "best": best,
 ...             "played": {"action": 1}}
 >>> [(d.margin, d.margin_error, d.why["en"]) for d in drafts({"decisions": [decision]})]
 [(0.12, 0.03, 'Keeps the Ace. You gave the lead away.')]
+>>> decision["answer"] = {"move": {**best, "action": 5}, "accepted": [5, 6], "gain": 0.2,
+...                       "gain_error": 0.02, "why": {}}
+>>> [(d.answer, d.accepted, d.margin) for d in drafts({"decisions": [decision]})]
+[(5, (5, 6), 0.2)]
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ class Draft:
 
     step: int
     answer: int
+    accepted: tuple[int, ...]
+    """The answer, then the moves as good as it (each solves the puzzle)."""
     played: int
     judgement: str
     margin: float
@@ -62,20 +71,26 @@ def drafts(review: Mapping[str, Any]) -> list[Draft]:
 
 
 def draft(decision: Mapping[str, Any]) -> Draft | None:
-    """One decision's puzzle (``None``: no mistake, or nothing better to find)."""
+    """One decision's puzzle (``None``: no mistake, or nothing better to find).
+
+    The review's ``answer`` (the move best on average among every legal move, and those as good)
+    is the puzzle's; a review without one gives its bot's move."""
     judgement = decision.get("judgement")
     if not judgement:
         return None
-    answer, played = int(decision["best"]["action"]), int(decision["played"]["action"])
-    if answer == played:
+    played = int(decision["played"]["action"])
+    found = decision.get("answer") or {"move": decision["best"], "why": decision.get("why"),
+                                       "gain": decision.get("gain", decision.get("loss")),
+                                       "gain_error": decision.get("gain_error")}
+    answer = int(found["move"]["action"])
+    accepted = tuple(dict.fromkeys([answer, *(int(a) for a in found.get("accepted") or [])]))
+    if played in accepted:
         return None
-    margin = number(decision.get("gain"))
-    if margin is None:
-        margin = number(decision.get("loss"))
-    return Draft(step=int(decision["step"]), answer=answer, played=played,
+    margin = number(found.get("gain"))
+    return Draft(step=int(decision["step"]), answer=answer, accepted=accepted, played=played,
                  judgement=str(judgement)[:12], margin=max(0.0, margin or 0.0),
-                 margin_error=number(decision.get("gain_error")),
-                 why=explanation(decision))
+                 margin_error=number(found.get("gain_error")),
+                 why=explanation(found["move"], found.get("why")))
 
 
 def number(value: Any) -> float | None:
@@ -85,12 +100,11 @@ def number(value: Any) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
-def explanation(decision: Mapping[str, Any]) -> dict[str, str]:
-    """Why the best move is the answer, by language: its reason, then what it keeps that the
-    move played gave up (the review's ``why``), each a sentence in that language (a single
-    string is the review's language, English)."""
-    best = decision["best"]
-    parts = [words(best.get("reasons") or best.get("reason")), words(decision.get("why"))]
+def explanation(best: Mapping[str, Any], why: Any) -> dict[str, str]:
+    """Why ``best`` (a review's move) is the answer, by language: its reason, then what it keeps
+    that the move played gave up (``why``), each a sentence in that language (a single string
+    is the review's language, English)."""
+    parts = [words(best.get("reasons") or best.get("reason")), words(why)]
     out = {}
     for language in dict.fromkeys(lang for part in parts for lang in part):
         with i18n.speaking(language if language in i18n.LANGUAGES else i18n.DEFAULT):

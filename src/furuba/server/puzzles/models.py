@@ -40,6 +40,9 @@ class PuzzleRow(Base):
     account's)."""
     answer: Mapped[int] = mapped_column(Integer)
     """The action the review found best."""
+    accepted: Mapped[list[int]] = mapped_column(JSON)
+    """The actions as good as the answer in the review's worlds (the answer first): each one
+    solves the puzzle."""
     played: Mapped[int] = mapped_column(Integer)
     """The action the seat played."""
     judgement: Mapped[str] = mapped_column(String(12))

@@ -6,9 +6,9 @@
   everyone, from the puzzles of finished public games;
 * ``GET /api/puzzles/{id}``: the position as the seat saw it, its legal actions and the game's
   catalog — never the answer, nor the table (whose replay shows every hand);
-* ``POST /api/puzzles/{id}/answer`` ``{"action": id}``: right or wrong, then the answer, the
-  move played, the margin, why, and the replay of that step; a signed-in account's first answer
-  counts.
+* ``POST /api/puzzles/{id}/answer`` ``{"action": id}``: right (the answer, or a move as good as
+  it in the review's worlds) or wrong, then the answer, the moves as good, the move played, the
+  margin, why, and the replay of that step; a signed-in account's first answer counts.
 
 Refusals are sentences: ``404`` for a puzzle or a game that does not exist, ``400`` for an
 answer that is not one of the position's legal actions or a body that does not fit, ``401`` for
@@ -106,7 +106,7 @@ def add_puzzles(router: APIRouter) -> None:
             raise HTTPException(400, _("{action} is not one of this puzzle's moves: answer with "
                                        "the id of one of its legal actions").format(
                 action=body.action))
-        right = body.action == found.answer
+        right = body.action in found.accepted
         account = await account_of(request)
         attempt = None
         if account is not None:
@@ -114,6 +114,7 @@ def add_puzzles(router: APIRouter) -> None:
                                                    body.action, right, time.time())
         return {"right": right, "action": moves[body.action],
                 "answer": moves.get(found.answer) or named(state, found.answer),
+                "as_good": [moves[a] for a in found.accepted if a != found.answer and a in moves],
                 "played": moves.get(found.played) or named(state, found.played),
                 "judgement": found.judgement, "margin": round(found.margin, 4),
                 "margin_error": None if found.margin_error is None

@@ -42,6 +42,8 @@ class Puzzle:
     game: str
     account_id: int | None
     answer: int
+    accepted: tuple[int, ...]
+    """Every move that solves it: the answer, and those as good as it."""
     played: int
     judgement: str
     margin: float
@@ -85,14 +87,16 @@ def upsert(s: Session) -> Any:
 
 def puzzle_of(row: Any) -> Puzzle:
     return Puzzle(id=row.id, table_id=row.table_id, seat=row.seat, step=row.step, game=row.game,
-                  account_id=row.account_id, answer=row.answer, played=row.played,
+                  account_id=row.account_id, answer=row.answer,
+                  accepted=tuple(int(a) for a in row.accepted or [row.answer]), played=row.played,
                   judgement=row.judgement, margin=row.margin, margin_error=row.margin_error,
                   why=dict(row.why or {}), created_at=row.created_at)
 
 
 def answer_of(d: Draft) -> dict[str, Any]:
     """What a review says of a puzzle's decision (kept as the review says it)."""
-    return {"answer": d.answer, "played": d.played, "judgement": d.judgement,
+    return {"answer": d.answer, "accepted": list(d.accepted), "played": d.played,
+            "judgement": d.judgement,
             "margin": d.margin, "margin_error": d.margin_error, "why": d.why}
 
 
@@ -116,7 +120,8 @@ class PuzzleStore:
             return 0
         found = {d.step: d for d in drafts(review)}
         kept = {r.step: r for r in s.execute(
-            select(PuzzleRow.step, PuzzleRow.answer, PuzzleRow.played, PuzzleRow.judgement,
+            select(PuzzleRow.step, PuzzleRow.answer, PuzzleRow.accepted, PuzzleRow.played,
+                   PuzzleRow.judgement,
                    PuzzleRow.margin, PuzzleRow.margin_error, PuzzleRow.why)
             .where(PuzzleRow.table_id == table_id, PuzzleRow.seat == seat))}
         gone = sorted(set(kept) - set(found))

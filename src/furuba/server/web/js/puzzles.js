@@ -194,11 +194,13 @@ function moves(done) {
   const buttons = c.p.legal.map((a) => {
     const marks = [];
     if (said && a.id === said.answer.id) marks.push('best');
+    else if (said && (said.as_good || []).some((g) => g.id === a.id)) marks.push('as-good');
     if (said && a.id === c.chosen) marks.push('chosen');
     return h('li', {}, h('button', {
       type: 'button', class: `btn puzzle-move ${marks.join(' ')}`, 'data-action-id': a.id, 'data-key': `move:${a.id}`,
       disabled: done || c.busy, onclick: () => answerWith(a),
-    }, moveWords(a), marks.includes('best') ? h('span', { class: 'puzzle-mark' }, t('puzzles.mark_best')) : null));
+    }, moveWords(a), marks.includes('best') ? h('span', { class: 'puzzle-mark' }, t('puzzles.mark_best'))
+      : marks.includes('as-good') ? h('span', { class: 'puzzle-mark' }, t('puzzles.mark_as_good')) : null));
   });
   return h('section', { class: 'puzzle-moves', 'aria-labelledby': 'puzzle-moves-title' },
     h('h3', { id: 'puzzle-moves-title' }, t('puzzles.moves_title')),
@@ -252,6 +254,7 @@ function result() {
   h('p', { id: 'puzzle-verdict', class: 'puzzle-verdict', role: 'status' }, r.right ? t('puzzles.right') : t('puzzles.wrong')),
   r.right ? null : h('p', {}, t('puzzles.your_answer', { move: moveWords(r.action) })),
   h('p', { id: 'puzzle-answer' }, t('puzzles.answer', { move: moveWords(r.answer) })),
+  r.as_good && r.as_good.length ? h('p', { id: 'puzzle-as-good' }, t('puzzles.as_good', { moves: r.as_good.map(moveWords).join(t('table.separator')) })) : null,
   h('p', { id: 'puzzle-margin' }, marginWords(r)),
   r.why ? h('p', { id: 'puzzle-why' }, sentence(withNames(r.why, c.names))) : null,
   h('p', { id: 'puzzle-played' }, you ? t('puzzles.played_you', { move: moveWords(r.played) })
