@@ -104,7 +104,7 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int, playe
     if code == A_MOVE:
         return _("moves Tohru on to {sohma}").format(sohma=sohma_name(after.tohru))
     if code == A_PLAY and state.rules.is_memory(arg):
-        asking = _asking_for(state, arg, player)
+        asking = asking_for(state, arg, player)
         if asking:
             return _("adds {symbol} to the center toward befriending {sohmas}").format(
                 symbol=symbol_name(state, arg), sohmas=either_of(asking))
@@ -130,12 +130,13 @@ def _what_it_does(state: GameState, after: GameState, code: int, arg: int, playe
     return _("plays {card}").format(card=card_name(state, arg))
 
 
-def _asking_for(state: GameState, kind: int, player: int) -> list[int]:
+def asking_for(state: GameState, kind: int, player: int, in_center: bool = False) -> list[int]:
     """The Sohmas within reach of Tohru, nearest first, not yet ``player``'s friends, that ask
-    for more of memory ``kind``'s symbol than the center holds."""
+    for more of memory ``kind``'s symbol than the center holds (not counting ``kind`` itself
+    when ``in_center``: a memory of the center that may go)."""
     rules = state.rules
     symbol = rules.memory_symbol[kind]
-    have = sum(1 for k in state.center if rules.memory_symbol[k] == symbol)
+    have = sum(1 for k in state.center if rules.memory_symbol[k] == symbol) - int(in_center)
     friends = state.fmask[state.team_of(player)]
     out = []
     for d in range(REACH + 1):

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.actions import A_CENTER, A_DISCARD, A_PLAY
 from furuba.zodiac.codes import ACTIONS_PER_TURN, P_MAIN
-from furuba.zodiac.explain import all_of, befriended, card_name, symbol_name
-from furuba.zodiac.playout import REACH, plan
+from furuba.zodiac.explain import all_of, asking_for, befriended, card_name, symbol_name
+from furuba.zodiac.playout import plan
 from furuba.zodiac.text import _, ngettext, sohma_name
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ def contrast_action(state: GameState, played: int, better: int, player: int) -> 
     if code != other_code or not (rules.is_memory(card) and rules.is_memory(other)):
         return ""
     in_center = code == A_CENTER       # a memory of the center counts toward what is asked
-    mine = _needing(state, card, player, in_center)
-    theirs = _needing(state, other, player, in_center)
+    mine = asking_for(state, card, player, in_center)
+    theirs = asking_for(state, other, player, in_center)
     if code in (A_CENTER, A_DISCARD) and mine and (not theirs or _nearer(state, mine, theirs)):
         return _("you gave up {card} ({symbol}), which {needing}, and kept {kept} ({kept_symbol}), "
                  "which {kept_needing}").format(
@@ -84,21 +84,3 @@ def _within_reach(after: GameState, player: int) -> int | None:
         return None
     found = plan(after, player, ACTIONS_PER_TURN - after.actions_taken)
     return None if found is None else found[2]
-
-
-def _needing(state: GameState, kind: int, player: int, in_center: bool) -> list[int]:
-    """The Sohmas within reach of Tohru, nearest first, not yet ``player``'s friends, that ask
-    for more of memory ``kind``'s symbol than the center holds (counting ``kind`` out of the
-    center when it is there)."""
-    rules = state.rules
-    symbol = rules.memory_symbol[kind]
-    have = sum(1 for k in state.center if rules.memory_symbol[k] == symbol) - int(in_center)
-    friends = state.fmask[state.team_of(player)]
-    out = []
-    for d in range(REACH + 1):
-        s = (state.tohru + d) % NUM_SOHMAS
-        if friends >> s & 1 or not state.stacks[s]:
-            continue
-        if any(i == symbol and n > have for i, n in rules.need_pairs[s][state.flipped >> s & 1]):
-            out.append(s)
-    return out
