@@ -224,9 +224,11 @@ def http(cluster: Cluster) -> Iterator[httpx.Client]:
 
 
 def new_table(http: httpx.Client, seed: int) -> tuple[str, list[str]]:
-    """A Friends of the Zodiac table of two human seats, both claimed: its id and the tokens."""
+    """A Friends of the Zodiac table of two human seats, both claimed: its id and the tokens (a
+    game to 5 friendships: long enough that restarting every process, even on a busy machine,
+    ends before it does)."""
     made = http.post("/api/tables", json={"game": "zodiac", "seats": ["human", "human"], "seed": seed,
-                                          "options": {"target": 3}, "grace_seconds": None})
+                                          "options": {"target": 5}, "grace_seconds": None})
     assert made.status_code == 201, made.text
     table_id: str = made.json()["id"]
     tokens = []
