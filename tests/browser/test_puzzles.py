@@ -93,6 +93,9 @@ def test_a_player_solves_a_puzzle_from_their_own_game(browser: Browser, base_url
         expect(page.locator("#puzzles-none")).to_be_visible(timeout=WAIT_MS)
         table_id = analysed_game_with_a_mistake(page, live_server, lang)
 
+        solve = page.locator("#review-mistakes a.review-puzzle").first    # each mistake links its puzzle
+        expect(solve).to_be_visible()
+        assert (solve.get_attribute("href") or "").startswith("/puzzles#")
         page.locator('nav.topbar a[href="/puzzles"]').click()          # from the replay's top bar
         expect(page.get_by_role("heading", level=1)).to_have_text(words["heading"])
         expect(page.locator('nav.topbar a[href="/puzzles"]')).to_have_attribute("aria-current", "page")

@@ -45,7 +45,7 @@ def test_a_finished_game_is_analysed_on_its_replay(page: Page, live_server: Live
     mistakes = page.locator("#review-mistakes li")
     assert mistakes.count() >= 1, "a random player's slips are listed"
     expect(graph.locator("a.review-mistake")).to_have_count(mistakes.count())
-    first = mistakes.first.locator("a")
+    first = mistakes.first.locator('a[href^="#step="]')
     href = first.get_attribute("href") or ""
     assert href.startswith("#step=")
     step = int(href.removeprefix("#step="))
@@ -66,6 +66,9 @@ def test_a_finished_game_is_analysed_on_its_replay(page: Page, live_server: Live
     expect(mistakes.first).to_contain_text("Your move: ")
     expect(mistakes.first).to_contain_text("The bot’s move: ")
     expect(mistakes.first).to_contain_text("points better")
+    solve = mistakes.first.locator("a.review-puzzle")     # each mistake became a puzzle
+    expect(solve).to_have_text("Solve it as a puzzle")
+    assert (solve.get_attribute("href") or "").startswith("/puzzles#")
     for row in decisions.all():                  # the bot's move is never shown worse
         cells = row.locator("td")
         played, best = cells.nth(2).inner_text(), cells.nth(4).inner_text()

@@ -37,6 +37,7 @@ from furuba.core.record import GameRecord
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
 from furuba.review.model import in_language
 from furuba.server.errors import RoomError
+from furuba.server.puzzles.store import PuzzleStore
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
 from furuba.server.review_workers import ReviewWorkers, Stopped, Unavailable, WorkerDiedError
 from furuba.server.routing import client_address, hub_of, refuse
@@ -190,7 +191,10 @@ def add_review(router: APIRouter) -> None:
                     seat=seat, last=players - 1))
             found = await start(request, reviews, Job(
                 table_id, seat, record, hub.config.hint_sims or DEFAULT_SIMS))
-        return answer(found, reviews.jobs.get((table_id, seat)))
+        puzzles = None
+        if found.status == "done" and found.review is not None:
+            puzzles = await hub.db.run(PuzzleStore.ids_of_seat, table_id, seat)
+        return answer(found, reviews.jobs.get((table_id, seat)), puzzles)
 
 
 async def start(request: Request, reviews: Reviews, job: Job) -> Found:
@@ -241,10 +245,13 @@ async def finished(request: Request, table_id: str) -> tuple[GameRecord, int]:
     return GameRecord.from_json(room.record.to_json()), states[-1].num_players
 
 
-def answer(found: Found, job: Job | None) -> JSONResponse:
-    """The response for a row as found (this process's own job gives the freshest progress)."""
+def answer(found: Found, job: Job | None,
+           puzzles: dict[int, str] | None = None) -> JSONResponse:
+    """The response for a row as found (this process's own job gives the freshest progress),
+    with the ids of the puzzles its mistakes became, by step."""
     if found.status == "done" and found.review is not None:
-        return JSONResponse({"status": "done", **in_language(found.review, i18n.current())})
+        return JSONResponse({"status": "done", **in_language(found.review, i18n.current()),
+                             "puzzles": {str(k): v for k, v in sorted((puzzles or {}).items())}})
     if found.status == "failed":
         return JSONResponse({"status": "failed", "detail": _(
             "the analysis failed ({error}); ask again in {seconds:g} seconds to start it "

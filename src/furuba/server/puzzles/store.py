@@ -161,6 +161,13 @@ class PuzzleStore:
         return None if row is None else puzzle_of(row)
 
     @staticmethod
+    def ids_of_seat(s: Session, table_id: str, seat: int) -> dict[int, str]:
+        """The puzzles of one reviewed seat, by step: their ids."""
+        rows = s.execute(select(PuzzleRow.step, PuzzleRow.id).where(
+            PuzzleRow.table_id == table_id, PuzzleRow.seat == seat))
+        return {int(r.step): str(r.id) for r in rows}
+
+    @staticmethod
     def of_table(s: Session, table_id: str) -> list[Puzzle]:
         """Every puzzle of a table, by seat and step."""
         rows = s.scalars(select(PuzzleRow).where(PuzzleRow.table_id == table_id)

@@ -289,7 +289,13 @@ function mistakesList(review, ctx) {
         played: moveWords(d.played, d, ctx), played_chance: chance(d.played),
         best: moveWords(d.best, d, ctx), best_chance: chance(d.best), points: gained(d),
       }),
-      explanation(d, ctx)))));
+      explanation(d, ctx), puzzleLink(review, d)))));
+}
+
+/** The puzzle a mistake became (GET /api/puzzles/{id}): solve it, as its player saw it. */
+function puzzleLink(review, d) {
+  const id = review.puzzles && review.puzzles[String(d.step)];
+  return id ? h('a', { class: 'review-puzzle', href: `/puzzles#${encodeURIComponent(id)}` }, t('table.review.puzzle_link')) : null;
 }
 
 /** A mistake in words: what the move played did, what the bot's does, and what the better move
