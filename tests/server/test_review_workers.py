@@ -40,6 +40,8 @@ def test_a_review_computed_in_a_worker_is_the_one_computed_in_process(
     assert progress == sorted(progress) and all(0 <= p <= 1 for p in progress)
     review = answers[-1].json()
     assert review.pop("status") == "done"
+    puzzles = review.pop("puzzles")               # each mistake became a puzzle, by step
+    assert set(puzzles) == {str(d.step) for d in here.mistakes()}
     assert review == in_language(here.to_json(), "en")
     assert review["decisions"] and review["sims"] == 30
 
