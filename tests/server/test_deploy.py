@@ -46,6 +46,8 @@ from .wsclient import TableClient
 DEPLOY = ROOT / "deploy"
 PACE = 0.15
 """Seconds between two actions of one socket (the server allows 10 messages a second)."""
+SLOW_PACE = 1.0
+"""Seconds between two actions of one socket while the processes restart (:func:`play_while`)."""
 TRANSIENT = {"moved", "busy"}
 """Errors an action may get while its table changes process; the client acts again."""
 
@@ -224,11 +226,9 @@ def http(cluster: Cluster) -> Iterator[httpx.Client]:
 
 
 def new_table(http: httpx.Client, seed: int) -> tuple[str, list[str]]:
-    """A Friends of the Zodiac table of two human seats, both claimed: its id and the tokens (a
-    game to 5 friendships: long enough that restarting every process, even on a busy machine,
-    ends before it does)."""
+    """A Friends of the Zodiac table of two human seats, both claimed: its id and the tokens."""
     made = http.post("/api/tables", json={"game": "zodiac", "seats": ["human", "human"], "seed": seed,
-                                          "options": {"target": 5}, "grace_seconds": None})
+                                          "options": {"target": 3}, "grace_seconds": None})
     assert made.status_code == 201, made.text
     table_id: str = made.json()["id"]
     tokens = []
@@ -250,6 +250,8 @@ class Game:
         self.players = [TableClient(ws_base, table_id, [t], on_event=self.saw, follow_routes=follow_routes)
                         for t in tokens]
         self.watchers = [TableClient(base, table_id) for base in watch]
+        self.pace = PACE
+        """The least time between two actions of a player (slower while processes restart)."""
 
     def saw(self, client: TableClient, msg: dict[str, Any], now: float) -> None:
         event = msg["event"]
@@ -282,7 +284,7 @@ class Game:
                 raise TimeoutError(f"the game did not end: {client.result()}, status {client.status}")
             seat = client.to_decide()
             if seat is not None and acted_at != (client.epoch, client.seq) \
-                    and time.monotonic() - last >= PACE:
+                    and time.monotonic() - last >= self.pace:
                 legal = client.legal[seat]
                 played = sum(1 for a in client.applied if a.kind == "action")
                 choice = legal[random.Random(played).randrange(len(legal))]
@@ -441,14 +443,18 @@ def restart_each(cluster: Cluster) -> None:
 
 
 def play_while(game: Game, during: Callable[[], None]) -> None:
-    """Play ``game`` to its end, running ``during()`` (on a thread) once 8 actions are in."""
+    """Play ``game`` to its end, running ``during()`` (on a thread) once 8 actions are in; the
+    players go on acting meanwhile, at :data:`SLOW_PACE`, so that the game is still on when
+    ``during()`` ends however long restarting processes takes on a busy machine."""
 
     async def scenario() -> None:
         await game.open()
         playing = asyncio.ensure_future(game.play(timeout=180))
         try:
             await wait_actions(game, 8)
+            game.pace = SLOW_PACE
             await asyncio.to_thread(during)
+            game.pace = PACE
             await playing
         finally:
             playing.cancel()
