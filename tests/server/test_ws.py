@@ -320,9 +320,12 @@ def test_disconnected_player_is_played_by_a_bot_after_the_grace_period(live: Liv
     t0, t1 = live.join(table_id, 0, "Ann"), live.join(table_id, 1, "Ben")
     with live.client(table_id, [t0]) as a:
         a.until_type("snapshot")
-        timer = a.until(lambda m: m.get("type") == "event" and m["event"].get("reason") == "zombie",
-                        timeout=5)
-        assert timer["table"]["seats"][1]["zombie"] is True
+        # Ben's grace second may already be over when Ann's snapshot comes (a busy machine):
+        # the snapshot then shows his seat played by a bot; else the event that hands it over.
+        if not (a.table is not None and a.table["seats"][1]["zombie"]):
+            a.until(lambda m: m.get("type") == "event" and m["event"].get("reason") == "zombie",
+                    timeout=5)
+        assert a.table is not None and a.table["seats"][1]["zombie"] is True
         for _ in range(100):       # seat 0 plays its turns; the zombie answers for seat 1
             if my_turn(a) is not None:
                 a.send({"type": "act", "seq_seen": a.seq, "action": a.legal[0][0]["name"]})
