@@ -164,7 +164,7 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
             legal = state.legal_actions()
             if len(legal) < 2:
                 continue
-            features = learned.features.featurize(state, legal)
+            features = np.array(learned.features.featurize(state, legal), dtype=np.float32)
             (test_rows if held else train_rows).append((features, legal.index(action)))
             guesses = {"game's policy": spec.policies.rollout(state, rng),
                        "learned best": learned.best_action(state, None)}

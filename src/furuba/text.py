@@ -84,3 +84,22 @@ def players_count(n: int) -> str:
 def deals_count(n: int) -> str:
     """``n`` deals: ``1 deal``, ``300 deals`` (「配り札300通り」)."""
     return ngettext("{n} deal", "{n} deals", n).format(n=f"{n:,}")
+
+
+YOU = N_("You")
+"""What a lone human at the keyboard is called (a seat's name, in the terminal's language)."""
+
+
+def you() -> str:
+    """What a lone human at the keyboard is called, in the context's language ("You", 「あなた」)."""
+    return _(YOU)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the lone human at the keyboard (so a screen says "your hand",
+    「あなたの手札」, rather than "You's hand").
+
+    >>> is_you("You"), is_you("Kaito")
+    (True, False)
+    """
+    return name in (YOU, you())

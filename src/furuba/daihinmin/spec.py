@@ -13,9 +13,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
@@ -49,6 +47,9 @@ from furuba.daihinmin.text import CATALOG
 from furuba.daihinmin.view_types import DaihinminView
 from furuba.i18n import N_
 from furuba.spec import GameSpec, Option, Players, Policies, lazy
+
+if TYPE_CHECKING:
+    import typer
 
 
 def max_game_length(state: State) -> int:

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from furuba.cli.screen import is_you as is_you
-from furuba.cli.screen import you
 from furuba.core.deck import SUITS
 from furuba.daihinmin.catalog import CATALOG as CATALOG
 from furuba.daihinmin.catalog import _ as _
@@ -31,6 +29,8 @@ from furuba.daihinmin.catalog import ngettext as ngettext
 from furuba.daihinmin.catalog import pgettext as pgettext
 from furuba.daihinmin.ranks import RANK_NAMES
 from furuba.i18n import N_
+from furuba.text import is_you as is_you
+from furuba.text import you
 
 TITLES: dict[str, str] = {
     "Rich Man": N_("Rich Man"),

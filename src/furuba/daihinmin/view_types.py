@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired
 
-from typing_extensions import TypedDict
-
+from furuba.core.typeddict import TypedDict
 from furuba.daihinmin.event_types import LogEvent, Title
 
 Phase = Literal["revolution", "exchange", "play", "over"]

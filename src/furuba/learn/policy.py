@@ -11,7 +11,10 @@ alone (:func:`initial_weights` starts there).
 
 The weights are a small ``.npz``; beside it a JSON file says where they came from: the game, the
 feature names (checked on loading, so weights never meet features they were not trained on), the
-hidden units, the command and seed that made them, the iterations and the date.
+hidden units, the command and seed that made them, the iterations and the date. This is the
+policy as training holds it; the bots play the same numbers through
+:class:`~furuba.learn.scoring.Scorer` (:meth:`SoftmaxPolicy.scorer`), which needs no numpy and
+reads the same files.
 
 >>> import numpy as np
 >>> policy = SoftmaxPolicy(np.array([1.0, -1.0]), temperature=1.0)
@@ -38,15 +41,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from furuba.core.errors import FurubaError
-from furuba.text import _
+from furuba.learn.features import Rows
+from furuba.learn.scoring import Scorer, parameter_count
 
 Vector = npt.NDArray[np.float64]
+Matrix = npt.NDArray[np.float32]
+"""``(len(legal), features)`` float32: one row of features per legal action."""
+
+__all__ = ["Matrix", "SoftmaxPolicy", "Vector", "initial_weights", "matrix", "parameter_count"]
 
 
-def parameter_count(features: int, hidden: int) -> int:
-    """How many numbers a policy over ``features`` features with ``hidden`` units has."""
-    return features + hidden * (features + 2)
+def matrix(rows: Rows) -> Matrix:
+    """A game's feature rows (:attr:`~furuba.learn.features.ActionFeatures.featurize`) as the
+    float32 matrix training works with."""
+    return np.array(rows, dtype=np.float32)
 
 
 def initial_weights(linear: Vector, hidden: int, seed: int) -> Vector:
@@ -80,9 +88,9 @@ class SoftmaxPolicy:
         return (self.weights[size:end].reshape(size, h), self.weights[end:end + h],
                 self.weights[end + h:end + 2 * h])
 
-    def logits(self, rows: npt.NDArray[np.float32]) -> Vector:
+    def logits(self, rows: Matrix | Rows) -> Vector:
         """Each row's score (before the temperature)."""
-        x = rows.astype(np.float64)
+        x = np.asarray(rows, dtype=np.float64)
         size = x.shape[1]
         scores: Vector = x @ self.weights[:size]
         if self.hidden:
@@ -90,11 +98,11 @@ class SoftmaxPolicy:
             scores += np.maximum(x @ layer + bias, 0.0) @ out
         return scores
 
-    def gradient(self, rows: npt.NDArray[np.float32], coefficients: Vector) -> Vector:
+    def gradient(self, rows: Matrix | Rows, coefficients: Vector) -> Vector:
         """The gradient of ``Σ_i coefficients_i · score_i`` with respect to the weights: with
         ``coefficients = onehot(a) − p`` that of ``log p(a)``, with ``π − p`` that of the
         log-likelihood of targets ``π`` (rows may be several decisions' rows end to end)."""
-        x = rows.astype(np.float64)
+        x = np.asarray(rows, dtype=np.float64)
         linear: Vector = coefficients @ x
         if not self.hidden:
             return linear
@@ -107,7 +115,7 @@ class SoftmaxPolicy:
                                        coefficients @ (pre * active)])
         return grad
 
-    def probs(self, rows: npt.NDArray[np.float32]) -> Vector:
+    def probs(self, rows: Matrix | Rows) -> Vector:
         """The probability of each row (the best one gets 1 at temperature 0)."""
         scores = self.logits(rows)
         if self.temperature <= 0:
@@ -119,7 +127,7 @@ class SoftmaxPolicy:
         probs: Vector = z / z.sum()
         return probs
 
-    def sample(self, rows: npt.NDArray[np.float32], rng: random.Random) -> int:
+    def sample(self, rows: Matrix | Rows, rng: random.Random) -> int:
         """The index of a row drawn with :meth:`probs`, from ``rng``."""
         if self.temperature <= 0:
             return self.best(rows)
@@ -127,7 +135,7 @@ class SoftmaxPolicy:
         index = int(np.searchsorted(cumulative, rng.random() * cumulative[-1], side="right"))
         return min(index, len(cumulative) - 1)
 
-    def best(self, rows: npt.NDArray[np.float32]) -> int:
+    def best(self, rows: Matrix | Rows) -> int:
         """The index of the best-scored row (the first on a tie)."""
         return int(np.argmax(self.logits(rows)))
 
@@ -145,23 +153,12 @@ class SoftmaxPolicy:
     def load(cls, path: Path, *, names: tuple[str, ...] | None = None,
              temperature: float | None = None) -> SoftmaxPolicy:
         """The policy saved at ``path``; :class:`FurubaError` when it is missing, unreadable, or
-        trained on other features than ``names``."""
-        try:
-            with np.load(path) as data:
-                weights = np.array(data["weights"], dtype=np.float64)
-            about = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        except (OSError, ValueError, KeyError) as exc:
-            raise FurubaError(_("cannot read the policy {path}: {problem}").format(
-                path=path, problem=getattr(exc, "strerror", None) or exc)) from None
-        if names is not None and tuple(about.get("features", ())) != names:
-            raise FurubaError(_("the policy {path} was trained on other features than this "
-                                "game's").format(path=path))
-        hidden = about.get("hidden", 0)
-        size = len(about.get("features", weights))
-        if (not isinstance(hidden, int) or hidden < 0
-                or weights.shape != (parameter_count(size, hidden),)):
-            raise FurubaError(_("the policy {path} has {count} weights, not what {features} "
-                                "features and {hidden} hidden units take").format(
-                path=path, count=weights.size, features=size, hidden=hidden))
-        chosen = float(about.get("temperature", 1.0)) if temperature is None else temperature
-        return cls(weights, chosen, about, hidden)
+        trained on other features than ``names`` (read as :meth:`Scorer.load` reads it)."""
+        scorer = Scorer.load(path, names=names, temperature=temperature)
+        return cls(np.array(scorer.weights, dtype=np.float64), scorer.temperature,
+                   scorer.provenance, scorer.hidden)
+
+    def scorer(self) -> Scorer:
+        """These weights as the bots play them (plain Python, :mod:`furuba.learn.scoring`)."""
+        return Scorer(tuple(self.weights.tolist()), self.temperature, self.provenance,
+                      self.hidden)

@@ -38,7 +38,7 @@ from furuba.bots.policy import PolicyBot, features_of
 from furuba.bots.registry import make_bot
 from furuba.core.protocol import State
 from furuba.learn.features import ActionFeatures
-from furuba.learn.policy import SoftmaxPolicy, Vector
+from furuba.learn.policy import SoftmaxPolicy, Vector, matrix
 
 MAX_STEPS = 200_000
 SELF, VERSUS = "self", "greedy"
@@ -160,7 +160,7 @@ def play_training_game(batch: Batch, index: int) -> Sums:
         elif len(legal) == 1:
             state.apply(legal[0])
         else:
-            rows = learning.featurize(state, legal)
+            rows = matrix(learning.featurize(state, legal))
             probs = policy.probs(rows)
             choice = policy.sample(rows, rng)
             chosen = -probs
@@ -202,7 +202,7 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
             state.apply(legal[0])
             continue
         action, target = visit_shares(teacher, state, legal, TARGET_TEMPERATURE)
-        rows = learning.featurize(state, legal)
+        rows = matrix(learning.featurize(state, legal))
         probs = policy.probs(rows)
         sums.credit += -float(target @ _log(probs))
         sums.entropy += entropy_coefficients(probs)[0]
@@ -230,7 +230,7 @@ def play_eval_game(batch: Batch, index: int) -> tuple[int, float, float]:
     seat = index % batch.players
     bots = [make_bot(batch.opponent, seed=rng.getrandbits(31)) for _ in range(batch.players)]
     policy = batch.policy()
-    learner = PolicyBot(seed=rng.getrandbits(31), policy=policy)
+    learner = PolicyBot(seed=rng.getrandbits(31), policy=policy.scorer())
     for _step in range(MAX_STEPS):
         if state.is_terminal():
             break

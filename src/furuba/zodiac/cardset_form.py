@@ -24,8 +24,16 @@ from typing import Any
 
 from furuba.core.deck import SOHMAS
 from furuba.i18n import N_
-from furuba.zodiac.cardset import CardSet, Event, Memory, Option, SohmaSide, Symbol, TohruSideCard
-from furuba.zodiac.cardset_words import Worded
+from furuba.zodiac.cardset_schema import (
+    CardSet,
+    Event,
+    Memory,
+    Option,
+    SohmaSide,
+    Symbol,
+    TohruSideCard,
+)
+from furuba.zodiac.cardset_schema_words import Worded
 from furuba.zodiac.text import _, sohma_names
 
 JSON = dict[str, Any]

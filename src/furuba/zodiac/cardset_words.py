@@ -23,25 +23,18 @@ or what its actions are called.
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    SerializerFunctionWrapHandler,
-    ValidationError,
-    model_serializer,
-    model_validator,
-)
-from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from furuba.zodiac.text import _
 
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$")
 """A BCP 47 language tag of the usual shape: ``ja``, ``pt-BR``, ``zh-Hant-TW``, ``es-419``."""
+
+WORD_FIELDS = ("name", "description", "text", "prompt", "label")
+"""Every field a table's words may have."""
 
 
 def is_language_code(tag: str) -> bool:
@@ -49,114 +42,83 @@ def is_language_code(tag: str) -> bool:
     return bool(LANGUAGE_CODE.match(tag))
 
 
-class Words(BaseModel):
-    """One table's words in one language; a field left out keeps the base-language text."""
+@dataclasses.dataclass(frozen=True)
+class Words:
+    """One table's words in one language; a field left out (``None``) keeps the base-language
+    text."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str | None = None
+    description: str | None = None
+    text: str | None = None
+    prompt: str | None = None
+    label: str | None = None
 
-    name: str | None = Field(default=None, min_length=1)
-    description: str | None = Field(default=None, min_length=1)
-    text: str | None = Field(default=None, min_length=1)
-    prompt: str | None = Field(default=None, min_length=1)
-    label: str | None = Field(default=None, min_length=1)
-
-    @model_serializer(mode="wrap")
-    def _only_given(self, handler: SerializerFunctionWrapHandler) -> dict[str, str]:
-        """Dump only the fields the translation gives, as it was written."""
-        return {k: v for k, v in handler(self).items() if v is not None}
+    def model_dump(self, mode: str = "python") -> dict[str, str]:
+        """The fields the translation gives, as it was written."""
+        return {k: v for k in WORD_FIELDS if (v := getattr(self, k)) is not None}
 
 
-class Worded(BaseModel):
-    """A card-set table with words (:attr:`WORDS`) that may carry translations.
-
-    The translations are the table's extra keys (language code → :class:`Words`), so a set dumps
-    and reloads exactly as it was written. Any other extra key is an error, as in every table.
-    """
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-    __pydantic_extra__: dict[str, Words] = Field(init=False)
+@dataclasses.dataclass(frozen=True)
+class Worded:
+    """A card-set table with words (:attr:`WORDS`) that may carry translations: ``translations``
+    maps a language code to the table's :class:`Words` in it (in the file, the table's extra
+    keys)."""
 
     WORDS: ClassVar[tuple[str, ...]] = ()
     """The fields of this table that players read, and so the ones a translation may give."""
     KIND: ClassVar[str] = "table"
     """What this table is, for error messages ("a memory's words are …")."""
 
+    translated_words: dict[str, Words] = dataclasses.field(default_factory=dict, kw_only=True)
+
     def translated(self) -> dict[str, Words]:
         """This table's translations: language code → its words."""
-        return dict(self.__pydantic_extra__ or {})
-
-    @model_validator(mode="before")
-    @classmethod
-    def _check_translations(cls, data: Any) -> Any:
-        """Refuse extra keys that are no translations, and translations of what is no word."""
-        if not isinstance(data, dict):
-            return data
-        errors = [error for key, value in data.items() if key not in cls.model_fields
-                  for error in _translation_errors(cls, str(key), value)]
-        if errors:
-            raise ValidationError.from_exception_data(cls.__name__, errors)
-        return data
-
-
-def _translation_errors(cls: type[Worded], key: str, value: Any) -> Iterator[InitErrorDetails]:
-    """What is wrong with the extra key ``key`` of a ``cls`` table, if anything."""
-    words = ", ".join(cls.WORDS)
-    if not isinstance(value, dict):
-        if is_language_code(key):
-            yield _error("translation_type", "a translation is a table of words ({words})",
-                         (key,), value, words=words)
-        else:
-            yield InitErrorDetails(type="extra_forbidden", loc=(key,), input=value)
-        return
-    if not is_language_code(key):
-        yield _error("language_code", "not a field of {table}, nor a language code such as 'ja' "
-                     "or 'pt-BR' that a translation is keyed by", (key,), value, table=cls.KIND)
-        return
-    for field, text in value.items():
-        if field in cls.WORDS:
-            continue
-        if field in cls.model_fields:
-            yield _error("untranslatable", "'{field}' cannot be translated: only the words of "
-                         "{table} can ({words})", (key, field), text, field=str(field),
-                         table=cls.KIND, words=words)
-        else:
-            yield _error("unknown_word", "not a word of {table} (its words are {words})",
-                         (key, field), text, table=cls.KIND, words=words)
-
-
-def _error(error_type: str, message: str, loc: tuple[str, ...], value: Any,
-           **context: str) -> InitErrorDetails:
-    return InitErrorDetails(type=PydanticCustomError(error_type, message, context), loc=loc,
-                            input=value)
+        return dict(self.translated_words)
 
 
 # -- reading the words of a whole set ------------------------------------------------------------
-def worded_tables(model: BaseModel, where: str = "") -> Iterator[tuple[str, Worded]]:
+def _is_table(value: Any) -> bool:
+    """Whether ``value`` is a table of a card set: a plain one (a dataclass) or one being checked
+    (a pydantic model, :mod:`furuba.zodiac.cardset_schema`)."""
+    kind = type(value)
+    return dataclasses.is_dataclass(kind) or hasattr(kind, "model_fields")
+
+
+def _fields(model: Any) -> Iterable[str]:
+    """The fields of a table, in order (its translations apart)."""
+    if dataclasses.is_dataclass(model):
+        return [f.name for f in dataclasses.fields(model) if f.init and f.name != "translated_words"]
+    fields: Iterable[str] = type(model).model_fields
+    return fields
+
+
+def worded_tables(model: Any, where: str = "") -> Iterator[tuple[str, Any]]:
     """Every table with words inside ``model`` (itself included), with its place in the file.
 
     Places are written as errors name them: ``memories[3]``, ``events[0].effect[0].choice.options[1]``,
-    ``sohmas.Kyo.animal``, ``tohru.front`` (the set itself is ``""``).
+    ``sohmas.Kyo.animal``, ``tohru.front`` (the set itself is ``""``). ``model`` is a plain card
+    set (:mod:`furuba.zodiac.cardset`) or one being checked (its pydantic model).
     """
-    if isinstance(model, Worded):
+    if callable(getattr(model, "translated", None)):
         yield where, model
-    for name in type(model).model_fields:
+    for name in _fields(model):
         value = getattr(model, name)
         place = f"{where}.{name}" if where else name
-        if isinstance(value, BaseModel):
+        if _is_table(value):
             yield from worded_tables(value, place)
         elif isinstance(value, list):
             for i, item in enumerate(value):
-                if isinstance(item, BaseModel):
+                if _is_table(item):
                     # an effect's step is named by its op, as pydantic names a tagged union's member
                     op = getattr(item, "op", None)
                     yield from worded_tables(item, f"{place}[{i}].{op}" if op else f"{place}[{i}]")
         elif isinstance(value, dict):
             for key, item in value.items():
-                if isinstance(item, BaseModel):
+                if _is_table(item):
                     yield from worded_tables(item, f"{place}.{key}")
 
 
-def base_texts(model: BaseModel) -> tuple[str, ...]:
+def base_texts(model: Any) -> tuple[str, ...]:
     """Every base-language text players may read in ``model``, once each, in file order."""
     seen: dict[str, None] = {}
     for _where, table in worded_tables(model):
@@ -167,7 +129,7 @@ def base_texts(model: BaseModel) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def collect_translations(model: BaseModel, base: str) -> dict[str, dict[str, str]]:
+def collect_translations(model: Any, base: str) -> dict[str, dict[str, str]]:
     """Language → {base text: its translation} over every table of ``model``.
 
     Raises ``ValueError`` naming the place of a translation into the base language itself, or of

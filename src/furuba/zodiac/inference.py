@@ -47,9 +47,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-import numpy as np
-
-from furuba.learn.policy import SoftmaxPolicy
+from furuba.learn.scoring import Scorer, softmax
 from furuba.zodiac.codes import RUNNING, LogEntry
 from furuba.zodiac.learning import LEARNING, features_in
 from furuba.zodiac.state import log_seen_by
@@ -73,9 +71,9 @@ the product over the decisions it is asked about."""
 
 
 @functools.cache
-def _policy() -> SoftmaxPolicy:
+def _policy() -> Scorer:
     assert LEARNING.shipped is not None  # the game ships its policy
-    return SoftmaxPolicy.load(LEARNING.shipped, names=LEARNING.names)
+    return Scorer.load(LEARNING.shipped, names=LEARNING.names)
 
 
 def learned_model(state: GameState, legal: list[int], action: int) -> float:
@@ -90,9 +88,7 @@ def learned_model(state: GameState, legal: list[int], action: int) -> float:
     world = state.clone()
     world.deck = world.deck[::-1]
     rows = features_in(world, state.current_player, legal)
-    scores = _policy().logits(rows) / TEMPERATURE
-    shares = np.exp(scores - scores.max())
-    chosen = float(shares[legal.index(action)] / shares.sum())
+    chosen = softmax(_policy().logits(rows), TEMPERATURE)[legal.index(action)]
     return MISTAKE / len(legal) + (1.0 - MISTAKE) * chosen
 
 

@@ -26,8 +26,8 @@ game still tells better play from worse.
 >>> from furuba.zodiac import new_game
 >>> s = new_game(players=4, seed=3)
 >>> rows = LEARNING.featurize(s, s.legal_actions())
->>> rows.shape == (len(s.legal_actions()), LEARNING.size), str(rows.dtype)
-(True, 'float32')
+>>> len(rows) == len(s.legal_actions()) and all(len(row) == LEARNING.size for row in rows)
+True
 """
 
 from __future__ import annotations
@@ -36,9 +36,7 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-import numpy as np
-
-from furuba.learn.features import ActionFeatures, Matrix
+from furuba.learn.features import ActionFeatures, Rows, float32_rows
 from furuba.zodiac.actions import A_DISCARD, A_PLAY
 from furuba.zodiac.greedy import FRIEND, RIVAL, _exposure, cheapest_befriending
 
@@ -90,23 +88,24 @@ def _measures(state: GameState, me: int) -> tuple[float, float, float, float]:
     return len(state.friends[team]), rival, held, len(hand) - held
 
 
-def featurize(state: State, legal: list[int]) -> Matrix:
+def featurize(state: State, legal: list[int]) -> Rows:
     """The features of each action of ``legal`` for the player to move (see the module)."""
     s = cast("GameState", state)
     me = s.current_player
     return features_in(s.determinize(me, random.Random(LOOK_SEED)), me, legal)
 
 
-def features_in(world: GameState, me: int, legal: list[int]) -> Matrix:
+def features_in(world: GameState, me: int, legal: list[int]) -> Rows:
     """:func:`featurize` with the look-ahead played in ``world``, a world already dealt from
     ``me``'s view (its hidden cards and deck order random)."""
     table = world.rules.actions
     memories = world.rules.num_memory_kinds
     friends, rival, held, others = _measures(world, me)
-    out = np.zeros((len(legal), len(NAMES)), dtype=np.float32)
-    for row, action in enumerate(legal):
+    out: list[list[float]] = []
+    for action in legal:
         code, arg = table.decode(action)
-        line = out[row]
+        line = [0.0] * len(NAMES)
+        out.append(line)
         line[_kind_column(code, arg, memories)] = 1.0
         child = world.clone()
         child.apply(action)
@@ -119,13 +118,13 @@ def features_in(world: GameState, me: int, legal: list[int]) -> Matrix:
             line[11] = child.returns()[me]
         elif child.turn == me:
             reach = _reach(child, me)
-            line[15] = reach > 0
+            line[15] = float(reach > 0)
             line[16] = reach
         else:
             line[17] = 1.0
             if not child.coop:
                 line[18] = _exposure(child, child.turn, me) / 60
-    return out
+    return float32_rows(out)
 
 
 def progress(state: State) -> list[float]:

@@ -14,10 +14,11 @@ from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from furuba.cli.screen import Choice, Command, WrittenPrompt, is_you
+from furuba.cli.screen import Choice, Command, WrittenPrompt
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, State
 from furuba.i18n import N_
+from furuba.text import is_you
 from furuba.zodiac.logtext import say_entry
 from furuba.zodiac.screen_board import CardFaces, ZodiacBoard, dim
 from furuba.zodiac.text import _, ngettext, side_word, sohma_name, tohru

@@ -16,10 +16,10 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
-from furuba.cli.screen import is_you
 from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import FurubaError
 from furuba.core.protocol import JSON, State
+from furuba.text import is_you
 from furuba.zodiac.state import GameState
 from furuba.zodiac.text import (
     _,

@@ -48,6 +48,7 @@ from furuba.core.errors import CardSetError
 from furuba.i18n import N_
 from furuba.sim.targets import TargetFigure, Tuning, Tweak
 from furuba.zodiac.cardset import MAX_NEEDS, CardSet, parse_cardset
+from furuba.zodiac.cardset_schema import CardSet as CheckedCardSet
 from furuba.zodiac.text import _, card_text, ngettext, side_word, sohma_name
 
 Key = str | int
@@ -183,7 +184,7 @@ def tweaks(text: str) -> list[Tweak]:
         for change in candidate.changes:
             changed = changed_data(changed, change.where, change)
         try:
-            CardSet.model_validate(changed)
+            CheckedCardSet.model_validate(changed)
         except ValidationError:
             continue
         out.append(Tweak(candidate.key, candidate.label,

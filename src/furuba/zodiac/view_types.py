@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired
 
-from typing_extensions import TypedDict
+from furuba.core.typeddict import TypedDict
 
 PendingKind = Literal["action", "option", "move_to", "flip", "put_away", "take", "discard",
                       "over"]
