@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser services venv clean i18n
+.PHONY: run test lint typecheck unit bench browser services venv clean i18n pyodide
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,11 @@ browser:
 services:
 	@bash scripts/setup-services.sh
 
-run: $(STAMP)
+# Pyodide for the offline app, from the npm registry at a pinned, checked version.
+pyodide: $(STAMP)
+	@$(PY) scripts/vendor-pyodide.py
+
+run: $(STAMP) pyodide
 	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
 lint: $(STAMP)
@@ -34,7 +38,7 @@ lint: $(STAMP)
 unit: $(STAMP) services
 	$(VENV)/bin/pytest -n 2 --durations=15
 
-test: browser lint unit
+test: browser pyodide lint unit
 
 i18n: $(STAMP)
 	$(PY) scripts/i18n.py update

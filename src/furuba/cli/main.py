@@ -89,6 +89,9 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
                        "other bots."))(bots)
     app.command(help=_("Serve the web app: tables online with friends and bots (needs the web "
                        "extra)."))(serve)
+    app.command("build-static", help=_("Write the offline app — both games and their bots, "
+                                       "played in the browser with no server — as a folder of "
+                                       "static files any web server serves."))(build_static)
     for spec in games.specs():
         if spec.commands is not None:
             app.add_typer(spec.commands())
@@ -193,6 +196,30 @@ def serve(
                log_level=log_level, redis_url=redis_url, process_name=process_name,
                address_key=address_key, route=route, api_docs=api_docs,
                metrics_port=metrics_port, metrics_host=metrics_host, guest_chat=guest_chat)
+
+
+def build_static(
+    out: Annotated[Path, typer.Argument(help=_("a new or empty folder to write the app into"))],
+) -> None:
+    """Write the offline app as a folder of static files any web server serves."""
+    try:
+        from furuba.server.offline_app import StaticBuildError
+        from furuba.server.offline_app import build_static as build
+        from furuba.server.pyodide_vendor import VendorError, ensure
+        from furuba.server.routes import service_worker_text
+    except ImportError as exc:
+        raise fail(_("building the offline app needs the web extra: pip install 'furuba[web]' "
+                     "({problem})").format(problem=exc)) from None
+    try:
+        ensure(say=console.print)
+        written = build(out, service_worker=service_worker_text())
+    except (StaticBuildError, VendorError) as exc:
+        raise fail(str(exc)) from None
+    size = sum(path.stat().st_size for path in written)
+    console.print(_("Wrote the offline app: {files} files, {megabytes:.1f} MB, in {out}. Serve "
+                    "the folder from a site's root (for example: python -m http.server -d {out}) "
+                    "and open /offline/.").format(files=len(written), megabytes=size / 1e6,
+                                                   out=out))
 
 
 def add_folders(flag: str, folders: list[Path]) -> None:

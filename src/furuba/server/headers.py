@@ -5,7 +5,9 @@ may frame them, what it may keep.
 static files, API answers, refusals and errors alike:
 
 - :data:`CONTENT_SECURITY_POLICY`: scripts, styles, images, sockets and the service worker from
-  this site only, and no inline script or style attribute at all (the pages load every script
+  this site only (and WebAssembly compiled from this site's files: ``'wasm-unsafe-eval'`` lets
+  the offline table's worker run Python on Pyodide; it allows no JavaScript ``eval``), and no
+  inline script or style attribute at all (the pages load every script
   from ``/static/js``; the JavaScript sets styles through ``element.style``, which a policy
   without ``'unsafe-inline'`` allows). ``connect-src 'self'`` also allows the same host's
   ``ws:``/``wss:`` sockets (CSP level 3). No page may be framed (``frame-ancestors 'none'``),
@@ -42,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self'",
     "font-src 'self'",

@@ -35,6 +35,7 @@ from furuba.server.messages import TableOut
 from furuba.server.metrics import Metrics
 from furuba.server.moderation.checks import seat_refusal
 from furuba.server.moderation.routes import add_moderation
+from furuba.server.offline_routes import add_offline
 from furuba.server.puzzles.routes import add_puzzles
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
@@ -62,7 +63,9 @@ def service_worker_text() -> str:
     """``web/sw.js`` with the front end's version (a hash of every file the pages use) and the
     list of its scripts, so that an upgrade replaces what browsers keep."""
     web = Path(static_dir())
-    files = sorted(f for f in web.rglob("*") if f.is_file() and f.name != "sw.js")
+    # Pyodide (vendor/) is the offline app's, kept by its own cache (see offline_app.py).
+    files = sorted(f for f in web.rglob("*") if f.is_file() and f.name != "sw.js"
+                   and f.relative_to(web).parts[0] != "vendor")
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.relative_to(web).as_posix().encode())
@@ -96,6 +99,7 @@ def build_router() -> APIRouter:
     group(add_tutorials, 404)
     group(add_puzzles, 401, 404, 409)
     group(add_file_checks, 404)
+    add_offline(router)
     group(lambda r: add_moderation(r, f"{static_dir()}/moderation.html"), 401, 404, 409)
     group(lambda r: add_editors(r, f"{static_dir()}/editor.html"), 401, 404, 409)
 

@@ -1,13 +1,15 @@
-// The table page (/t/{id}): take a seat or watch, play, chat, hints, rematch; hot-seat curtain.
-// Every word of the page is the catalog's (i18n.js); the game's own drawing and log are its module's.
+// The table page (/t/{id}, and /offline/table.html?t={id} for a table kept in this browser): take a
+// seat or watch, play, chat, hints, rematch; hot-seat curtain. Where the table lives is its
+// backend's business (table-backend.js): the page is the same. Every word of the page is the
+// catalog's (i18n.js); the game's own drawing and log are its module's.
 import './install.js';
 import { t, parts, number, translatePage } from './i18n.js';
 
 /** A rating as players write it: digits without grouping (1500, not 1,500). */
 const rating = (n) => number(n, { useGrouping: false });
 import { h, replace, keepFocus } from './dom.js';
-import { getJSON, loadTokens, joinSeat, lastName, rememberName, copyTokens, tableIdFromPath } from './api.js';
-import { TableSocket } from './socket.js';
+import { loadTokens, joinSeat, lastName, rememberName, copyTokens } from './api.js';
+import { tableBackend } from './table-backend.js';
 import { pageTools, toast } from './prefs.js';
 import { moduleFor } from './games.js';
 import { coach } from './tutorial.js';
@@ -15,7 +17,8 @@ import { reportDialog } from './report.js';
 import { firstLook } from './session.js';
 import { seatNames, youOf, gameTitle, capital, botWords, deadline, duration, person } from './table-words.js';
 
-const tableId = tableIdFromPath();
+const backend = await tableBackend();
+const tableId = backend.tableId;
 /** After a change is sent: how long before the page says the table is slow to answer (and asks
  * for anything it missed), and how long before it lets the player try again. */
 const SLOW_MS = 3000;
@@ -56,7 +59,7 @@ const el = {
   conn: document.getElementById('conn'),
 };
 
-const socket = new TableSocket(tableId, {
+const socket = backend.socket({
   onWelcome: (msg) => { app.seats = msg.seats; },
   onSnapshot: (msg) => {
     app.table = msg.table;
@@ -78,7 +81,7 @@ const socket = new TableSocket(tableId, {
       table.status = msg.status;
       table.current_player = msg.current_player;
       if (msg.status === 'finished') {
-        table.replay_url = `/replay/${tableId}`;
+        table.replay_url = backend.replayUrl ? backend.replayUrl(tableId) : null;
         if (!table.result) refreshTable();   // the result (winners, scores) comes with the table
       }
       setTimer(msg.timer);
@@ -134,7 +137,7 @@ const socket = new TableSocket(tableId, {
 /** Fetch the table's description again (its result once the game is over). */
 async function refreshTable() {
   try {
-    const table = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+    const table = await backend.table();
     if (app.table && table.result) app.table.result = table.result;
     render();
   } catch {
@@ -244,7 +247,20 @@ function turnWords() {
 
 function renderHeader() {
   const table = app.table;
-  const invite = `${location.origin}/t/${tableId}`;
+  const status = STATUS_WORDS[table.status] ? STATUS_WORDS[table.status]() : table.status;
+  const turn = turnWords();
+  const who = app.seats.length
+    ? t('table.you_are', { names: app.seats.map((s) => names()[s]).join(t('table.separator')) })
+    : t('table.watching');
+  replace(el.header,
+    h('h1', {}, app.title),
+    h('p', { class: 'table-status', id: 'table-status', 'data-status': table.status }, status,
+      turn ? [t('table.dot'), h('span', { id: 'turn-status' }, turn)] : '', t('table.dot'), who),
+    backend.inviteUrl ? inviteBox(backend.inviteUrl(tableId)) : h('p', { class: 'muted small', id: 'offline-note' }, t('offline.table_note')));
+}
+
+/** The invitation: the table's address, and a button that copies it. */
+function inviteBox(invite) {
   const input = h('input', { type: 'text', id: 'invite-link', readonly: true, value: invite, 'aria-label': t('table.invite.label') });
   const copy = h('button', { type: 'button', class: 'btn', id: 'copy-invite', onclick: async () => {
     try {
@@ -255,16 +271,7 @@ function renderHeader() {
     }
     toast(t('table.invite.copied'));
   } }, t('table.invite.copy'));
-  const status = STATUS_WORDS[table.status] ? STATUS_WORDS[table.status]() : table.status;
-  const turn = turnWords();
-  const who = app.seats.length
-    ? t('table.you_are', { names: app.seats.map((s) => names()[s]).join(t('table.separator')) })
-    : t('table.watching');
-  replace(el.header,
-    h('h1', {}, app.title),
-    h('p', { class: 'table-status', id: 'table-status', 'data-status': table.status }, status,
-      turn ? [t('table.dot'), h('span', { id: 'turn-status' }, turn)] : '', t('table.dot'), who),
-    h('div', { class: 'invite' }, input, copy));
+  return h('div', { class: 'invite' }, input, copy);
 }
 
 function joinForm(s) {
@@ -369,16 +376,24 @@ function renderResult(entry) {
   const content = [h('h2', {}, t('table.result.title')), h('p', { id: 'result-text' }, text)];
   if (app.ratings) content.push(ratingChanges());
   const actions = h('div', { class: 'prompt-actions' });
-  actions.append(h('a', { class: 'btn', href: `/replay/${tableId}`, id: 'replay-link' }, t('table.result.replay')));
+  if (backend.replayUrl) actions.append(h('a', { class: 'btn', href: backend.replayUrl(tableId), id: 'replay-link' }, t('table.result.replay')));
   if (table.rematch) {
     copyTokens(tableId, table.rematch);
-    actions.append(h('a', { class: 'btn primary', href: `/t/${table.rematch}`, id: 'rematch-link' }, t('table.result.to_rematch')));
+    actions.append(h('a', { class: 'btn primary', href: backend.tableUrl(table.rematch), id: 'rematch-link' }, t('table.result.to_rematch')));
+  } else if (backend.rematch) {   // a table in this browser: a new deal, at once
+    actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: async () => {
+      try {
+        location.assign(await backend.rematch());
+      } catch (err) {
+        toast(err.message, 'error');
+      }
+    } }, t('table.result.rematch')));
   } else if (app.seats.length) {
     actions.append(h('button', { type: 'button', class: 'btn primary', id: 'rematch', onclick: () => {
       app.wantRematch = socket.send({ type: 'rematch' });
     } }, t('table.result.rematch')));
   }
-  actions.append(h('a', { class: 'btn subtle', href: '/' }, t('table.result.new')));
+  actions.append(h('a', { class: 'btn subtle', href: backend.homeUrl }, t('table.result.new')));
   content.push(actions);
   replace(el.result, ...content);
 }
@@ -428,6 +443,7 @@ function reportButton(line) {
 }
 
 function renderChat() {
+  if (!el.chat) return;   // a page without chat (a table in this browser)
   const table = app.table;
   const title = h('h2', {}, t('table.chat.title'));
   if (!table.settings.chat) {
@@ -568,28 +584,17 @@ function renderUndo() {
     onclick: () => change({ type: 'undo', seat }) }, t('table.undo.button'))));
 }
 
-/** Whether the server says there is no such table (its words are in the page's language: the
- * status says it). */
-async function missing(url) {
-  try {
-    return (await fetch(url, { headers: { accept: 'application/json' } })).status === 404;
-  } catch {
-    return false;
-  }
-}
-
 async function start() {
   translatePage();
   pageTools();
   renderConn('connecting');
-  const base = `/api/tables/${encodeURIComponent(tableId)}`;
   try {
-    const table = await getJSON(base);
-    [app.game, app.catalog, app.title] = await Promise.all([moduleFor(table),
-      getJSON(`${base}/catalog`).catch(() => ({})), gameTitle(table)]);
+    const { table, catalog } = await backend.load();
+    app.catalog = catalog;
+    [app.game, app.title] = await Promise.all([moduleFor(table), gameTitle(table)]);
   } catch (err) {
-    if (await missing(base)) {
-      replace(el.game, h('p', {}, t('table.missing'), ' ', h('a', { href: '/' }, t('table.missing_new'))));
+    if (await backend.missing()) {
+      replace(el.game, h('p', {}, t('table.missing'), ' ', h('a', { href: backend.homeUrl }, t('table.missing_new'))));
       renderConn('gone');
       return;
     }

@@ -1,0 +1,46 @@
+"""The offline app's routes: its pages, the core it runs, and what a browser keeps of it.
+
+``/offline/`` (start or resume a game in this browser), ``/offline/table.html?t=ID`` (the table
+page, its table kept in the browser), ``/offline/core.zip`` (furuba's pure core, run by Pyodide
+in a Web Worker) and ``/offline/manifest.json`` (what the offline app downloads, for its progress
+bar and its cache). The same paths hold the same files in ``furuba build-static``'s folder, so the
+pages never know which serves them. See :mod:`furuba.server.offline_app`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from furuba.server.offline_app import core_bundle, offline_manifest, web_dir
+
+REVALIDATE = {"Cache-Control": "no-cache"}
+"""The offline files change with each release: a browser asks before it reuses one (the
+offline cache is what keeps them for the train)."""
+
+
+def add_offline(router: APIRouter) -> None:
+    """Add the offline app's routes to ``router``."""
+    pages = web_dir() / "offline"
+
+    @router.get("/offline", include_in_schema=False)
+    @router.get("/offline/", include_in_schema=False)
+    async def offline_home() -> FileResponse:
+        return FileResponse(pages / "index.html")
+
+    @router.get("/offline/table.html", include_in_schema=False)
+    async def offline_table() -> FileResponse:
+        return FileResponse(pages / "table.html")
+
+    @router.get("/offline/core.zip", include_in_schema=False)
+    async def offline_core() -> Response:
+        # Made once per process (about half a second), on a thread: never on the event loop.
+        data = await run_in_threadpool(core_bundle)
+        return Response(data, media_type="application/zip", headers=REVALIDATE)
+
+    @router.get("/offline/manifest.json", include_in_schema=False)
+    async def offline_files() -> dict[str, Any]:
+        return await run_in_threadpool(offline_manifest)
