@@ -9,7 +9,14 @@ Each test opens its own browser context (its own caches, IndexedDB and service w
 from __future__ import annotations
 
 import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -39,7 +46,7 @@ def start(page: Page, game: str, bot: str) -> str:
 
 
 @pytest.fixture
-def offline_context(browser: Browser) -> BrowserContext:
+def offline_context(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context()
     yield context
     context.close()
@@ -47,16 +54,23 @@ def offline_context(browser: Browser) -> BrowserContext:
 
 @pytest.mark.parametrize(("game", "lang", "turn"), [
     ("zodiac", "en", zodiac_turn),
+    ("zodiac", "ja", zodiac_turn),
+    ("daihinmin", "en", daihinmin_turn),
     ("daihinmin", "ja", daihinmin_turn),
 ])
 def test_a_game_against_bots_with_the_network_cut(offline_context: BrowserContext, base_url: str,
-                                                  game: str, lang: str, turn) -> None:  # type: ignore[no-untyped-def]
+                                                  shots: Path, game: str, lang: str,
+                                                  turn: Callable[[Page], str]) -> None:
     page = offline_context.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
     kept(page, base_url, lang)
+    if (game, lang) == ("zodiac", "en"):
+        page.screenshot(path=shots / "offline.png", full_page=True)
     offline_context.set_offline(True)
     start(page, game, "easy")
     wait_ready(page)
     assert status(page) == "playing"
+    page.screenshot(path=shots / f"offline-{game}-{lang}.png")
     play_to_end(page, turn)
     assert status(page) == "finished"
     expect(page.locator("#result-text")).not_to_be_empty()
@@ -83,3 +97,96 @@ def test_a_game_resumes_after_a_reload_with_the_network_cut(offline_context: Bro
     assert page.url == url
     assert int(page.locator("#game").get_attribute("data-seq") or 0) >= seq
     assert page.locator("#log li").all_inner_texts()[: len(log)] == log
+
+
+@pytest.fixture(scope="module")
+def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``furuba build-static``'s folder served by ``python -m http.server``: no furuba server."""
+    out = tmp_path_factory.mktemp("static") / "site"
+    built = subprocess.run([sys.executable, "-m", "furuba", "build-static", str(out)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 0, built.stdout + built.stderr
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(out)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(url + "/offline/", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("python -m http.server did not start")
+            time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_the_static_build_plays_from_a_plain_file_server(offline_context: BrowserContext,
+                                                         static_site: str) -> None:
+    page = offline_context.new_page()
+    page.goto(static_site + "/")          # the folder's front page leads to the offline page
+    page.wait_for_url(re.compile(r"/offline/"), timeout=WAIT_MS)
+    kept(page, static_site, "ja")
+    offline_context.set_offline(True)
+    start(page, "daihinmin", "easy")
+    play_to_end(page, daihinmin_turn)
+    assert status(page) == "finished"
+
+
+def test_hints_and_undo_with_the_network_cut(offline_context: BrowserContext, base_url: str) -> None:
+    page = offline_context.new_page()
+    kept(page, base_url, "en")
+    offline_context.set_offline(True)
+    start(page, "zodiac", "greedy")           # undo is ticked on the offline page by default
+    wait_ready(page)
+    prompt = page.locator("#prompt").inner_text()
+    assert "action 1 of 3" in prompt.lower()
+    page.locator("#hint").click()
+    expect(page.locator("#hint-text")).to_contain_text("%", timeout=WAIT_MS)   # "…: 42% to win"
+    expect(page.locator("#game .hinted")).not_to_have_count(0)
+    expect(page.locator("#undo")).to_have_count(0)           # nothing to take back yet
+    page.locator('#game [data-action="move"]').click()
+    expect(page.locator("#undo")).to_be_visible(timeout=WAIT_MS)
+    assert page.locator("#prompt").inner_text() != prompt
+    page.locator("#undo").click()
+    expect(page.locator("#undo")).to_have_count(0, timeout=WAIT_MS)
+    wait_ready(page)
+    assert page.locator("#prompt").inner_text() == prompt
+
+
+def test_hot_seat_hides_hands_between_players_with_the_network_cut(offline_context: BrowserContext,
+                                                                   base_url: str) -> None:
+    page = offline_context.new_page()
+    kept(page, base_url, "en")
+    offline_context.set_offline(True)
+    page.locator("#game-choice input[value=zodiac]").check()
+    page.select_option("#players", "2")
+    page.fill("#seat-name-0", "Ann")
+    page.select_option("#seat-kind-1", "local")
+    page.fill("#seat-name-1", "Cat")
+    page.click("#start-table")
+    page.wait_for_url(re.compile(r"/offline/table\.html\?t="), timeout=WAIT_MS)
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Ann", timeout=BOOT_MS)
+    expect(page.locator("#hand")).to_have_count(0)
+    page.click("#reveal")
+    for _ in range(20):   # Ann's three actions, and whatever choices her events ask for
+        wait_ready(page)
+        if page.locator("#reveal").is_visible():
+            break
+        zodiac_turn(page)
+        page.wait_for_selector("#game:not([aria-busy])", state="attached")
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Cat", timeout=WAIT_MS)
+    expect(page.locator("#hand")).to_have_count(0)
+    expect(page.locator(".log-list")).to_have_count(0)   # the log names the cards a seat drew
+    page.click("#reveal")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("Your turn")

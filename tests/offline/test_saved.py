@@ -189,15 +189,14 @@ def test_a_bad_setting_is_said_in_the_tables_language() -> None:
 
 
 def test_the_games_catalog_is_the_servers_shape() -> None:
-    from furuba.server.bots import available_bots, levels_described
-    from furuba.server.tables import games_catalog as servers
+    from furuba.tables.catalog import games_catalog as servers
 
     for lang in ("en", "ja"):
         ours = games_catalog(lang)
         from furuba.i18n import speaking
 
         with speaking(lang):
-            theirs = servers(available_bots(), levels_described, ours["defaults"])
+            theirs = servers(ours["defaults"])
         assert ours == theirs
     assert games_catalog("ja")["games"][0]["title"] != games_catalog("en")["games"][0]["title"]
 

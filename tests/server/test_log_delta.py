@@ -10,7 +10,7 @@ import pytest
 
 from furuba import games
 from furuba.core.protocol import State
-from furuba.server.logdelta import LogMark
+from furuba.tables.logmarks import LogMark
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("zodiac", {"players": 4}),

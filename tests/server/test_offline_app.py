@@ -62,6 +62,9 @@ def test_the_offline_pages_and_files_are_served(live: LiveServer) -> None:
     assert home.status_code == 200 and 'src="/static/js/offline-home.js"' in home.text
     table = live.http.get("/offline/table.html", params={"t": "anything"})
     assert table.status_code == 200 and 'src="/static/js/table.js"' in table.text
+    replay = live.http.get("/offline/replay.html", params={"t": "anything"})
+    assert replay.status_code == 200 and 'src="/static/js/replay.js"' in replay.text
+    assert "session.js" not in replay.text and 'href="/offline/"' in replay.text
     core = live.http.get("/offline/core.zip")
     assert core.status_code == 200 and core.headers["content-type"] == "application/zip"
     assert core.content == core_bundle()
@@ -72,7 +75,8 @@ def test_the_manifest_lists_every_file_with_its_size(live: LiveServer) -> None:
     urls = [f["url"] for f in manifest["files"]]
     for name in PYODIDE_FILES:
         assert f"/static/vendor/pyodide/{name}" in urls
-    assert {"/offline/", "/offline/table.html", "/offline/core.zip", "/static/js/table.js",
+    assert {"/offline/", "/offline/table.html", "/offline/replay.html", "/offline/core.zip",
+            "/static/js/table.js", "/static/js/replay.js", "/static/js/replay-backend.js",
             "/static/js/offline-worker.js", "/static/i18n/ja.json"} <= set(urls)
     for entry in manifest["files"]:
         answer = live.http.get(entry["url"])

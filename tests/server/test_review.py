@@ -12,7 +12,6 @@ import httpx
 import pytest
 
 from furuba.review import analysis
-from furuba.server import review_routes
 from furuba.server.review_store import STALE_SECONDS, ReviewStore
 
 from .harness import LiveServer, my_turn, wait_for
@@ -21,6 +20,9 @@ GAME = {"game": "daihinmin", "seats": ["greedy"] * 4, "seed": 11, "options": {"m
 ON_A_THREAD = {"review_workers": 0}
 """These tests count and pause the analysis in this process (``test_review_workers.py`` tests
 the worker processes)."""
+ANALYSE = analysis.analyse
+"""The analysis itself: a test puts its own in place of ``analysis.analyse``, which the server
+calls (through :func:`furuba.review.kept.review_json`)."""
 
 
 @pytest.fixture
@@ -50,13 +52,13 @@ class Counted:
             progress(done)
             time.sleep(self.pause)
 
-        return analysis.analyse(record, seat, sims=sims, playouts=2, progress=slowly)
+        return ANALYSE(record, seat, sims=sims, playouts=2, progress=slowly)
 
 
 @pytest.fixture
 def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counted]:
     counter = Counted(pause=0.01)
-    monkeypatch.setattr(review_routes, "analyse", counter)
+    monkeypatch.setattr(analysis, "analyse", counter)
     yield counter
 
 
@@ -172,7 +174,7 @@ def test_another_process_claim_is_respected_until_it_goes_silent(live: LiveServe
 
 
 def test_a_failed_analysis_says_so(live: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_routes, "analyse", Counted(fail=True))
+    monkeypatch.setattr(analysis, "analyse", Counted(fail=True))
     table_id = finished_table(live)
     answers = poll(live.http, f"/api/tables/{table_id}/review?seat=0")
     assert answers[-1].status_code == 500

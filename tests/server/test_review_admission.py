@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from furuba.review import analysis
-from furuba.server import bots, review_routes
+from furuba.server import bots
 from furuba.server.review_store import ReviewStore
 
 from .harness import LiveServer, wait_for, wait_my_turn
@@ -20,6 +20,9 @@ from .test_review import GAME, finished_table, poll
 
 ON_A_THREAD = {"review_workers": 0}
 """The analysis runs in this process, so that a test holds it until it lets it go."""
+ANALYSE = analysis.analyse
+"""The analysis itself: a test puts its own in place of ``analysis.analyse``, which the server
+calls (through :func:`furuba.review.kept.review_json`)."""
 
 
 class Held:
@@ -38,13 +41,13 @@ class Held:
         self.started += 1
         progress(0.0)
         self.go.wait(timeout=60)
-        return analysis.analyse(record, seat, sims=sims, playouts=2, progress=progress)
+        return ANALYSE(record, seat, sims=sims, playouts=2, progress=progress)
 
 
 @pytest.fixture
 def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[Held]:
     analysis_held = Held()
-    monkeypatch.setattr(review_routes, "analyse", analysis_held)
+    monkeypatch.setattr(analysis, "analyse", analysis_held)
     yield analysis_held
     analysis_held.release()
 

@@ -13,7 +13,6 @@ from furuba.core.record import GameRecord
 from furuba.review import analysis
 from furuba.review.analysis import DEFAULT_PLAYOUTS
 from furuba.review.model import in_language
-from furuba.server import review_routes
 
 from .harness import LiveServer, wait_for
 from .test_review import finished_table, poll
@@ -32,7 +31,6 @@ def test_a_review_computed_in_a_worker_is_the_one_computed_in_process(
     table_id = finished_table(live)
     data = live.http.get(f"/api/tables/{table_id}/replay").json()["record"]
     here = analysis.analyse(GameRecord.from_json(data), 1, sims=30, playouts=DEFAULT_PLAYOUTS)
-    monkeypatch.setattr(review_routes, "analyse", not_here)
     monkeypatch.setattr(analysis, "analyse", not_here)
     answers = poll(live.http, f"/api/tables/{table_id}/review?seat=1")
     assert answers[0].status_code == 202 and answers[-1].status_code == 200, answers[-1].text

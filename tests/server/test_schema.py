@@ -13,6 +13,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, create_engine, inspect, text
+from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
 import furuba.server.app  # noqa: F401  (every model module, so the metadata holds every table)
@@ -121,6 +122,24 @@ def test_a_database_from_the_first_release_gets_the_late_columns(tmp_path: Path)
         seats = conn.execute(text("SELECT name, account_id FROM furuba_seats")).all()
     assert (public, rated, creator) == (0, 0, None)
     assert seats == [("Ann", None)]
+
+
+def test_an_account_uploads_an_offline_game_once(tmp_path: Path) -> None:
+    """0005: ``furuba_tables.offline_id``, unique per creating account; the tables played here
+    (no offline id) never collide."""
+    engine = create_engine(f"sqlite:///{tmp_path / 'offline.sqlite3'}")
+    schema.upgrade(engine)
+    insert = text("INSERT INTO furuba_tables (id, game, options, seed, settings, status, seq, "
+                  "ready, created_at, updated_at, public, rated, creator_account, offline_id) "
+                  "VALUES (:id, 'zodiac', '{}', 1, '{}', 'finished', 0, 0, 0, 0, 0, 0, :account, "
+                  ":offline)")
+    with engine.begin() as conn:
+        for table_id, account, offline in (("a", 1, "g1"), ("b", 2, "g1"), ("c", 1, None),
+                                           ("d", 1, None), ("e", None, None)):
+            conn.execute(insert, {"id": table_id, "account": account, "offline": offline})
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        conn.execute(insert, {"id": "f", "account": 1, "offline": "g1"})
+    engine.dispose()
 
 
 def test_processes_starting_together_never_race(database_server: Postgres) -> None:

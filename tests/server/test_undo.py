@@ -20,8 +20,9 @@ from furuba.server.config import ServerConfig
 from furuba.server.models import ActionRow
 from furuba.server.rooms import Room, room_from_data
 from furuba.server.storage import SeatData, Storage, TableData
-from furuba.server.undo import REVEALED, refusal
+from furuba.server.undo import refusal
 from furuba.spec import GameSpec
+from furuba.tables.undo import REVEALED
 from furuba.zodiac.actions import DRAW, MOVE
 
 from .harness import Client, LiveServer, is_event, run_coroutine

@@ -13,11 +13,19 @@ Operations (each may carry ``"lang"``: the page's language, for every sentence o
 - ``hello``, ``send {message}``, ``bot`` → ``{"frames", "due", "saved", "table"}``: the
   table's answers to the page (the server's socket messages), whether a bot must act now, and
   what the browser keeps;
-- ``replay`` → the finished game's record as the replay page reads it.
+- ``replay`` → the finished game's record as the replay page reads it
+  (``GET /api/tables/{id}/replay``);
+- ``replay_step {step}`` → the position after ``step`` actions, every hand shown
+  (``GET /api/tables/{id}/replay/{step}``);
+- ``review {seat, kept?}`` → the review of ``seat``'s play in the finished game
+  (``GET /api/tables/{id}/review?seat=N``), made a slice at a time: ``{"status": "running",
+  "progress"}`` until the call that finishes it answers ``{"status": "done", …the review…,
+  "puzzles": {}, "kept"}``; ``kept`` is what the browser keeps, and gives back as ``kept`` to
+  have the review at once (see :mod:`furuba.offline.review`).
 
 >>> import json
->>> json.loads(call("hello", "{}"))["code"]
-'no_table'
+>>> json.loads(call("send", "[1, 2]"))["error"]
+'the request is not a JSON object'
 >>> json.loads(call("nonsense", "{}"))["code"]
 'unknown'
 """
@@ -33,12 +41,14 @@ from furuba import i18n
 from furuba.core.errors import FurubaError
 from furuba.offline.catalog import games_catalog
 from furuba.offline.errors import TableError
+from furuba.offline.review import Reviewer
 from furuba.offline.table import LocalTable
 from furuba.text import _
 
 log = logging.getLogger("furuba.offline")
 Args = dict[str, Any]
 _table: LocalTable | None = None
+_reviewer = Reviewer()
 
 
 def _current() -> LocalTable:
@@ -100,9 +110,17 @@ def _replay(args: Args) -> Any:
     return _current().replay()
 
 
+def _replay_step(args: Args) -> Any:
+    return _current().replay_step(args.get("step", -1))   # a step it checks, with a sentence
+
+
+def _review(args: Args) -> Any:
+    return _reviewer.answer(_current(), args.get("seat"), args.get("kept"), i18n.current())
+
+
 OPERATIONS: dict[str, Callable[[Args], Any]] = {
     "games": _games, "new": _new, "open": _open, "hello": _hello, "send": _send, "bot": _bot,
-    "replay": _replay,
+    "replay": _replay, "replay_step": _replay_step, "review": _review,
 }
 
 

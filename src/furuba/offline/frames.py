@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from furuba.core.protocol import ActionInfo, State
-from furuba.offline.logs import Viewer
 from furuba.offline.undo import refusal
+from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
     from furuba.offline.table import LocalTable

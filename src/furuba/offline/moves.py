@@ -1,9 +1,9 @@
 """What each client message does at an offline table (the server's ``dispatch``, ``moves``,
 ``hints`` and ``presence``), returning the frames to deliver.
 
-Every change is checked against the current state and made on a clone; only once it is accepted
-does the table take it (:func:`commit`). A refusal raises
-:class:`~furuba.offline.errors.TableError` and changes nothing.
+Every change is checked against the current state, by the rules of any table
+(:mod:`furuba.tables`), and made on a clone; only once it is accepted does the table take it
+(:func:`commit`). A refusal raises :class:`~furuba.offline.errors.TableError` and changes nothing.
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from furuba.core.protocol import State
 from furuba.core.record import WrittenInput
 from furuba.offline import frames
 from furuba.offline.errors import TableError
-from furuba.offline.hints import suggestions
 from furuba.offline.messages import Message
 from furuba.offline.records import Rematch
 from furuba.offline.undo import before_last, refusal
-from furuba.text import _, listing
+from furuba.tables import seats
+from furuba.tables.actions import check_act, input_name, input_text, resolve
+from furuba.tables.hints import hints
+from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.offline.frames import Frame
@@ -83,20 +85,9 @@ def advance(table: LocalTable, new: State, *, before: State | None, moved: bool)
 
 
 def pick_seat(table: LocalTable, wanted: int | None, current: int) -> int:
-    """The seat a message acts for: the one named, the browser's only one, or the one of its
-    seats that must decide now (``current``)."""
-    held = table.held
-    if not held:
-        raise TableError("not_seated", _("you hold no seat at this table (you are watching)"))
-    if wanted is not None:
-        if wanted not in held:
-            raise TableError("not_seated", _("you do not hold seat {wanted}").format(wanted=wanted))
-        return wanted
-    if len(held) == 1:
-        return held[0]
-    if current in held:
-        return current
-    raise TableError("not_seated", _("say which of your seats (field 'seat')"))
+    """The seat a message acts for (:func:`furuba.tables.seats.pick_seat`): the one named, the
+    browser's only one, or the one of its seats that must decide now (``current``)."""
+    return seats.pick_seat(table.held, wanted, current, TableError)
 
 
 def act(table: LocalTable, msg: Message) -> list[Frame]:
@@ -106,36 +97,10 @@ def act(table: LocalTable, msg: Message) -> list[Frame]:
     state = table.state
     seat = pick_seat(table, msg.seat, state.current_player)
     seen = msg.seq_seen if msg.seq_seen is not None else 0
-    if seen > table.seq:
-        raise TableError("bad_message", _("seq_seen {seq_seen} is ahead of the table ({seq})").format(
-            seq_seen=seen, seq=table.seq))
-    if seat != state.current_player:
-        raise TableError("not_your_turn", _("it is player {current_player}'s turn, not seat "
-                                            "{seat}'s").format(
-            current_player=state.current_player, seat=seat))
-    if seen < table.state_seq:
-        raise TableError("stale", _("the position changed at event {state_seq}, after the "
-                                    "{seq_seen} you saw; look again and decide").format(
-            state_seq=table.state_seq, seq_seen=seen))
-    action = resolve(state, msg.action if msg.action is not None else -1)
+    check_act(seat, state.current_player, seen=seen, seq=table.seq, state_seq=table.state_seq,
+              refuse=TableError)
+    action = resolve(state, msg.action if msg.action is not None else -1, TableError)
     return [commit(table, seat, action, "human")]
-
-
-def resolve(state: State, wanted: int | str) -> int:
-    """The legal action ``wanted`` names, by id or by text."""
-    legal = state.legal_actions()
-    if isinstance(wanted, int):
-        if wanted in legal:
-            return wanted
-        raise TableError("illegal", _("action {wanted} is not legal now").format(wanted=wanted))
-    try:
-        action = state.string_to_action(wanted)
-    except (FurubaError, ValueError, KeyError, IndexError):
-        raise TableError("illegal", _("no action is called {wanted!r}").format(
-            wanted=wanted[:80])) from None
-    if action not in legal:
-        raise TableError("illegal", _("{wanted!r} is not legal now").format(wanted=wanted[:80]))
-    return action
 
 
 def take_back(table: LocalTable, wanted: int | None) -> list[Frame]:
@@ -170,11 +135,11 @@ def give_hint(table: LocalTable, wanted: int | None) -> list[Frame]:
     found = table.hints.get(key)
     if found is None:
         seed = hint_seed(table.settings.seed, seat, len(table.record.actions))
-        found = table.hints[key] = suggestions(state, seat, seed)
+        found = table.hints[key] = hints(state, seat, seed)
     by, suggested = found
-    best = frames.legal_action(state.action_info(suggested[0]["id"]))
+    best = frames.legal_action(state.action_info(suggested[0].action))
     return [{"type": "hint", "seat": seat, "action": best, "by": by,
-             "suggestions": [dict(s) for s in suggested]}]
+             "suggestions": [s.to_json() for s in suggested]}]
 
 
 def write(table: LocalTable, msg: Message) -> list[Frame]:
@@ -182,21 +147,9 @@ def write(table: LocalTable, msg: Message) -> list[Frame]:
     the state and the record where it was written."""
     if table.status != "playing":
         raise TableError("not_playing", _("the game is over"))
-    names = [w.name for w in table.spec.written]
-    if not names:
-        raise TableError("not_allowed", _("{title} takes no written input").format(
-            title=table.spec.said_title))
-    name = msg.name if msg.name is not None else names[0]
-    if name not in names:
-        raise TableError("bad_message", _("{title} takes no written input {wanted!r}; its inputs "
-                                          "are: {inputs}").format(
-            title=table.spec.said_title, wanted=name, inputs=listing(names)))
+    name = input_name(table.spec, msg.name, TableError)
     seat = pick_seat(table, msg.seat, table.state.current_player)
-    text = " ".join((msg.text or "").split())
-    limit = next(w.max_length for w in table.spec.written if w.name == name)
-    if not text or len(text) > limit:
-        raise TableError("bad_answer", _("{name} must have 1 to {limit} characters").format(
-            name=name, limit=limit))
+    text = input_text(table.spec, name, msg.text or "", TableError)
     new = table.state.clone()
     try:
         kept = new.write(seat, name, text)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -35,16 +34,14 @@ from furuba.bots.names import bot_name
 from furuba.core.errors import OptionsError
 from furuba.i18n import N_
 from furuba.spec import is_whole
+from furuba.tables.bots import check_table_bot
+from furuba.tables.names import clean_name
+from furuba.tables.seats import DEFAULT_BOT, HUMAN_WORDS
 from furuba.text import _, listing
 
 FIELDS = ("id", "game", "players", "options", "seats", "hints", "undo", "seed", "lang")
 SEAT_FIELDS = {"human": ("kind", "name"), "bot": ("kind", "bot")}
-DEFAULT_BOT = "greedy"
-HUMAN_WORDS = ("human", "you", "player")
-"""What a seat written as text may say for a person's seat (anything else is a bot spec)."""
 SEED_LIMIT = 2**62
-NAME_MAX = 32
-_NAME_OK = re.compile(r"^[\w .'\-]+$")
 _ID_OK = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 # What each field must be (the server's words for the same fields, where it has them).
 GAME_RULE = N_("a game's name (GET /api/games lists them)")
@@ -183,8 +180,6 @@ def _seat_entries(raw: Any, wanted: int | None, game: str) -> list[SeatSetting]:
 
 def _seat(entry: Any, seat: int, game: str) -> SeatSetting:
     """One seat, as an object or as the server's text (``"human"`` or a bot spec)."""
-    from furuba.offline.bots import check_table_bot
-
     where = f"seats[{seat}]"
     if isinstance(entry, str):
         text = entry.strip()
@@ -204,26 +199,18 @@ def _seat(entry: Any, seat: int, game: str) -> SeatSetting:
     if not isinstance(spec, str) or not 0 < len(spec.strip()) <= 60:
         raise must(f"{where}.bot", BOT_RULE, spec)
     try:
-        checked = check_table_bot(spec.strip(), game)
+        checked = check_table_bot(spec.strip(), game, seeded=True)
     except OptionsError as exc:
         raise OptionsError(_("{where}: {msg}").format(where=where, msg=str(exc))) from None
     return SeatSetting("bot", bot=checked)
 
 
 def _name(name: Any, where: str) -> str:
-    """A person's name, spaces collapsed (the server's rule: 1 to 32 letters, digits, spaces
-    and - _ . ')."""
-    text = " ".join("".join(ch for ch in str(name) if unicodedata.category(ch)[0] != "C"
-                            or ch in " \t\n").split()) if isinstance(name, str) else ""
-    if not text:
-        why = _("a name needs at least one letter")
-    elif len(text) > NAME_MAX:
-        why = _("a name has at most {name_max} characters").format(name_max=NAME_MAX)
-    elif not _NAME_OK.match(text):
-        why = _("a name may hold letters, digits, spaces and - _ . ' only")
-    else:
-        return text
-    raise OptionsError(_("{where}: {msg}").format(where=where, msg=why))
+    """A person's name, spaces collapsed (:func:`furuba.tables.names.clean_name`)."""
+    try:
+        return clean_name(name if isinstance(name, str) else "")
+    except ValueError as exc:
+        raise OptionsError(_("{where}: {msg}").format(where=where, msg=str(exc))) from None
 
 
 def _switch(data: Mapping[str, Any], key: str, default: bool) -> bool:

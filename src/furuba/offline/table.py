@@ -33,14 +33,14 @@ from furuba import games, i18n
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
 from furuba.offline import frames, moves, records
-from furuba.offline.bots import bot_seed, choose
 from furuba.offline.errors import TableError
 from furuba.offline.frames import Frame
-from furuba.offline.hints import Suggestion
 from furuba.offline.logs import LogDeltas
 from furuba.offline.messages import parse
 from furuba.offline.records import Rematch, Saved
 from furuba.offline.settings import TableSettings
+from furuba.tables.bots import bot_seed, choose
+from furuba.tables.hints import Suggestion
 from furuba.text import _
 
 log = logging.getLogger("furuba.offline")

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from furuba import games, i18n
 from furuba.bots import hint
@@ -74,6 +74,24 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
     Raises :class:`~furuba.core.errors.OptionsError` for a game that is not over, a seat the
     game does not have, or a budget below 1.
     """
+    steps = analysing(record, seat, sims=sims, playouts=playouts, seed=seed, worlds=worlds)
+    while True:
+        try:
+            share = next(steps)
+        except StopIteration as finished:
+            review: Review = finished.value
+            return review
+        if progress is not None:
+            progress(share)
+
+
+def analysing(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
+              playouts: int = DEFAULT_PLAYOUTS, seed: int | None = None,
+              worlds: int = WORLDS) -> Generator[float, None, Review]:
+    """:func:`analyse` a piece at a time: yields the share of the work done (0 first, once the
+    record is checked, then after each step of the graph and each decision, up to 1), and
+    returns the review. Whoever drives it may stop between two pieces (the browser's worker
+    does a slice at a time, so its page hears the progress and stays answered)."""
     positions = record.positions()
     final = positions[-1]
     check(final, seat, sims, playouts)
@@ -84,18 +102,21 @@ def analyse(record: GameRecord, seat: int, *, sims: int = DEFAULT_SIMS,
     deciding = [i for i in range(len(record.actions)) if is_decision(positions[i], seat)]
     players = final.num_players
     weighing = 2 * worlds
-    work = Work(len(positions) * players * playouts + len(deciding) * (sims + weighing),
-                progress)
+    total = max(1, len(positions) * players * playouts + len(deciding) * (sims + weighing))
+    done = 0
+    yield 0.0
     plan = playout_plan(spec.name)
     chances = []
     for step, state in enumerate(positions):
         chances.append(win_chances(state, plan, playouts, mix(seed, step, 1)))
-        work.done(players * playouts)
+        done += players * playouts
+        yield min(1.0, done / total)
     decisions = []
     for i in deciding:
         decisions.append(decide(positions[i], seat, record.actions[i], i + 1, sims,
                                 hint_seed(seed, seat, i), worlds))
-        work.done(sims + weighing)
+        done += sims + weighing
+        yield min(1.0, done / total)
     return Review(game=spec.name, seat=seat, players=players,
                   cooperative=spec.cooperative(final), sims=sims, playouts=playouts, seed=seed,
                   decisions=tuple(decisions), chances=tuple(chances),
@@ -210,19 +231,3 @@ def mix(seed: int, step: int, purpose: int) -> int:
     True
     """
     return (seed * 1_000_003 + step * 8 + purpose) % 2**63
-
-
-class Work:
-    """Counts the work done and tells ``progress`` the share of it."""
-
-    def __init__(self, total: int, progress: Progress | None) -> None:
-        self.total = max(1, total)
-        self.count = 0
-        self.progress = progress
-        if progress is not None:
-            progress(0.0)
-
-    def done(self, amount: int) -> None:
-        self.count += amount
-        if self.progress is not None:
-            self.progress(min(1.0, self.count / self.total))

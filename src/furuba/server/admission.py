@@ -189,5 +189,5 @@ class Place:
         admission._leave(self.address)
 
 
-WORDS = (N_("reviews"), N_("hints"), N_("file checks"), N_("measures"))
+WORDS = (N_("reviews"), N_("hints"), N_("file checks"), N_("measures"), N_("game uploads"))
 """The kinds of work the server admits, as they are said in a refusal."""

@@ -14,6 +14,8 @@ The limits, by route (:func:`limit_for`):
   (which may start from a file): :data:`FILE_ROUTE_BYTES`, room for a file of
   :data:`~furuba.server.file_checks.MAX_BYTES` written as a JSON string, quotes and line ends
   escaped;
+* ``POST /api/me/offline-games`` (a finished offline game's record):
+  :data:`OFFLINE_GAME_BYTES`;
 * every other route: :data:`JSON_BYTES`, far more than any of their bodies needs.
 
 >>> limits = BodyLimits(lambda scope: None, file_words=["cardsets"])
@@ -22,6 +24,8 @@ True
 >>> [limits.limit_for(m, p) == FILE_ROUTE_BYTES for m, p in [("POST", "/api/cardsets/check"),
 ...     ("PUT", "/api/me/cardsets/abc"), ("POST", "/api/tables"), ("POST", "/api/tables/x/join")]]
 [True, True, True, False]
+>>> limits.limit_for("POST", "/api/me/offline-games") == OFFLINE_GAME_BYTES
+True
 
 Starlette's own ``RequestBodyLimitMiddleware`` refuses only once a route starts reading, with a
 plain-text answer that does not name the limit, and takes one limit per route declaration; this
@@ -47,6 +51,12 @@ FILE_ROUTE_BYTES = 2 * MAX_BYTES + 64 * 1024
 """The largest body of a route that carries a file: a file of ``MAX_BYTES`` (256 KB) as a JSON
 string may double in size (every quote and line end escaped), plus the rest of the body."""
 
+OFFLINE_GAME_BYTES = 512 * 1024
+"""The largest body of ``POST /api/me/offline-games``: a finished offline game's record (a long
+game of Dai Hin Min is about 15 KB of it)."""
+OWN_LIMITS = {("POST", "/api/me/offline-games"): OFFLINE_GAME_BYTES}
+"""Routes with a limit of their own, by method and path."""
+
 
 def kilobytes(limit: int) -> int:
     return limit // 1024
@@ -63,6 +73,9 @@ class BodyLimits:
 
     def limit_for(self, method: str, path: str) -> int:
         """The largest body of ``method`` ``path``, in bytes."""
+        own = OWN_LIMITS.get((method, path.rstrip("/")))
+        if own is not None:
+            return own
         parts = path.strip("/").split("/")
         if method == "POST" and parts == ["api", "tables"]:
             return FILE_ROUTE_BYTES

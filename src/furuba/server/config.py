@@ -160,6 +160,20 @@ class ServerConfig:
     measure_ray_address: str | None = None
     """A Ray cluster that plays the measures' games (``None``: the one ``RAY_ADDRESS`` names, else
     local worker processes)."""
+    offline_uploads_per_hour: float = 60.0
+    """Finished offline games one account may put on its profile per hour
+    (``POST /api/me/offline-games``; ``429`` beyond)."""
+    offline_uploads_burst: int = 20
+    """Finished offline games one account may put on its profile at once."""
+    offline_upload_actions: int = 20_000
+    """Most actions an uploaded offline game may hold (a long game of Dai Hin Min takes about a
+    thousand); a longer one is refused (``413``) before it is replayed."""
+    uploads_at_once: int = 2
+    """Uploaded offline games one process replays at the same time (each on a thread)."""
+    uploads_waiting: int = 8
+    """Uploaded games one process keeps waiting; beyond it a new one is refused (``503``)."""
+    uploads_per_address: int = 2
+    """Uploaded games one client address may have waiting or replaying at once (``429`` beyond)."""
     saved_files_per_account: int = 50
     """Files (card sets) one account may keep (``/api/me/<option>s``)."""
     sockets_per_address: int | None = 32

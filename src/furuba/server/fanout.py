@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from furuba.core.protocol import State
 from furuba.server import messages as m
 from furuba.server.conn import Conn
-from furuba.server.logdelta import Viewer
+from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig

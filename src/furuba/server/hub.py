@@ -37,9 +37,10 @@ from furuba.server.lobby.feeds import Feeds
 from furuba.server.models import TableRow
 from furuba.server.replays import Replays
 from furuba.server.rooms import Room, room_from_data
-from furuba.server.security import clean_name, new_seed, new_table_id, new_token, token_hash
+from furuba.server.security import new_seed, new_table_id, new_token, token_hash
 from furuba.server.storage import OPEN_STATUSES, Storage, TableData
 from furuba.server.tables import table_spec
+from furuba.tables.names import clean_name
 from furuba.text import _
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Boolean,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -70,6 +71,13 @@ class TableRow(Base):
     """The seat that must decide now (``None``: nobody, the game is over or not started)."""
     creator_account: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     """The account that created the table, when signed in (its blocks keep players off it)."""
+    offline_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The id of the offline game this table was uploaded from (``POST /api/me/offline-games``:
+    played in the browser, put on its ``creator_account``'s profile); ``None``: played here. One
+    account uploads an offline game once (the index ``ix_furuba_tables_offline``)."""
+
+    __table_args__ = (Index("ix_furuba_tables_offline", "creator_account", "offline_id",
+                            unique=True),)
 
 
 class SeatRow(Base):

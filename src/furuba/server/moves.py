@@ -13,7 +13,7 @@ from collections.abc import Callable
 from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
-from furuba.core.errors import FurubaError, IllegalActionError
+from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import State
 from furuba.core.record import WrittenInput
 from furuba.server import messages as m
@@ -25,7 +25,8 @@ from furuba.server.ratings.values import POOL_ALL, RatingChange
 from furuba.server.seats import pick_seat
 from furuba.server.storage import Storage
 from furuba.server.undo import LastAction, last_action, refusal
-from furuba.text import N_, _, listing
+from furuba.tables.actions import check_act, input_name, input_text, resolve
+from furuba.text import N_, _
 
 if TYPE_CHECKING:
     from furuba.server.rooms import Room
@@ -42,38 +43,12 @@ async def act(room: Room, conn: Conn, msg: m.Act) -> None:
         if room.status != "playing":
             raise RoomError("not_playing", _(NOT_PLAYING.get(room.status, GAME_OVER)))
         seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
-        if msg.seq_seen > room.seq:
-            raise RoomError("bad_message",
-                            _("seq_seen {seq_seen} is ahead of the table ({seq})").format(
-                                seq_seen=msg.seq_seen, seq=room.seq))
-        if seat != room.state.current_player:
-            raise RoomError("not_your_turn", _("it is player {current_player}'s turn, not "
-                                               "seat {seat}'s").format(
-                current_player=room.state.current_player, seat=seat))
-        if msg.seq_seen < room.state_seq:
-            raise RoomError("stale", _("the position changed at event {state_seq}, after "
-                                       "the {seq_seen} you saw; look again and decide").format(
-                state_seq=room.state_seq, seq_seen=msg.seq_seen))
-        action = resolve(room.state, msg.action)
+        check_act(seat, room.state.current_player, seen=msg.seq_seen, seq=room.seq,
+                  state_seq=room.state_seq, refuse=RoomError)
+        action = resolve(room.state, msg.action, RoomError)
         if room.seats[seat].zombie:
             reclaim_seat(room, seat)
         await commit_action(room, seat, action, "human")
-
-
-def resolve(state: State, wanted: int | str) -> int:
-    """The legal action ``wanted`` names, by id or by text."""
-    legal = state.legal_actions()
-    if isinstance(wanted, int):
-        if wanted in legal:
-            return wanted
-        raise RoomError("illegal", _("action {wanted} is not legal now").format(wanted=wanted))
-    try:
-        action = state.string_to_action(wanted)
-    except (FurubaError, ValueError, KeyError, IndexError):
-        raise RoomError("illegal", _("no action is called {wanted!r}").format(wanted=wanted[:80])) from None
-    if action not in legal:
-        raise RoomError("illegal", _("{wanted!r} is not legal now").format(wanted=wanted[:80]))
-    return action
 
 
 async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
@@ -190,12 +165,8 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
     first), kept in the state and the record where it was written."""
     async with room.lock:
         seat = pick_seat(conn.seats, msg.seat, room.state.current_player)
-        name = _input_name(room, msg.name)
-        text = " ".join(msg.text.split())
-        limit = next(w.max_length for w in room.spec.written if w.name == name)
-        if not text or len(text) > limit:
-            raise RoomError("bad_answer", _("{name} must have 1 to {limit} characters").format(
-                name=name, limit=limit))
+        name = input_name(room.spec, msg.name, RoomError)
+        text = input_text(room.spec, name, msg.text, RoomError)
         new = room.state.clone()
         try:
             kept = new.write(seat, name, text)
@@ -216,21 +187,6 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
         _advance(room, new, seq)
         room.fanout.publish({"kind": "answer", "player": seat, "name": name}, views=True,
                             base=base, seq=seq)
-
-
-def _input_name(room: Room, wanted: str | None) -> str:
-    """The written input ``wanted`` names (``None``: the game's first)."""
-    names = [w.name for w in room.spec.written]
-    if not names:
-        raise RoomError("not_allowed", _("{title} takes no written input").format(
-            title=room.spec.said_title))
-    if wanted is None:
-        return names[0]
-    if wanted not in names:
-        raise RoomError("bad_message", _("{title} takes no written input {wanted!r}; its "
-                                         "inputs are: {inputs}").format(
-            title=room.spec.said_title, wanted=wanted, inputs=listing(names)))
-    return wanted
 
 
 def _advance(room: Room, new: State, seq: int) -> None:

@@ -37,9 +37,11 @@ PYODIDE = "vendor/pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 """What a browser downloads to run Python (the offline pages cache exactly these)."""
-PAGES = {"index.html": "offline/index.html", "table.html": "offline/table.html"}
+PAGES = {"index.html": "offline/index.html", "table.html": "offline/table.html",
+         "replay.html": "offline/replay.html"}
 """The offline pages: their file in ``web/offline`` → where the static app keeps it."""
-OFFLINE_URLS = {"index.html": "/offline/", "table.html": "/offline/table.html"}
+OFFLINE_URLS = {"index.html": "/offline/", "table.html": "/offline/table.html",
+                "replay.html": "/offline/replay.html"}
 """The offline pages' addresses (the same on the server and in the static app)."""
 STATIC_PAGES = frozenset({"offline.html"})
 """The online app's pages the static app keeps too (the service worker's page for a lost network)."""

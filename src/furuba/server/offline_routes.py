@@ -1,7 +1,8 @@
 """The offline app's routes: its pages, the core it runs, and what a browser keeps of it.
 
 ``/offline/`` (start or resume a game in this browser), ``/offline/table.html?t=ID`` (the table
-page, its table kept in the browser), ``/offline/core.zip`` (furuba's pure core, run by Pyodide
+page, its table kept in the browser), ``/offline/replay.html?t=ID`` (the replay page of a game
+finished there, with its review), ``/offline/core.zip`` (furuba's pure core, run by Pyodide
 in a Web Worker) and ``/offline/manifest.json`` (what the offline app downloads, for its progress
 bar and its cache). The same paths hold the same files in ``furuba build-static``'s folder, so the
 pages never know which serves them. See :mod:`furuba.server.offline_app`.
@@ -34,6 +35,10 @@ def add_offline(router: APIRouter) -> None:
     @router.get("/offline/table.html", include_in_schema=False)
     async def offline_table() -> FileResponse:
         return FileResponse(pages / "table.html")
+
+    @router.get("/offline/replay.html", include_in_schema=False)
+    async def offline_replay() -> FileResponse:
+        return FileResponse(pages / "replay.html")
 
     @router.get("/offline/core.zip", include_in_schema=False)
     async def offline_core() -> Response:

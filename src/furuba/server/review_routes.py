@@ -1,6 +1,6 @@
 """``GET /api/tables/{id}/review?seat=N``: the search bot's review of a finished game, for one seat.
 
-The first request starts the analysis (:func:`furuba.review.analysis.analyse`) and answers
+The first request starts the analysis (:func:`furuba.review.kept.review_json`) and answers
 ``202 {"status": "running", "progress": 0.0}``; later ones answer ``202`` with the share done
 until it is over, then ``200 {"status": "done", …the review…}``, read from the database from
 then on. Which process runs it is decided by a database row (:mod:`furuba.server.review_store`),
@@ -34,8 +34,8 @@ from fastapi.responses import JSONResponse
 
 from furuba import i18n
 from furuba.core.record import GameRecord
-from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS, analyse
-from furuba.review.model import in_language
+from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS
+from furuba.review.kept import answered, review_json
 from furuba.server.errors import RoomError
 from furuba.server.puzzles.store import PuzzleStore
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
@@ -71,21 +71,15 @@ class Job:
     """Set by the loop to stop a thread's analysis at its next report."""
 
     def run(self) -> dict[str, Any]:
-        """The analysis on a thread of this process (``review_workers = 0``): the review as JSON.
-
-        A review is kept once and read by everyone, whatever their language: it is made in
-        English, with the bot's reasons in every language (:func:`in_language` picks the
-        reader's).
-        """
+        """The analysis on a thread of this process (``review_workers = 0``): the review as
+        it is kept (:func:`~furuba.review.kept.review_json`)."""
         def progress(done: float) -> None:
             if self.stopped:
                 raise Stopped
             self.progress = done
 
-        with i18n.speaking(i18n.DEFAULT):
-            result = analyse(self.record, self.seat, sims=self.sims, playouts=DEFAULT_PLAYOUTS,
-                             progress=progress)
-        return result.to_json()
+        return review_json(self.record, self.seat, sims=self.sims, playouts=DEFAULT_PLAYOUTS,
+                           progress=progress)
 
     def heard(self, kind: str, value: float) -> None:
         """A report of its worker process: its ``pid``, or its ``progress``."""
@@ -250,8 +244,7 @@ def answer(found: Found, job: Job | None,
     """The response for a row as found (this process's own job gives the freshest progress),
     with the ids of the puzzles its mistakes became, by step."""
     if found.status == "done" and found.review is not None:
-        return JSONResponse({"status": "done", **in_language(found.review, i18n.current()),
-                             "puzzles": {str(k): v for k, v in sorted((puzzles or {}).items())}})
+        return JSONResponse(answered(found.review, i18n.current(), puzzles))
     if found.status == "failed":
         return JSONResponse({"status": "failed", "detail": _(
             "the analysis failed ({error}); ask again in {seconds:g} seconds to start it "

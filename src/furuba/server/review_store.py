@@ -21,7 +21,7 @@ from sqlalchemy import JSON, Float, Integer, String, Text, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from furuba.review.model import METHOD
+from furuba.review.kept import outdated
 from furuba.server.models import Base
 from furuba.server.puzzles.store import PuzzleStore
 
@@ -70,15 +70,6 @@ class Found:
 
 COLUMNS = (ReviewRow.status, ReviewRow.progress, ReviewRow.review, ReviewRow.error,
            ReviewRow.updated_at)
-
-
-def outdated(review: dict[str, Any] | None) -> bool:
-    """Whether a kept review was made by an earlier method, and is made again when asked for.
-
-    >>> outdated({"method": METHOD}), outdated({}), outdated(None)
-    (False, True, True)
-    """
-    return not isinstance(review, dict) or review.get("method") != METHOD
 
 
 class ReviewStore:

@@ -84,11 +84,10 @@ def compute(job: int, record: dict[str, Any], seat: int, sims: int,
             playouts: int) -> dict[str, Any]:
     """The review of ``seat`` in the finished game ``record`` (JSON), as JSON (in a worker).
 
-    Made in English with the bot's reasons in every language, as the server keeps it.
+    Made as the server keeps it (:func:`~furuba.review.kept.review_json`).
     """
-    from furuba import i18n
     from furuba.core.record import GameRecord
-    from furuba.review.analysis import analyse
+    from furuba.review.kept import review_json
 
     channel, stop = _channel, _stop
     last = 0.0
@@ -104,10 +103,8 @@ def compute(job: int, record: dict[str, Any], seat: int, sims: int,
             last = now
             channel.put((job, "progress", done))
 
-    with i18n.speaking(i18n.DEFAULT):
-        review = analyse(GameRecord.from_json(record), seat, sims=sims, playouts=playouts,
-                         progress=progress)
-    return review.to_json()
+    return review_json(GameRecord.from_json(record), seat, sims=sims, playouts=playouts,
+                       progress=progress)
 
 
 # -- in the server ------------------------------------------------------------------------------

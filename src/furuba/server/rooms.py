@@ -32,12 +32,13 @@ from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.fanout import Fanout, viewers
 from furuba.server.lessons import with_lesson
-from furuba.server.logdelta import LogDeltas, Viewer
+from furuba.server.logdelta import LogDeltas
 from furuba.server.moderation.chat_filter import visible_chat
 from furuba.server.seats import Seats
 from furuba.server.storage import TableData
 from furuba.server.undo import LastAction, refusal
 from furuba.spec import GameSpec
+from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
     from furuba.server.config import ServerConfig

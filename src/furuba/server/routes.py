@@ -25,7 +25,6 @@ from furuba.server import replays
 from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.answers import refusals
-from furuba.server.bots import available_bots, levels_described
 from furuba.server.connection_caps import capped_socket
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
@@ -36,13 +35,14 @@ from furuba.server.metrics import Metrics
 from furuba.server.moderation.checks import seat_refusal
 from furuba.server.moderation.routes import add_moderation
 from furuba.server.offline_routes import add_offline
+from furuba.server.offline_uploads import add_offline_uploads
 from furuba.server.puzzles.routes import add_puzzles
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
-from furuba.server.tables import games_catalog
 from furuba.server.tutorials import add_tutorials
 from furuba.server.ws import table_socket
+from furuba.tables.catalog import games_catalog
 from furuba.text import N_, _
 
 if TYPE_CHECKING:
@@ -92,6 +92,7 @@ def build_router() -> APIRouter:
     group(add_replays, 404, 409)
     group(add_operations)
     group(add_accounts, 401, 404, 409)
+    group(add_offline_uploads, 401, 409)
     group(add_lobby, 401, 404, 409)
     group(add_ratings, 404)
     group(add_review, 404, 409, more={202: {"description": "The review is under way (its share "
@@ -160,7 +161,7 @@ def add_tables(router: APIRouter) -> None:
     @router.get("/api/games")
     async def list_games(request: Request) -> dict[str, Any]:
         config = hub_of(request).config
-        return games_catalog(available_bots(), levels_described, {
+        return games_catalog({
             "turn_seconds": config.default_turn_seconds,
             "grace_seconds": config.default_grace_seconds, "chat": True, "hints": True,
             "spectator_chat": False})

@@ -22,7 +22,7 @@ from furuba.server import messages as m
 from furuba.server.errors import RoomError
 from furuba.server.security import same_hash
 from furuba.server.storage import SeatData
-from furuba.text import _
+from furuba.tables import seats as table_seats
 
 
 @dataclass
@@ -141,8 +141,8 @@ class Seats:
 
 
 def pick_seat(held: tuple[int, ...], wanted: int | None, current: int) -> int:
-    """The seat a message acts for: the one named, the connection's only one, or the one of its
-    seats (``held``) that must decide now (``current``).
+    """The seat a message acts for (:func:`furuba.tables.seats.pick_seat`), refused with a
+    :class:`RoomError`.
 
     >>> pick_seat((0, 2), None, 2), pick_seat((1,), None, 0)
     (2, 1)
@@ -151,15 +151,4 @@ def pick_seat(held: tuple[int, ...], wanted: int | None, current: int) -> int:
     ...
     furuba.server.errors.RoomError: say which of your seats (field 'seat')
     """
-    if not held:
-        raise RoomError("not_seated", _("you hold no seat at this table (you are watching)"))
-    if wanted is not None:
-        if wanted not in held:
-            raise RoomError("not_seated", _("you do not hold seat {wanted}").format(
-                wanted=wanted))
-        return wanted
-    if len(held) == 1:
-        return held[0]
-    if current in held:
-        return current
-    raise RoomError("not_seated", _("say which of your seats (field 'seat')"))
+    return table_seats.pick_seat(held, wanted, current, RoomError)

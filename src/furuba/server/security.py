@@ -1,4 +1,5 @@
-"""Unguessable ids and tokens, and the cleaning of everything people type (names, chat).
+"""Unguessable ids and tokens, and the cleaning of chat (names are cleaned by the rules of any
+table: :func:`furuba.tables.names.clean_name`).
 
 >>> len(new_table_id()), len(new_token())
 (16, 32)
@@ -6,8 +7,6 @@
 (True, False)
 >>> len(address_hash("203.0.113.7", "")), address_hash("203.0.113.7", "k") == address_hash("203.0.113.7", "")
 (64, False)
->>> clean_name("  Ann  Marie ")
-'Ann Marie'
 >>> clean_chat("<b>hi</b>\\x07", 500)
 '&lt;b&gt;hi&lt;/b&gt;'
 """
@@ -17,14 +16,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import html
-import re
 import secrets
-import unicodedata
 
+from furuba.tables.names import printable
 from furuba.text import _
-
-NAME_MAX = 32
-_NAME_OK = re.compile(r"^[\w .'\-]+$")
 
 
 def new_table_id() -> str:
@@ -63,28 +58,12 @@ def same_hash(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and hmac.compare_digest(a, b)
 
 
-def _printable(text: str) -> str:
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] != "C" or ch in " \t\n")
-
-
-def clean_name(name: str) -> str:
-    """A player's name, spaces collapsed; :class:`ValueError` with a reason when unusable."""
-    text = " ".join(_printable(str(name)).split())
-    if not text:
-        raise ValueError(_("a name needs at least one letter"))
-    if len(text) > NAME_MAX:
-        raise ValueError(_("a name has at most {name_max} characters").format(name_max=NAME_MAX))
-    if not _NAME_OK.match(text):
-        raise ValueError(_("a name may hold letters, digits, spaces and - _ . ' only"))
-    return text
-
-
 def clean_chat(text: str, limit: int) -> str:
     """A chat line: control characters dropped, whitespace collapsed, HTML-escaped.
 
     :class:`ValueError` when empty or longer than ``limit`` characters (before escaping).
     """
-    plain = " ".join(_printable(str(text)).split())
+    plain = " ".join(printable(str(text)).split())
     if not plain:
         raise ValueError(_("an empty chat message"))
     if len(plain) > limit:

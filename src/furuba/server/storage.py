@@ -141,6 +141,8 @@ class TableData:
     """The hash of the creating address (``security.address_hash``), if kept."""
     creator_account: int | None = None
     """The account that created the table, when signed in."""
+    offline_id: str | None = None
+    """The offline game the table was uploaded from (:mod:`furuba.server.offline_uploads`)."""
     created_at: float = 0.0
     """Wall-clock time the table was made (``0.0``: not made yet)."""
     turn_at: float = 0.0
@@ -172,7 +174,7 @@ class Storage:
         s.add(TableRow(id=t.id, game=t.game, options=t.options, seed=t.seed, settings=t.settings,
                        status=t.status, seq=t.seq, rematch_of=t.rematch_of, ready=t.ready,
                        created_at=now, updated_at=now, creator=t.creator,
-                       creator_account=t.creator_account,
+                       creator_account=t.creator_account, offline_id=t.offline_id,
                        public=bool(t.settings.get("public")), rated=bool(t.settings.get("rated"))))
         s.flush()
         for seat in t.seats:

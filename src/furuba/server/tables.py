@@ -19,13 +19,11 @@ furuba.core.errors.OptionsError: players must be a whole number from 4 to 7, not
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from furuba import games
 from furuba.bots.names import bot_name
-from furuba.bots.registry import plays
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.server.bodies import CreateTable
@@ -33,24 +31,11 @@ from furuba.server.bots import check_table_bot
 from furuba.server.security import new_seed
 from furuba.server.storage import SeatData
 from furuba.spec import is_whole
+from furuba.tables.seats import DEFAULT_BOT, HUMAN_WORDS
 from furuba.text import _
 
-DEFAULT_BOT = "greedy"
 DEFAULT_MOVE_HOURS = 24
 """A correspondence table's hours per move unless its creator chooses."""
-HUMAN_WORDS = ("human", "you", "player")
-"""What a seat entry may say for a person's seat (anything else is a bot spec)."""
-
-
-def games_catalog(bots: list[str], levels: Callable[[str | None], list[dict[str, str]]],
-                  defaults: dict[str, Any]) -> dict[str, Any]:
-    """``GET /api/games``: every registered game as its spec describes it online, with the bots
-    that play it and the levels as its seat menu shows them; the bots, the levels as all games
-    share them, and the table defaults (see ``docs/WEB-API.md``)."""
-    return {"games": [{**spec.describe(online=True),
-                       "bots": [b for b in bots if plays(b, spec.name)],
-                       "levels": levels(spec.name)} for spec in games.specs()],
-            "bots": bots, "levels": levels(None), "defaults": defaults}
 
 
 @dataclass

@@ -101,7 +101,8 @@ class AddressBuckets:
 class RequestLimits:
     """The HTTP routes' limits per client address: new tables, seat claims, sign-ups and
     sign-ins (token buckets, ``ServerConfig.tables_*``, ``joins_*``, ``signups_*``,
-    ``signins_*``), sign-ins per account name and per known device (a browser's device cookie,
+    ``signins_*``), offline games put on a profile per account (``offline_uploads_*``), sign-ins
+    per account name and per known device (a browser's device cookie,
     :mod:`furuba.server.accounts.devices`), and one table created at a time per address, so
     that its cap on unfinished tables is counted exactly."""
 
@@ -116,6 +117,8 @@ class RequestLimits:
         self.account_device_signins = AddressBuckets(
             config.account_device_signins_per_minute / 60, config.account_device_signins_burst)
         self.signups = AddressBuckets(config.signups_per_hour / 3600, config.signups_burst)
+        self.offline_uploads = AddressBuckets(config.offline_uploads_per_hour / 3600,
+                                              config.offline_uploads_burst)
         self._creating: dict[str, tuple[asyncio.Lock, list[int]]] = {}
 
     @contextlib.asynccontextmanager

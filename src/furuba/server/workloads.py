@@ -45,6 +45,12 @@ class Workloads:
                                      waiting=config.file_checks_waiting,
                                      per_address=config.file_checks_per_address,
                                      typical_seconds=1.0, observer=observer)
+        self.uploads = Admission(N_("game uploads"), running=config.uploads_at_once,
+                                 waiting=config.uploads_waiting,
+                                 per_address=config.uploads_per_address,
+                                 typical_seconds=1.0, observer=observer)
+        """Finished offline games replayed before they are stored
+        (:mod:`furuba.server.offline_uploads`)."""
         at_once, waiting = max(1, config.measures_at_once), config.measure_queue
         self.measures = Admission(N_("measures"), running=at_once, waiting=waiting,
                                   per_address=at_once + waiting, typical_seconds=60.0,

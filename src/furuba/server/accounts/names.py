@@ -29,7 +29,7 @@ import unicodedata
 from functools import cache
 from importlib import resources
 
-from furuba.server.security import clean_name
+from furuba.tables.names import clean_name
 from furuba.text import _
 
 NAME_LOW, NAME_HIGH = 3, 24

@@ -38,7 +38,7 @@ from furuba.server.accounts.store import AccountStore
 from furuba.server.logs import security_event
 from furuba.server.moderation.checks import refuse_banned
 from furuba.server.routing import client_address, hub_of
-from furuba.server.security import clean_name
+from furuba.tables.names import clean_name
 from furuba.text import N_, _
 
 CREDENTIAL_MAX = 16_000

@@ -19,6 +19,7 @@ from furuba.server.models import (
     RatingRow,
     SeatRow,
     SessionRow,
+    TableRow,
 )
 
 SEEN_EVERY = 3600.0
@@ -144,6 +145,11 @@ class AccountStore:
         their games, under "deleted player"."""
         s.execute(update(SeatRow).where(SeatRow.account_id == account_id)
                   .values(account_id=None, name=DELETED))
+        # Its offline games put online stay (played offline), no longer anyone's uploads: an
+        # account that gets the same id later starts afresh.
+        s.execute(update(TableRow).where(TableRow.creator_account == account_id,
+                                         TableRow.offline_id.is_not(None))
+                  .values(creator_account=None))
         for model in (SessionRow, PasskeyRow, RatingRow, RatingEventRow):
             s.execute(delete(model).where(model.account_id == account_id))
         s.execute(delete(ChallengeRow).where(ChallengeRow.account_id == account_id))

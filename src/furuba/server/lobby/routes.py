@@ -25,8 +25,8 @@ from furuba.server.lobby.feeds import Listener
 from furuba.server.messages import JSONDict, TableOut
 from furuba.server.moderation.blocks import tables_kept_apart
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
-from furuba.server.security import clean_name
 from furuba.spec import GameSpec
+from furuba.tables.names import clean_name
 from furuba.text import N_, _
 
 HEARTBEAT_SECONDS = 15.0

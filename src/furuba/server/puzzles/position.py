@@ -22,8 +22,8 @@ from sqlalchemy.orm import Session
 from furuba.core.protocol import State
 from furuba.core.record import GameRecord
 from furuba.server import messages as m
-from furuba.server.logdelta import pop_log
 from furuba.server.models import GameRow, SeatRow
+from furuba.tables.logmarks import pop_log
 
 KEPT = 32
 """Positions kept in memory, by table and step."""

@@ -1,7 +1,8 @@
 """A player's profile: ratings per game and pool, rating history, latest games, win rates.
 
-Win rates count every finished game the account held a seat in, rated or not (a co-op win is a
-win for every seat); the games list says which were rated and what they did to the rating.
+Win rates count every finished game the account held a seat in here, rated or not (a co-op win is
+a win for every seat) — not the offline games a player chose to put on the profile, which the
+games list shows, marked; the games list says which were rated and what they did to the rating.
 """
 
 from __future__ import annotations
@@ -61,15 +62,18 @@ def history(s: Session, account_id: int) -> dict[str, list[HistoryPoint]]:
     return {game: points[-HISTORY_POINTS:] for game, points in sorted(out.items())}
 
 
-def _finished(account_id: int, limit: int) -> Any:
-    """The account's seats at finished tables, the latest first: seat, table, game, rated, when
-    and result (not the record, which can be long)."""
-    return (select(SeatRow.seat, SeatRow.table_id, TableRow.game, TableRow.rated,
-                   GameRow.finished_at, GameRow.result)
-            .join(GameRow, GameRow.table_id == SeatRow.table_id)
-            .join(TableRow, TableRow.id == SeatRow.table_id)
-            .where(SeatRow.account_id == account_id)
-            .order_by(GameRow.finished_at.desc(), SeatRow.table_id, SeatRow.seat).limit(limit))
+def _finished(account_id: int, limit: int, offline: bool = True) -> Any:
+    """The account's seats at finished tables, the latest first: seat, table, game, rated,
+    whether played offline, when and result (not the record, which can be long); ``offline``:
+    with the offline games put on the profile."""
+    found = (select(SeatRow.seat, SeatRow.table_id, TableRow.game, TableRow.rated,
+                    TableRow.offline_id, GameRow.finished_at, GameRow.result)
+             .join(GameRow, GameRow.table_id == SeatRow.table_id)
+             .join(TableRow, TableRow.id == SeatRow.table_id)
+             .where(SeatRow.account_id == account_id))
+    if not offline:
+        found = found.where(TableRow.offline_id.is_(None))
+    return (found.order_by(GameRow.finished_at.desc(), SeatRow.table_id, SeatRow.seat).limit(limit))
 
 
 def recent_games(s: Session, account_id: int) -> list[PlayedGame]:
@@ -86,7 +90,8 @@ def recent_games(s: Session, account_id: int) -> list[PlayedGame]:
         out.append(PlayedGame(table_id=f.table_id, game=f.game, at=f.finished_at, seat=f.seat,
                               players=len(returns), rank=ranks[f.seat],
                               share=win_share(returns[f.seat]), cooperative=cooperative,
-                              rated=f.rated, rating_change=changes.get((f.table_id, f.seat))))
+                              rated=f.rated, rating_change=changes.get((f.table_id, f.seat)),
+                              offline=f.offline_id is not None))
     return out
 
 
@@ -100,9 +105,10 @@ def rating_changes(s: Session, account_id: int, table_ids: set[str]) -> dict[tup
 
 
 def win_rates(s: Session, account_id: int) -> tuple[list[WinRate], list[WinRate]]:
-    """Win shares by game, and by seat of each game, over the account's latest games."""
+    """Win shares by game, and by seat of each game, over the account's latest games played
+    here (an offline game put on the profile was chosen to be shown: it does not count)."""
     shares: dict[tuple[str, int | None], list[float]] = defaultdict(list)
-    for f in s.execute(_finished(account_id, STATS_GAMES)):
+    for f in s.execute(_finished(account_id, STATS_GAMES, offline=False)):
         returns = f.result.get("returns", [])
         if 0 <= f.seat < len(returns):
             shares[(f.game, None)].append(win_share(returns[f.seat]))

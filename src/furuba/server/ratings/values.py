@@ -146,6 +146,8 @@ class PlayedGame:
     rated: bool
     rating_change: int | None
     """The displayed rating's change in pool ``all`` (``None``: the game changed nothing)."""
+    offline: bool = False
+    """Played offline, in the browser, and put on the profile afterwards (never rated)."""
 
 
 @dataclass(frozen=True, slots=True)

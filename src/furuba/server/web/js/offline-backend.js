@@ -4,7 +4,7 @@
 // a moment apart so that a player sees each move. After every answer the game is kept in
 // IndexedDB (offline-store.js), so a reload or a closed tab resumes it.
 import { lang, t } from './i18n.js';
-import { getTable, putTable } from './offline-store.js';
+import { deleteTable, getTable, putTable } from './offline-store.js';
 
 /** How long a bot's move waits after the previous move, in ms (a tester may set it lower). */
 const PACE_KEY = 'furuba:offline:pace';
@@ -24,12 +24,12 @@ export class OfflineWorker {
     this.worker = new Worker('/static/js/offline-worker.js', { type: 'module' });
     this.next = 1;
     this.waiting = new Map();
-    this.bootMs = null;
+    this.boot = null;      // how long starting Python took: {python, core, imports} in ms
     this.ready = new Promise((resolve, reject) => {
       this.worker.addEventListener('message', (event) => {
         const data = event.data || {};
         if (data.boot === 'ready') {
-          this.bootMs = data.ms;
+          this.boot = data.parts;
           resolve();
         } else if (data.boot === 'failed') {
           reject(new Error(t('offline.failed', { error: data.error })));
@@ -120,7 +120,7 @@ class LocalSocket {
     for (const frame of frames) {
       switch (frame.type) {
         case 'welcome':
-          this.setState('open');
+          this.setState('here');   // "In this browser": the table page's word for a table kept here
           this.handlers.onWelcome?.(frame);
           break;
         case 'snapshot':
@@ -145,15 +145,26 @@ class LocalSocket {
   }
 }
 
-export const offlineTableUrl = (id) => `/offline/table.html?t=${encodeURIComponent(id)}`;
+/** A number no other game of this browser is likely to have: a table's seed. */
+export function randomNumber() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] & 0x7fffffff;
+}
 
-/** A new offline table from the home page's settings: made by the worker, kept, and its address. */
-export async function startOfflineTable(settings) {
-  const worker = offlineWorker();
-  const { saved, table } = await worker.call('new', { settings });
-  await putTable({ id: table.id, game: table.game, title: table.title, status: table.status,
-    players: table.players, seats: table.seats, saved });
-  return offlineTableUrl(table.id);
+/** A new table's id. */
+export function newTableId() {
+  return `o${randomNumber().toString(36)}${Date.now().toString(36)}`;
+}
+
+export const offlineTableUrl = (id) => `/offline/table.html?t=${encodeURIComponent(id)}`;
+export const offlineReplayUrl = (id) => `/offline/replay.html?t=${encodeURIComponent(id)}`;
+
+/** A new offline table: kept at once as the settings to start it from (and the game's title,
+ * for the list of kept games); the table page's worker makes it, so a new game starts Python once,
+ * on the page that plays it. Its address. */
+export async function keepNewTable(settings, title) {
+  await putTable({ id: settings.id, game: settings.game, title, status: 'starting',
+    players: settings.players, seats: settings.seats, pending: settings });
+  return offlineTableUrl(settings.id);
 }
 
 /** The table page's backend for the offline table `tableId` (see table-backend.js). */
@@ -167,6 +178,18 @@ export async function offlineBackend(tableId) {
     worker,
     async load() {
       if (!record) throw new Error(t('offline.missing'));
+      if (!record.saved) {   // a new table (keepNewTable): made here, or forgotten if it cannot be
+        let made;
+        try {
+          made = await worker.call('new', { settings: record.pending });
+        } catch (err) {
+          await deleteTable(tableId).catch(() => {});
+          throw err;
+        }
+        record = { id: record.id, game: record.game, title: made.table.title, status: made.table.status,
+          players: made.table.players, seats: made.table.seats, saved: made.saved };
+        await putTable(record).catch(() => {});
+      }
       const { table, catalog } = await worker.call('open', { saved: record.saved });
       current = table;
       return { table, catalog };
@@ -183,11 +206,11 @@ export async function offlineBackend(tableId) {
     },
     /** A new game with the same seats and options (a new deal). */
     async rematch() {
-      const settings = { ...record.saved.settings, id: undefined, seed: undefined };
-      return startOfflineTable(settings);
+      const settings = { ...record.saved.settings, id: newTableId(), seed: randomNumber() };
+      return keepNewTable(settings, record.title);
     },
     tableUrl: offlineTableUrl,
-    replayUrl: null,
+    replayUrl: offlineReplayUrl,
     inviteUrl: null,
     homeUrl: '/offline/',
   };

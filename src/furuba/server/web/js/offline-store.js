@@ -1,7 +1,8 @@
 // The games played offline, kept in this browser (IndexedDB, database `furuba-offline`): a reload
 // or a closed tab resumes the game. Each record is {id, game, title, status, players, seats,
-// updated, saved}, where `saved` is what furuba.offline's table gives to be rebuilt from (the
-// settings, the seed and the actions: a few kilobytes).
+// updated, saved, online?}, where `saved` is what furuba.offline's table gives to be rebuilt from (the
+// settings, the seed and the actions: a few kilobytes) and `online`, once a finished game was put
+// on its player's profile, {id, by}: the table it became there and the account's name.
 const DB = 'furuba-offline';
 const STORE = 'tables';
 
@@ -33,6 +34,14 @@ async function run(mode, work) {
 /** Keep a table (a new record, or the same id again). */
 export function putTable(record) {
   return run('readwrite', (store) => store.put({ ...record, updated: Date.now() }));
+}
+
+/** Add `fields` to the table `id` kept here (its place in the list stays); false when none is. */
+export async function markTable(id, fields) {
+  const record = await getTable(id);
+  if (!record) return false;
+  await run('readwrite', (store) => store.put({ ...record, ...fields }));
+  return true;
 }
 
 /** The table `id` kept here, or undefined. */

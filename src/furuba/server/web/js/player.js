@@ -168,7 +168,8 @@ function resultWords(g) {
 function renderGames(profile) {
   const rows = profile.games.map((g) => h('tr', {},
     h('td', {}, day(g.at)),
-    h('td', {}, titleOf(g.game)),
+    h('td', {}, titleOf(g.game),
+      g.offline ? [' ', h('span', { class: 'muted small played-offline' }, t('player.offline'))] : null),
     h('td', {}, resultWords(g)),
     h('td', { class: 'num' }, g.rating_change === null ? (g.rated ? '—' : t('player.not_rated')) : signed(g.rating_change)),
     h('td', {}, h('a', { href: `/replay/${encodeURIComponent(g.table_id)}`, class: 'replay-link' }, t('player.replay')))));

@@ -1,16 +1,17 @@
-// The replay page (/replay/{id}): a finished game step by step, each step at its own address (#step=N).
-// Every word of the page is the catalog's (i18n.js); the game's own drawing and log are its module's.
+// The replay page (/replay/{id}, or /offline/replay.html?t=ID for a game played in this browser): a
+// finished game step by step, each step at its own address (#step=N). Where the game lives is its
+// backend's business (replay-backend.js): the page is the same. Every word of the page is the
+// catalog's (i18n.js); the game's own drawing and log are its module's.
 import './install.js';
 import { t, translatePage } from './i18n.js';
 import { h, replace, keepFocus } from './dom.js';
-import { getJSON, loadTokens, tableIdFromPath } from './api.js';
+import { replayBackend } from './replay-backend.js';
 import { pageTools } from './prefs.js';
 import { moduleFor } from './games.js';
 import { reviewPanel } from './review.js';
 import { seatNames, youOf, gameTitle } from './table-words.js';
 
-const tableId = tableIdFromPath();
-const base = `/api/tables/${encodeURIComponent(tableId)}`;
+let backend = null;
 const el = {
   header: document.getElementById('replay-header'),
   controls: document.getElementById('replay-controls'),
@@ -29,7 +30,7 @@ function stepFromHash() {
 }
 
 async function position(step) {
-  if (!rp.cache.has(step)) rp.cache.set(step, getJSON(`${base}/replay/${step}`));
+  if (!rp.cache.has(step)) rp.cache.set(step, backend.step(step));
   return rp.cache.get(step);
 }
 
@@ -143,25 +144,27 @@ function stop() {
 async function start() {
   translatePage();
   pageTools();
+  backend = await replayBackend();
   try {
-    rp.summary = await getJSON(`${base}/replay`);
+    rp.summary = await backend.summary();
   } catch (err) {
-    replace(el.controls, h('p', {}, err.message, ' ', h('a', { href: `/t/${tableId}` }, t('table.replay.to_table'))));
+    replace(el.controls, h('p', {}, err.message, ' ', h('a', { href: backend.tableUrl }, t('table.replay.to_table'))));
     return;
   }
   const table = rp.summary.table;
   let title;
-  [rp.game, rp.catalog, title] = await Promise.all([moduleFor(table), getJSON(`${base}/catalog`).catch(() => ({})), gameTitle(table)]);
+  [rp.game, rp.catalog, title] = await Promise.all([moduleFor(table), backend.catalog(), gameTitle(table)]);
   rp.names = seatNames(table.seats);
-  rp.you = youOf(Object.keys(loadTokens(tableId)).map(Number).filter((p) => p >= 0 && p < rp.names.length));
+  const held = backend.held().filter((p) => p >= 0 && p < rp.names.length);
+  rp.you = youOf(held);
   rp.total = rp.summary.steps.length;
   const last = await position(rp.total);
   const result = rp.game.result(last.public, rp.names, table.result, rp.you);
   document.title = t('table.replay.doc_title', { title });
   replace(el.header, h('h1', {}, t('table.replay.heading', { title })),
     h('p', { class: 'table-status' }, t('table.replay.players', { players: rp.names.join(t('table.separator')), result })),
-    h('p', {}, h('a', { href: `/t/${tableId}` }, t('table.replay.back'))));
-  reviewPanel(document.getElementById('review'), { base, tableId, names: rp.names, you: rp.you, game: rp.game, catalog: rp.catalog });
+    h('p', {}, h('a', { href: backend.tableUrl, id: 'replay-back' }, t('table.replay.back'))));
+  reviewPanel(document.getElementById('review'), { backend, held, names: rp.names, you: rp.you, game: rp.game, catalog: rp.catalog });
   window.addEventListener('hashchange', () => go(stepFromHash()));
   rp.game.watchLayout(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {

@@ -1,14 +1,14 @@
-// The game review on the replay page: the search bot's analysis of one seat's play, from
-// GET /api/tables/{id}/review?seat=N. "Analyse" starts it; a <progress> bar shows how far it got
-// (the page asks again every half second; when the server is busy with other reviews — 429 or 503
-// — it shows the server's sentence and asks again after its Retry-After); then an SVG graph of
+// The game review on the replay page: the search bot's analysis of one seat's play, from the
+// page's backend (replay-backend.js: GET /api/tables/{id}/review?seat=N, or furuba's Python in this
+// browser's worker, for a game played offline). "Analyse" starts it; a <progress> bar shows how far
+// it got (the page asks again every half second; when the server is busy with other reviews — 429
+// or 503 — it shows the server's sentence and asks again after its Retry-After); then an SVG graph of
 // every player's win chance over the game (one line per player, each with its own dash and marker
 // and a legend, the seat's mistakes marked and linked to their steps), the biggest mistakes, and
 // the move played against the bot's preferred move at each decision. Every number in the graph is
 // also in a table. Its words are the catalog's (i18n.js); the moves are the game module's words.
 import { t } from './i18n.js';
 import { h, s, replace, withNames } from './dom.js';
-import { loadTokens } from './api.js';
 import { capital, person } from './table-words.js';
 
 const PLOT = { width: 640, height: 260, left: 44, right: 14, top: 16, bottom: 34 };
@@ -47,10 +47,10 @@ let unfollow = null;
 /** Whose play, in a sentence: "your" / "Kaito's" (the {name} of a catalog text that has a `_you` twin). */
 const isYou = (p, ctx) => ctx.you !== null && ctx.you !== undefined && p === ctx.you;
 
-/** The review panel in `root`; ctx = {base, tableId, names, you (the seat sentences call "you",
- * or null), game, catalog}. */
+/** The review panel in `root`; ctx = {backend (replay-backend.js), held (the seats this browser
+ * held), names, you (the seat sentences call "you", or null), game, catalog}. */
 export function reviewPanel(root, ctx) {
-  const held = Object.keys(loadTokens(ctx.tableId)).map(Number).filter((p) => p >= 0 && p < ctx.names.length);
+  const held = ctx.held;
   const st = { seat: held.length ? held[0] : 0, timer: null, asked: 0 };
   const select = h('select', { id: 'review-seat', 'data-key': 'review-seat' },
     ctx.names.map((n, p) => h('option', { value: p }, n)));
@@ -70,7 +70,7 @@ export function reviewPanel(root, ctx) {
     button.disabled = true;
     let answer;
     try {
-      answer = await fetchReview(`${ctx.base}/review?seat=${st.seat}`);
+      answer = await ctx.backend.review(st.seat);
     } catch (err) {
       if (round !== st.asked) return;
       button.disabled = false;
@@ -104,19 +104,6 @@ export function reviewPanel(root, ctx) {
     status, output);
 }
 
-/** The review route's answer; a refusal to wait out (429, 503) as {status: 'busy', detail (the
- * server's sentence), wait (its Retry-After, in seconds)}; any other refusal throws its sentence. */
-async function fetchReview(url) {
-  const r = await fetch(url, { headers: { accept: 'application/json' } });
-  const body = await r.json().catch(() => ({}));
-  const said = typeof body.detail === 'string' ? body.detail : t('api.status', { status: r.status });
-  if (r.status === 429 || r.status === 503) {
-    const wait = Number.parseInt(r.headers.get('retry-after') || '', 10);
-    return { status: 'busy', detail: said, wait: Number.isFinite(wait) && wait > 0 ? wait : 5 };
-  }
-  if (!r.ok) throw new Error(said);
-  return body;
-}
 
 function showProgress(output, progress, label) {
   const value = Math.round(progress * 100);
@@ -292,7 +279,8 @@ function mistakesList(review, ctx) {
       explanation(d, ctx), puzzleLink(review, d)))));
 }
 
-/** The puzzle a mistake became (GET /api/puzzles/{id}): solve it, as its player saw it. */
+/** The puzzle a mistake became (GET /api/puzzles/{id}): solve it, as its player saw it (none for a
+ * game played offline: its review names no puzzles). */
 function puzzleLink(review, d) {
   const id = review.puzzles && review.puzzles[String(d.step)];
   return id ? h('a', { class: 'review-puzzle', href: `/puzzles#${encodeURIComponent(id)}` }, t('table.review.puzzle_link')) : null;

@@ -215,6 +215,7 @@ function answered() {
 const CONN_WORDS = {
   connecting: () => t('table.conn.connecting'),
   open: () => t('table.conn.open'),
+  here: () => t('table.conn.here'),
   slow: () => t('table.conn.slow'),
   reconnecting: () => t('table.conn.reconnecting'),
   paused: () => t('table.conn.paused'),
@@ -223,7 +224,7 @@ const CONN_WORDS = {
 };
 
 function renderConn(state) {
-  if (state === 'open' && app.slow) state = 'slow';
+  if ((state === 'open' || state === 'here') && app.slow) state = 'slow';
   el.conn.dataset.state = state;
   el.conn.textContent = CONN_WORDS[state] ? CONN_WORDS[state]() : state;
 }
