@@ -70,6 +70,11 @@ def test_a_game_against_bots_with_the_network_cut(offline_context: BrowserContex
     start(page, game, "easy")
     wait_ready(page)
     assert status(page) == "playing"
+    # The online table page, showing itself as the offline app's: nothing that needs a server.
+    expect(page.locator(".topbar .brand")).to_have_attribute("href", "/offline/")
+    for server_only in ("#chat", "#account-tools", ".topbar a[href='/leaderboard']", "#invite-link"):
+        expect(page.locator(server_only)).to_be_hidden()
+    expect(page.locator("#offline-note")).to_be_visible()
     page.screenshot(path=shots / f"offline-{game}-{lang}.png")
     play_to_end(page, turn)
     assert status(page) == "finished"

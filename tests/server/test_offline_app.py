@@ -64,7 +64,9 @@ def test_the_offline_pages_and_files_are_served(live: LiveServer) -> None:
     assert table.status_code == 200 and 'src="/static/js/table.js"' in table.text
     replay = live.http.get("/offline/replay.html", params={"t": "anything"})
     assert replay.status_code == 200 and 'src="/static/js/replay.js"' in replay.text
-    assert "session.js" not in replay.text and 'href="/offline/"' in replay.text
+    # The same pages as online, each showing itself as the offline app's under /offline/.
+    assert table.text == live.http.get("/t/anything").text
+    assert replay.text == live.http.get("/replay/anything").text
     core = live.http.get("/offline/core.zip")
     assert core.status_code == 200 and core.headers["content-type"] == "application/zip"
     assert core.content == core_bundle()

@@ -37,12 +37,11 @@ PYODIDE = "vendor/pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 """What a browser downloads to run Python (the offline pages cache exactly these)."""
-PAGES = {"index.html": "offline/index.html", "table.html": "offline/table.html",
-         "replay.html": "offline/replay.html"}
-"""The offline pages: their file in ``web/offline`` → where the static app keeps it."""
-OFFLINE_URLS = {"index.html": "/offline/", "table.html": "/offline/table.html",
-                "replay.html": "/offline/replay.html"}
-"""The offline pages' addresses (the same on the server and in the static app)."""
+PAGES = {"/offline/": "offline/index.html", "/offline/table.html": "table.html",
+         "/offline/replay.html": "replay.html"}
+"""The offline pages: their address (the same on the server and in the static app) → their file
+in the web folder. The table and replay pages are the online ones: each shows itself as the
+offline app's when its address is under ``/offline/`` (``js/page-home.js``)."""
 STATIC_PAGES = frozenset({"offline.html"})
 """The online app's pages the static app keeps too (the service worker's page for a lost network)."""
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -123,8 +122,8 @@ def build_static(out: Path, *, service_worker: str) -> list[Path]:
         put(f"static/{rel.as_posix()}", path.read_bytes())
     for name in PYODIDE_FILES:
         put(f"static/{PYODIDE}/{name}", (web / PYODIDE / name).read_bytes())
-    for page, site_path in PAGES.items():
-        put(site_path, (web / "offline" / page).read_bytes())
+    for url, page in PAGES.items():
+        put(url.strip("/") + ("/index.html" if url.endswith("/") else ""), (web / page).read_bytes())
     put("offline/core.zip", core_bundle())
     put("offline/manifest.json", json.dumps(offline_manifest()).encode())
     put("sw.js", service_worker.encode())
@@ -147,7 +146,7 @@ def offline_files() -> list[tuple[str, bytes]]:
             files.append((f"/static/{rel.as_posix()}", path.read_bytes()))
     files += [(f"/static/{PYODIDE}/{name}", (web / PYODIDE / name).read_bytes())
               for name in PYODIDE_FILES]
-    files += [(OFFLINE_URLS[page], (web / "offline" / page).read_bytes()) for page in PAGES]
+    files += [(url, (web / page).read_bytes()) for url, page in PAGES.items()]
     files.append(("/offline/core.zip", core_bundle()))
     return files
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from furuba.server.offline_app import core_bundle, offline_manifest, web_dir
+from furuba.server.offline_app import PAGES, core_bundle, offline_manifest, web_dir
 
 REVALIDATE = {"Cache-Control": "no-cache"}
 """The offline files change with each release: a browser asks before it reuses one (the
@@ -25,20 +25,20 @@ offline cache is what keeps them for the train)."""
 
 def add_offline(router: APIRouter) -> None:
     """Add the offline app's routes to ``router``."""
-    pages = web_dir() / "offline"
+    web = web_dir()
 
     @router.get("/offline", include_in_schema=False)
     @router.get("/offline/", include_in_schema=False)
     async def offline_home() -> FileResponse:
-        return FileResponse(pages / "index.html")
+        return FileResponse(web / PAGES["/offline/"])
 
     @router.get("/offline/table.html", include_in_schema=False)
     async def offline_table() -> FileResponse:
-        return FileResponse(pages / "table.html")
+        return FileResponse(web / PAGES["/offline/table.html"])
 
     @router.get("/offline/replay.html", include_in_schema=False)
     async def offline_replay() -> FileResponse:
-        return FileResponse(pages / "replay.html")
+        return FileResponse(web / PAGES["/offline/replay.html"])
 
     @router.get("/offline/core.zip", include_in_schema=False)
     async def offline_core() -> Response:

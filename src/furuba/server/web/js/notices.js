@@ -4,6 +4,7 @@
 // stream GET /api/me/events says which tables wait for you ("turns"), whichever server process
 // drives them.
 import { t } from './i18n.js';
+import { offlinePage } from './page-home.js';
 
 const ICON = '/static/favicon.svg';
 const TURN_ICON = '/static/favicon-turn.svg';
@@ -54,6 +55,7 @@ function notify(tableId) {
 }
 
 async function start() {
+  if (offlinePage) return;   // the offline app's pages: no server to ask (page-home.js)
   const r = await fetch('/api/me', { headers: { accept: 'application/json' } });
   const me = r.ok ? await r.json() : { signed_in: false };
   if (!me.signed_in || !('EventSource' in window)) return;

@@ -3,6 +3,7 @@
 // replay page (replay.js) and its review (review.js) ask their backend for the replay, its steps,
 // the catalog and the review, and never know which they have: both answer the server's shapes
 // (docs/WEB-API.md). As table-backend.js is to the table page.
+import './page-home.js';   // the offline app's pages show themselves as its own
 import { t } from './i18n.js';
 import { getJSON, loadTokens, tableIdFromPath } from './api.js';
 

@@ -3,6 +3,7 @@
 import { getJSON } from './api.js';
 import { h, replace } from './dom.js';
 import { parts, t } from './i18n.js';
+import { offlinePage } from './page-home.js';
 
 /** Where the account page sends a player back to once signed in: this page. */
 function signInLink() {
@@ -38,5 +39,6 @@ export async function refreshSession() {
   return me;
 }
 
-/** The first answer, for the page that imports this module. */
-export const firstLook = refreshSession();
+/** The first answer, for the page that imports this module (a guest's on the offline app's
+ * pages, which never ask a server who is signed in: there may be none). */
+export const firstLook = offlinePage ? Promise.resolve({ signed_in: false }) : refreshSession();

@@ -2,6 +2,7 @@
 // browser (/offline/table.html?t=ID: furuba's Python in a worker, the game kept in IndexedDB). The
 // table page asks its backend for the table, its catalog and a socket, and never knows which it
 // has: both speak the same messages (docs/WEB-API.md).
+import './page-home.js';   // the offline app's pages show themselves as its own
 import { getJSON, tableIdFromPath } from './api.js';
 import { TableSocket } from './socket.js';
 

@@ -444,7 +444,7 @@ function reportButton(line) {
 }
 
 function renderChat() {
-  if (!el.chat) return;   // a page without chat (a table in this browser)
+  if (el.chat.hidden) return;   // no chat at a table kept in this browser (page-home.js)
   const table = app.table;
   const title = h('h2', {}, t('table.chat.title'));
   if (!table.settings.chat) {
