@@ -153,3 +153,24 @@ class HeldSocket:
         for m in self.held:
             self.server.send(m)
         self.held.clear()
+
+
+def pass_the_device_from_ann_to_cat(page: Page, timeout: float = WAIT_MS) -> None:
+    """At a hot-seat table of Ann and Cat (Friends of the Zodiac): the curtain hides Ann's hand
+    until she shows it, she plays her turn, and the curtain hides everything again (the log
+    too: it names the cards a seat drew) until Cat shows hers."""
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Ann", timeout=timeout)
+    expect(page.locator("#hand")).to_have_count(0)
+    page.click("#reveal")
+    for _ in range(20):   # Ann's three actions, and whatever choices her events ask for
+        wait_ready(page)
+        if page.locator("#reveal").is_visible():
+            break
+        zodiac_turn(page)
+        page.wait_for_selector("#game:not([aria-busy])", state="attached")
+    expect(page.locator("#curtain")).to_contain_text("Pass the device to Cat", timeout=WAIT_MS)
+    expect(page.locator("#hand")).to_have_count(0)
+    expect(page.locator(".log-list")).to_have_count(0)
+    page.click("#reveal")
+    expect(page.locator("#hand [data-card]").first).to_be_visible()
+    expect(page.locator("#prompt")).to_contain_text("Your turn")

@@ -20,7 +20,15 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .helpers import WAIT_MS, daihinmin_turn, play_to_end, status, wait_ready, zodiac_turn
+from .helpers import (
+    WAIT_MS,
+    daihinmin_turn,
+    pass_the_device_from_ann_to_cat,
+    play_to_end,
+    status,
+    wait_ready,
+    zodiac_turn,
+)
 
 BOOT_MS = 120_000
 """The first start of Python in a fresh browser (compiling the interpreter) takes seconds."""
@@ -180,18 +188,19 @@ def test_hot_seat_hides_hands_between_players_with_the_network_cut(offline_conte
     page.fill("#seat-name-1", "Cat")
     page.click("#start-table")
     page.wait_for_url(re.compile(r"/offline/table\.html\?t="), timeout=WAIT_MS)
-    expect(page.locator("#curtain")).to_contain_text("Pass the device to Ann", timeout=BOOT_MS)
-    expect(page.locator("#hand")).to_have_count(0)
-    page.click("#reveal")
-    for _ in range(20):   # Ann's three actions, and whatever choices her events ask for
-        wait_ready(page)
-        if page.locator("#reveal").is_visible():
-            break
-        zodiac_turn(page)
-        page.wait_for_selector("#game:not([aria-busy])", state="attached")
-    expect(page.locator("#curtain")).to_contain_text("Pass the device to Cat", timeout=WAIT_MS)
-    expect(page.locator("#hand")).to_have_count(0)
-    expect(page.locator(".log-list")).to_have_count(0)   # the log names the cards a seat drew
-    page.click("#reveal")
-    expect(page.locator("#hand [data-card]").first).to_be_visible()
-    expect(page.locator("#prompt")).to_contain_text("Your turn")
+    pass_the_device_from_ann_to_cat(page, timeout=BOOT_MS)
+
+
+def test_the_offline_page_not_kept_yet_says_the_network_is_gone(offline_context: BrowserContext,
+                                                                base_url: str) -> None:
+    page = offline_context.new_page()
+    page.goto(base_url + "/")                 # the site visited, the offline app never opened
+    page.wait_for_function("""async () => {
+        if (!(await navigator.serviceWorker.ready).active) return false;
+        const keys = await caches.keys();
+        const shell = keys.find((k) => k.startsWith('furuba-') && !k.startsWith('furuba-offline-'));
+        return !!shell && !!(await (await caches.open(shell)).match('/static/offline.html'));
+    }""", timeout=WAIT_MS)
+    offline_context.set_offline(True)
+    page.goto(base_url + "/offline/")
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible(timeout=WAIT_MS)

@@ -14,6 +14,7 @@ from .helpers import (
     WAIT_MS,
     daihinmin_turn,
     home_ready,
+    pass_the_device_from_ann_to_cat,
     play_to_end,
     press,
     status,
@@ -147,21 +148,7 @@ def test_hot_seat_hides_hands_between_players(page: Page) -> None:
     page.select_option("#players", "2")
     page.click("#start-table")
     page.wait_for_url(re.compile(r"/t/"))
-    expect(page.locator("#curtain")).to_contain_text("Pass the device to Ann", timeout=WAIT_MS)
-    expect(page.locator("#hand")).to_have_count(0)
-    page.click("#reveal")
-    for _ in range(20):   # Ann's three actions, and whatever choices her events ask for
-        wait_ready(page)
-        if page.locator("#reveal").is_visible():
-            break
-        zodiac_turn(page)
-        page.wait_for_selector("#game:not([aria-busy])", state="attached")
-    expect(page.locator("#curtain")).to_contain_text("Pass the device to Cat", timeout=WAIT_MS)
-    expect(page.locator("#hand")).to_have_count(0)
-    expect(page.locator(".log-list")).to_have_count(0)   # the log names the cards a seat drew
-    page.click("#reveal")
-    expect(page.locator("#hand [data-card]").first).to_be_visible()
-    expect(page.locator("#prompt")).to_contain_text("Your turn")
+    pass_the_device_from_ann_to_cat(page)
 
 
 def test_reconnects_after_the_server_drops_the_socket_and_after_hiding(page: Page,

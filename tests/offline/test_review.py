@@ -101,7 +101,9 @@ def test_a_review_kept_for_another_seat_or_garbled_is_made_again(finished: Local
     result("open", {"saved": finished.saved()})
     kept = reviewed(1, "en")[-1]["kept"]
     for wrong in (kept, {**kept, "method": 1}, {"seat": 2}, "garbage", [1, 2]):
-        assert result("review", {"seat": 2, "kept": wrong})["status"] == "running"
+        result("open", {"saved": finished.saved()})      # no review under way
+        # Not taken as seat 2's review: one is started from nothing.
+        assert result("review", {"seat": 2, "kept": wrong}) == {"status": "running", "progress": 0.0}
     assert result("review", {"seat": 1, "kept": kept})["status"] == "done"
 
 

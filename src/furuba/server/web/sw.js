@@ -30,6 +30,7 @@ self.addEventListener('fetch', (event) => {
     // one; a table page is the same file whatever table its query names.
     event.respondWith(fetch(request).then((response) => (response.ok ? response : Promise.reject(response)))
       .catch(async (failed) => (await caches.match(request, { ignoreSearch: true }))
+        || (request.mode === 'navigate' && await caches.match(OFFLINE))   // not kept yet: say so
         || (failed instanceof Response ? failed : Response.error())));
     return;
   }
