@@ -162,3 +162,18 @@ def test_furuba_build_static_writes_the_folder_and_says_how_to_serve_it(tmp_path
     again = CliRunner().invoke(app, ["build-static", str(out)])
     assert again.exit_code != 0 and "not an empty folder" in again.output
     assert "Traceback" not in again.output
+
+
+def test_hostile_requests_to_the_offline_routes_cost_nothing_more(live: LiveServer) -> None:
+    core = core_bundle()
+    manifest = live.http.get("/offline/manifest.json").json()
+    for query in ({"t": "x" * 4000}, {"t": "../../etc/passwd"}, {"t": "\u0000"}, {"v": ["1"] * 200}):
+        for path in ("/offline/", "/offline/table.html", "/offline/replay.html"):
+            answer = live.http.get(path, params=query)
+            assert answer.status_code == 200 and answer.text.startswith("<!doctype html>"), path
+        assert live.http.get("/offline/core.zip", params=query).content == core
+        assert live.http.get("/offline/manifest.json", params=query).json() == manifest
+    for path in ("/offline/nothing", "/offline/table.html/x", "/offline/../sw.js.bak"):
+        assert live.http.get(path).status_code == 404, path
+    refused = live.http.post("/offline/core.zip", content=b"x" * 1000)
+    assert refused.status_code == 405 and "Traceback" not in refused.text

@@ -114,17 +114,10 @@ def build_static(out: Path, *, service_worker: str) -> list[Path]:
         target.write_bytes(data)
         written.append(target)
 
-    for path in sorted(web.rglob("*")):
-        rel = path.relative_to(web)
-        if (not path.is_file() or rel.parts[0] in ("vendor", "offline") or path.name == "sw.js"
-                or (path.suffix == ".html" and path.name not in STATIC_PAGES)):
-            continue
-        put(f"static/{rel.as_posix()}", path.read_bytes())
-    for name in PYODIDE_FILES:
-        put(f"static/{PYODIDE}/{name}", (web / PYODIDE / name).read_bytes())
-    for url, page in PAGES.items():
-        put(url.strip("/") + ("/index.html" if url.endswith("/") else ""), (web / page).read_bytes())
-    put("offline/core.zip", core_bundle())
+    for url, data in offline_files():   # what a browser keeps, at the same paths
+        put(url.strip("/") + ("/index.html" if url.endswith("/") else ""), data)
+    for page in sorted(STATIC_PAGES):
+        put(f"static/{page}", (web / page).read_bytes())
     put("offline/manifest.json", json.dumps(offline_manifest()).encode())
     put("sw.js", service_worker.encode())
     put("manifest.webmanifest", (web / "manifest.webmanifest").read_bytes())
