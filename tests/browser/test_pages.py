@@ -131,10 +131,17 @@ def test_two_players_see_their_own_hands_and_a_spectator_none(browser: Browser, 
     expect(watcher.locator("#hand")).to_have_count(0)
     expect(watcher.locator("#seat-panel")).to_be_hidden()
 
+    # Ben is half-way through a line when Ann's arrives: his input is the same element, still
+    # focused and still holding what he wrote (the chat form is not made again on each event).
+    ben.fill("#chat-text", "half a li")
+    ben.eval_on_selector("#chat-text", "e => { e.dataset.mark = 'mine'; }")
     ann.fill("#chat-text", "hello <b>friends</b>")
     ann.press("#chat-text", "Enter")
     for page in (ben, watcher):
         expect(page.locator(".chat-list")).to_contain_text("Ann: hello <b>friends</b>", timeout=WAIT_MS)
+    kept = ben.locator("#chat-text[data-mark='mine']")
+    expect(kept).to_be_focused()
+    expect(kept).to_have_value("half a li")
     for page in (ann, ben, watcher):
         page.context.close()
 

@@ -443,31 +443,38 @@ function reportButton(line) {
     onclick: async () => { if (await reportDialog({ table: tableId, seq: line.seq, name })) toast(t('report.sent')); } }, '⚑');
 }
 
-function renderChat() {
-  if (el.chat.hidden) return;   // no chat at a table kept in this browser (page-home.js)
-  const table = app.table;
-  const title = h('h2', {}, t('table.chat.title'));
-  if (!table.settings.chat) {
-    replace(el.chat, title, h('p', { class: 'muted' }, t('table.chat.off')));
-    return;
-  }
-  const list = h('ol', { class: 'chat-list' }, app.chat.map((c) => h('li', {},
-    h('strong', {}, t('table.chat.from', { name: chatName(c) })), decode(c.text), reportButton(c))));
-  if (!app.seats.length && !table.settings.spectator_chat) {
-    replace(el.chat, title, list, h('p', { class: 'muted' }, t('table.chat.players_only')));
-    list.scrollTop = list.scrollHeight;
-    return;
-  }
+/** The chat panel's parts, kept between renders: the list is refilled on each render, the form is
+ * made once, so a line being written (an IME composition too) survives every event. */
+const chatPanel = { mode: null, list: null };
+
+function chatForm() {
   const input = h('input', { type: 'text', id: 'chat-text', maxlength: 500, autocomplete: 'off', 'data-key': 'chat-text' });
-  const old = document.getElementById('chat-text');
-  if (old) input.value = old.value;
-  const form = h('form', { class: 'chat-form', onsubmit: (ev) => {
+  return h('form', { class: 'chat-form', onsubmit: (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
     if (text && socket.send({ type: 'chat', text })) input.value = '';
   } }, h('label', { for: 'chat-text', class: 'visually-hidden' }, t('table.chat.message')), input,
   h('button', { type: 'submit', class: 'btn' }, t('table.chat.send')));
-  replace(el.chat, title, list, form);
+}
+
+function renderChat() {
+  if (el.chat.hidden) return;   // no chat at a table kept in this browser (page-home.js)
+  const table = app.table;
+  let mode = 'write';
+  if (!table.settings.chat) mode = 'off';
+  else if (!app.seats.length && !table.settings.spectator_chat) mode = 'read';
+  if (mode !== chatPanel.mode) {
+    const title = h('h2', {}, t('table.chat.title'));
+    chatPanel.mode = mode;
+    chatPanel.list = mode === 'off' ? null : h('ol', { class: 'chat-list' });
+    if (mode === 'off') replace(el.chat, title, h('p', { class: 'muted' }, t('table.chat.off')));
+    else if (mode === 'read') replace(el.chat, title, chatPanel.list, h('p', { class: 'muted' }, t('table.chat.players_only')));
+    else replace(el.chat, title, chatPanel.list, chatForm());
+  }
+  const list = chatPanel.list;
+  if (!list) return;
+  replace(list, ...app.chat.map((c) => h('li', {},
+    h('strong', {}, t('table.chat.from', { name: chatName(c) })), decode(c.text), reportButton(c))));
   list.scrollTop = list.scrollHeight;
 }
 
