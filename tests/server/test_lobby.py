@@ -367,3 +367,11 @@ def test_a_rated_correspondence_game_lost_on_time_rates_the_late_player_last(
                               and m["event"].get("reason") == "rated")
         after = {r["seat"]: r["after"] for r in msg["event"]["ratings"]}
         assert after[late] < 1500 < after[1 - late]
+        # The game is kept as every ended game is: on both profiles once, as lost and won on time.
+        for who, seat in (("Kagura", 0), ("Ritsu", 1)):
+            games = [g for g in ann.get(f"/api/players/{who}").json()["games"]
+                     if g["table_id"] == table]
+            assert len(games) == 1, games
+            assert games[0]["timeout"] is True and games[0]["rated"] is True
+            assert (games[0]["share"] == 0) == (seat == late), games[0]
+            assert games[0]["rating_change"] is not None

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from furuba import i18n
 from furuba.server import bots
@@ -223,7 +223,8 @@ async def forfeit(room: Room, seat: int) -> None:
         plan = next_due(room)
         if plan is None or plan[1:] != ("forfeit", seat) or plan[0] > loop.time():
             return
-        if not await room.db.run(Storage.abandon_table, room.id):
+        result = lost_on_time(len(room.seats), seat, bool(room.spec.cooperative(room.state)))
+        if not await room.db.run(Storage.forfeit_table, room.id, result, room.record.to_json()):
             return
         room.status = ABANDONED
         room.hint_cache.clear()
@@ -234,15 +235,30 @@ async def forfeit(room: Room, seat: int) -> None:
                                         f"hour{'' if hours == 1 else 's'}: the game is over"}, table=True)
         room.changed(lobby=True)
         log.info("table %s ended: seat %d ran out of time", room.id, seat)
-    await on_forfeit(room, seat)
+    await on_forfeit(room)
 
 
-async def on_forfeit(room: Room, seat: int) -> None:
-    """What else follows a game lost on time: a rated table's ratings (the late seat lost)."""
+def lost_on_time(players: int, late: int, cooperative: bool) -> dict[str, Any]:
+    """The result of a game that seat ``late`` lost on time: it lost, the others share the win
+    (a co-op game: everyone lost); ``timeout`` names the late seat.
+
+    >>> result = lost_on_time(3, 1, False)
+    >>> result["returns"], result["winners"], result["timeout"]
+    ([0.5, 0.0, 0.5], [0, 2], 1)
+    >>> lost_on_time(2, 0, True)["returns"]
+    [0.0, 0.0]
+    """
+    returns = [0.0 if cooperative or p == late else 1.0 / max(players - 1, 1) for p in range(players)]
+    return {"returns": returns, "scores": [], "winners": [p for p, r in enumerate(returns) if r],
+            "cooperative": cooperative, "timeout": late}
+
+
+async def on_forfeit(room: Room) -> None:
+    """What else follows a game lost on time: a rated table's ratings, from its stored result
+    (the late seat lost)."""
     if room.settings.get("rated"):
         async with room.lock:
-            await rate(room, RatingStore.rate_forfeit, room.id, seat,
-                       bool(room.spec.cooperative(room.state)))
+            await rate(room, RatingStore.rate_table, room.id)
 
 
 async def expire(room: Room) -> None:

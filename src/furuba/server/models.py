@@ -37,8 +37,9 @@ from sqlalchemy import (
     create_engine,
     event,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
 class Base(DeclarativeBase):
@@ -228,6 +229,13 @@ class RatingEventRow(Base):
     mu: Mapped[float] = mapped_column()
     sigma: Mapped[float] = mapped_column()
     at: Mapped[float] = mapped_column()
+
+
+def insert_of(s: Session) -> Any:
+    """The ``insert`` of ``s``'s database, PostgreSQL's or SQLite's: both have the same
+    ``on_conflict_do_nothing``. What it inserted is told by ``RETURNING``: PostgreSQL's driver
+    counts no rows for it (its ``rowcount`` is -1)."""
+    return postgresql.insert if s.get_bind().dialect.name == "postgresql" else sqlite.insert
 
 
 def make_engine(url: str) -> Engine:

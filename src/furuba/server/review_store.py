@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import JSON, Float, Integer, String, Text, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from furuba.review.kept import outdated
-from furuba.server.models import Base
+from furuba.server.models import Base, insert_of
 from furuba.server.puzzles.store import PuzzleStore
 
 STALE_SECONDS = 30.0
@@ -101,11 +100,7 @@ class ReviewStore:
         values = {"table_id": table_id, "seat": seat, "status": "running", "progress": 0.0,
                   "owner": owner, "sims": sims, "review": None, "error": None,
                   "started_at": now, "updated_at": now}
-        insert = (postgresql.insert if s.get_bind().dialect.name == "postgresql"
-                  else sqlite.insert)
-        # RETURNING says whether the row was made: PostgreSQL's driver does not count the rows
-        # an INSERT … ON CONFLICT DO NOTHING made (its rowcount is -1).
-        made = s.execute(insert(ReviewRow).values(**values).on_conflict_do_nothing(
+        made = s.execute(insert_of(s)(ReviewRow).values(**values).on_conflict_do_nothing(
             index_elements=["table_id", "seat"]).returning(ReviewRow.table_id)).first()
         if made is not None:
             return Found("running", 0.0, updated_at=now, mine=True)

@@ -284,6 +284,19 @@ class Storage:
         s.execute(update(TableRow).where(TableRow.id == table_id).values(creator=creator))
 
     @staticmethod
+    def forfeit_table(s: Session, table_id: str, result: dict[str, Any],
+                      record: dict[str, Any]) -> bool:
+        """End a table whose game was lost on time (a late correspondence move): abandoned, with
+        its game kept as every ended game is (``result`` and the ``record`` so far), so that
+        profiles, ratings and everything counted from games find it once; ``False`` when the
+        table was over already (nothing changed)."""
+        if not Storage.abandon_table(s, table_id):
+            return False
+        s.add(GameRow(table_id=table_id, game=str(record.get("game", "")),
+                      finished_at=time.time(), result=result, record=record))
+        return True
+
+    @staticmethod
     def abandon_table(s: Session, table_id: str) -> bool:
         """Mark a table that is not over as abandoned; ``False`` when it was over already."""
         done = s.execute(update(TableRow).where(TableRow.id == table_id,

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from furuba.server.editors.models import SavedFileRow, UploadRow
+from furuba.server.models import insert_of
 
 
 @dataclass(frozen=True)
@@ -104,8 +104,7 @@ class Uploads:
     @staticmethod
     def keep(s: Session, digest: str, game: str, option: str, text: str) -> None:
         """Keep the file (nothing happens when it is already kept)."""
-        insert = postgresql.insert if s.get_bind().dialect.name == "postgresql" else sqlite.insert
-        s.execute(insert(UploadRow).values(digest=digest, game=game, option=option, text=text,
+        s.execute(insert_of(s)(UploadRow).values(digest=digest, game=game, option=option, text=text,
                                            created_at=time.time())
                   .on_conflict_do_nothing(index_elements=["digest"]))
 

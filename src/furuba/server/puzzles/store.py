@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from furuba.server.models import SeatRow, TableRow
+from furuba.server.models import SeatRow, TableRow, insert_of
 from furuba.server.puzzles.making import Draft, drafts
 from furuba.server.puzzles.models import PuzzleAttemptRow, PuzzleDayRow, PuzzleRow
 
@@ -77,12 +76,6 @@ class Attempt:
     solved: bool
     """Whether its first answer was right."""
     tries: int
-
-
-def upsert(s: Session) -> Any:
-    """The dialect's ``insert`` (its ``on_conflict_do_nothing`` is the same in both; what it
-    inserted is told by ``RETURNING``: PostgreSQL's driver counts no rows for it)."""
-    return postgresql.insert if s.get_bind().dialect.name == "postgresql" else sqlite.insert
 
 
 def puzzle_of(row: Any) -> Puzzle:
@@ -141,7 +134,7 @@ class PuzzleStore:
                                                            SeatRow.seat == seat))
         game = str(review.get("game") or s.scalar(
             select(TableRow.game).where(TableRow.id == table_id)) or "")
-        insert = upsert(s)
+        insert = insert_of(s)
         made = 0
         for d in new:
             statement = insert(PuzzleRow).values(
@@ -203,7 +196,7 @@ class PuzzleStore:
     def attempt(s: Session, puzzle_id: str, account_id: int, action: int, right: bool,
                 now: float) -> Attempt:
         """Count an answer of the account: its first decides whether it solved the puzzle."""
-        made = s.execute(upsert(s)(PuzzleAttemptRow).values(
+        made = s.execute(insert_of(s)(PuzzleAttemptRow).values(
             puzzle_id=puzzle_id, account_id=account_id, action=action, solved=right, tries=1,
             first_at=now, last_at=now).on_conflict_do_nothing(
             index_elements=["puzzle_id", "account_id"]).returning(PuzzleAttemptRow.tries))
@@ -239,7 +232,7 @@ class PuzzleStore:
         chosen = s.scalar(public.order_by(PuzzleRow.id).offset(index).limit(1))
         if chosen is None:      # pragma: no cover - a table changed between the two reads
             return None
-        s.execute(upsert(s)(PuzzleDayRow).values(day=day, game=game, puzzle_id=chosen,
+        s.execute(insert_of(s)(PuzzleDayRow).values(day=day, game=game, puzzle_id=chosen,
                                                  chosen_at=now).on_conflict_do_nothing(
             index_elements=["day", "game"]))
         return str(s.scalar(select(PuzzleDayRow.puzzle_id).where(PuzzleDayRow.day == day,

@@ -91,7 +91,8 @@ def recent_games(s: Session, account_id: int) -> list[PlayedGame]:
                               players=len(returns), rank=ranks[f.seat],
                               share=win_share(returns[f.seat]), cooperative=cooperative,
                               rated=f.rated, rating_change=changes.get((f.table_id, f.seat)),
-                              offline=f.offline_id is not None))
+                              offline=f.offline_id is not None,
+                              timeout=f.result.get("timeout") is not None))
     return out
 
 

@@ -21,7 +21,15 @@ from sqlalchemy.orm import Session
 
 from furuba import games
 from furuba.core.errors import OptionsError
-from furuba.server.models import AccountRow, GameRow, RatingEventRow, RatingRow, SeatRow, TableRow
+from furuba.server.models import (
+    AccountRow,
+    GameRow,
+    RatingEventRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    insert_of,
+)
 from furuba.server.ratings.model import DISPLAY_Z, NEWCOMER, Entrant, rate_game
 from furuba.server.ratings.profiles import read_profile
 from furuba.server.ratings.values import (
@@ -35,6 +43,7 @@ from furuba.server.ratings.values import (
     skill_of,
     win_share,
 )
+from furuba.server.storage import OPEN_STATUSES
 from furuba.spec import Rung
 
 log = logging.getLogger("furuba.server")
@@ -48,12 +57,12 @@ class RatingStore:
 
     @staticmethod
     def rate_table(s: Session, table_id: str) -> list[RatingChange]:
-        """Rate the finished rated table ``table_id``: update its signed-in players' ratings in
-        pools ``all`` and ``<n>p`` and keep one history event each; what changed, pool ``all``
-        first. Nothing for a table that is not rated, not finished, without a stored game, or
-        rated already."""
+        """Rate the rated table ``table_id`` whose game ended (played to its end, or lost on time:
+        its stored result says who won): update its signed-in players' ratings in pools ``all``
+        and ``<n>p`` and keep one history event each; what changed, pool ``all`` first. Nothing
+        for a table that is not rated, still open, without a stored game, or rated already."""
         table = s.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
-        if table is None or not table.rated or table.status != "finished":
+        if table is None or not table.rated or table.status in OPEN_STATUSES:
             return []
         game = s.get(GameRow, table_id)
         if game is None or _already_rated(s, table_id):
@@ -67,29 +76,6 @@ class RatingStore:
         result = Result(table_id, [float(r) for r in game.result["returns"]],
                         [float(x) for x in game.result.get("scores") or []],
                         bool(game.result.get("cooperative", False)), game.finished_at)
-        changes: list[RatingChange] = []
-        for pool in (POOL_ALL, pool_of(len(seats))):
-            changes.extend(_rate_pool(s, table.game, pool, seats, result))
-        return changes
-
-    @staticmethod
-    def rate_forfeit(s: Session, table_id: str, late: int, cooperative: bool) -> list[RatingChange]:
-        """Rate a rated table whose game ended because seat ``late`` did not move in time: that
-        seat lost, the others share the win (a co-op game: everyone lost). Once, as
-        :meth:`rate_table`; nothing for a table that is not rated or still open."""
-        table = s.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
-        if table is None or not table.rated or table.status in ("waiting", "playing"):
-            return []
-        if _already_rated(s, table_id):
-            return []
-        seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                               .order_by(SeatRow.seat)))
-        if not 0 <= late < len(seats):
-            return []
-        winners = len(seats) - 1
-        returns = [0.0] * len(seats) if cooperative else \
-            [0.0 if i == late else 1.0 / winners for i in range(len(seats))]
-        result = Result(table_id, returns, [], cooperative, time.time())
         changes: list[RatingChange] = []
         for pool in (POOL_ALL, pool_of(len(seats))):
             changes.extend(_rate_pool(s, table.game, pool, seats, result))
@@ -183,14 +169,20 @@ def _rate_pool(s: Session, game_name: str, pool: str, seats: Sequence[SeatRow],
 
 
 def _pool_rows(s: Session, game: str, pool: str, accounts: Iterable[int]) -> dict[int, RatingRow]:
-    """The rating rows of ``accounts`` in a pool, locked; newcomers' rows made."""
-    wanted = set(accounts)
-    rows = {row.account_id: row for row in s.scalars(
+    """The rating rows of ``accounts`` in a pool, locked; newcomers' rows made first.
+
+    A newcomer's row is inserted unless it exists (``ON CONFLICT DO NOTHING``), then every row
+    is read under ``FOR UPDATE``: when another process gives the same account its first game in
+    the pool at the same moment, PostgreSQL makes this insert wait for that transaction and skip
+    the row it made, and the read then finds it, so both tables are rated, one after the other.
+    """
+    wanted = sorted(set(accounts))
+    if wanted:
+        s.execute(insert_of(s)(RatingRow).values([
+            {"account_id": account_id, "game": game, "pool": pool, "mu": NEWCOMER.mu,
+             "sigma": NEWCOMER.sigma, "games": 0, "wins": 0.0, "updated_at": time.time()}
+            for account_id in wanted]).on_conflict_do_nothing(
+            index_elements=["account_id", "game", "pool"]))
+    return {row.account_id: row for row in s.scalars(
         select(RatingRow).where(RatingRow.game == game, RatingRow.pool == pool,
                                 RatingRow.account_id.in_(wanted)).with_for_update())}
-    for account_id in sorted(wanted - rows.keys()):
-        row = RatingRow(account_id=account_id, game=game, pool=pool, mu=NEWCOMER.mu,
-                        sigma=NEWCOMER.sigma, games=0, wins=0.0, updated_at=time.time())
-        s.add(row)
-        rows[account_id] = row
-    return rows

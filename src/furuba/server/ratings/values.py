@@ -148,6 +148,9 @@ class PlayedGame:
     """The displayed rating's change in pool ``all`` (``None``: the game changed nothing)."""
     offline: bool = False
     """Played offline, in the browser, and put on the profile afterwards (never rated)."""
+    timeout: bool = False
+    """Ended because a player did not move in time (a correspondence game): the late seat lost
+    and the others shared the win; it has no replay (the game was not played to its end)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,6 +160,7 @@ function renderHistory(profile) {
 }
 
 function resultWords(g) {
+  if (g.timeout) return t(g.share > 0 ? 'player.won_on_time' : 'player.lost_on_time');
   if (g.cooperative) return g.share > 0 ? t('player.won_together') : t('player.lost_together');
   const shared = g.share > 0 && g.share < 1;
   return t(shared ? 'player.place_shared' : 'player.place', { place: ordinal(g.rank), count: g.players });
@@ -172,7 +173,8 @@ function renderGames(profile) {
       g.offline ? [' ', h('span', { class: 'muted small played-offline' }, t('player.offline'))] : null),
     h('td', {}, resultWords(g)),
     h('td', { class: 'num' }, g.rating_change === null ? (g.rated ? '—' : t('player.not_rated')) : signed(g.rating_change)),
-    h('td', {}, h('a', { href: `/replay/${encodeURIComponent(g.table_id)}`, class: 'replay-link' }, t('player.replay')))));
+    h('td', {}, g.timeout ? '—'
+      : h('a', { href: `/replay/${encodeURIComponent(g.table_id)}`, class: 'replay-link' }, t('player.replay')))));
   replace(el.games, h('h2', { id: 'player-games-title' }, t('player.latest')),
     rows.length ? table('games-list', t('player.latest_caption'),
       ['player.date', 'page.game', 'player.result', 'page.rating#', 'player.replay'], rows)
