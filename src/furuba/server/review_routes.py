@@ -36,6 +36,7 @@ from furuba import i18n
 from furuba.core.record import GameRecord
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS
 from furuba.review.kept import answered, review_json
+from furuba.server.deals.routes import guard_record
 from furuba.server.errors import RoomError
 from furuba.server.puzzles.store import PuzzleStore
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
@@ -229,7 +230,9 @@ def settled(found: Found, now: float) -> bool:
 
 
 async def finished(request: Request, table_id: str) -> tuple[GameRecord, int]:
-    """A finished table's record (a copy) and its number of players; else a refusal."""
+    """A finished table's record (a copy) and its number of players; else a refusal (a deal's
+    table while the deal is open: to those who finished it only)."""
+    await guard_record(request, table_id)
     try:
         room, states = await hub_of(request).replay_states(table_id)
     except RoomError as exc:

@@ -26,6 +26,7 @@ from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.answers import refusals
 from furuba.server.connection_caps import capped_socket
+from furuba.server.deals.routes import add_deals, guard_record
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("furuba.server")
 MAX_STEP = 1_000_000
 """The highest replay step asked for (no game is that long)."""
-PAGES = ("index", "table", "replay", "leaderboard", "player", "account", "puzzles")
+PAGES = ("index", "table", "replay", "leaderboard", "player", "account", "puzzles", "deals")
 
 
 def static_dir() -> str:
@@ -99,6 +100,7 @@ def build_router() -> APIRouter:
                                                           "done in `progress`): ask again"}})
     group(add_tutorials, 404)
     group(add_puzzles, 401, 404, 409)
+    group(add_deals, 401, 403, 404, 409)
     group(add_file_checks, 404)
     add_offline(router)
     group(lambda r: add_moderation(r, f"{static_dir()}/moderation.html"), 401, 404, 409)
@@ -153,6 +155,10 @@ def add_pages(router: APIRouter) -> None:
     @router.get("/puzzles", include_in_schema=False)
     async def puzzles_page() -> FileResponse:
         return FileResponse(page["puzzles"])
+
+    @router.get("/deals", include_in_schema=False)
+    async def deals_page() -> FileResponse:
+        return FileResponse(page["deals"])
 
 
 def add_tables(router: APIRouter) -> None:
@@ -217,6 +223,7 @@ def add_replays(router: APIRouter) -> None:
 
     @router.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, request: Request) -> b.ReplaySummary:
+        await guard_record(request, table_id)
         try:
             room, states = await hub_of(request).replay_states(table_id)
         except RoomError as exc:
@@ -227,6 +234,7 @@ def add_replays(router: APIRouter) -> None:
     async def replay_step(table_id: str, request: Request, step: int = PathParameter(
             ge=0, le=MAX_STEP, description=N_("a whole number from 0 to 1000000"))
     ) -> b.ReplayStep:
+        await guard_record(request, table_id)
         try:
             room, states = await hub_of(request).replay_states(table_id)
         except RoomError as exc:
