@@ -289,21 +289,22 @@ def test_a_rated_table_updates_pools_all_and_4p_and_keeps_events(db: Db) -> None
     ann, ben = db.run(setup)
     changes = db.run(RatingStore.rate_table, "t1")
     assert sorted((c.pool, c.account_id, c.seat, c.rank) for c in changes) == [
+        ("1970-q1", ann, 0, 1), ("1970-q1", ben, 2, 4),       # the season it ended in
         ("4p", ann, 0, 1), ("4p", ben, 2, 4), ("all", ann, 0, 1), ("all", ben, 2, 4)]
     assert all(c.delta != 0 for c in changes)
 
     def check(s: Session) -> None:
-        for pool in ("all", "4p"):
+        for pool in ("all", "4p", "1970-q1"):
             a, b = rating(s, ann, "zodiac", pool), rating(s, ben, "zodiac", pool)
             assert a is not None and b is not None
             assert (a.games, a.wins, b.games, b.wins) == (1, 1.0, 1, 0.0)
             assert a.mu > NEWCOMER.mu > b.mu
             assert a.sigma < NEWCOMER.sigma and b.sigma < NEWCOMER.sigma
-        assert s.scalar(select(func.count()).select_from(RatingRow)) == 4   # no bot is rated
+        assert s.scalar(select(func.count()).select_from(RatingRow)) == 6   # no bot is rated
         events = list(s.scalars(select(RatingEventRow).order_by(RatingEventRow.id)))
         assert {(e.account_id, e.pool, e.table_id, e.rank, e.share) for e in events} == {
-            (ann, "all", "t1", 1, 1.0), (ann, "4p", "t1", 1, 1.0),
-            (ben, "all", "t1", 4, 0.0), (ben, "4p", "t1", 4, 0.0)}
+            (ann, "all", "t1", 1, 1.0), (ann, "4p", "t1", 1, 1.0), (ann, "1970-q1", "t1", 1, 1.0),
+            (ben, "all", "t1", 4, 0.0), (ben, "4p", "t1", 4, 0.0), (ben, "1970-q1", "t1", 4, 0.0)}
         assert all(e.mu_before == NEWCOMER.mu and e.at == 2_000.0 for e in events)
 
     db.run(check)
@@ -341,7 +342,7 @@ def test_rating_a_table_twice_changes_nothing_the_second_time(db: Db) -> None:
         return ann
 
     ann = db.run(setup)
-    assert len(db.run(RatingStore.rate_table, "t1")) == 4
+    assert len(db.run(RatingStore.rate_table, "t1")) == 6     # 2 players × all, 4p, season
 
     def state(s: Session) -> tuple[float, float, int, int]:
         row = rated_row(s, ann, "daihinmin", "all")
@@ -349,7 +350,7 @@ def test_rating_a_table_twice_changes_nothing_the_second_time(db: Db) -> None:
 
     first = db.run(state)
     assert db.run(RatingStore.rate_table, "t1") == []
-    assert db.run(state) == first and first[2:] == (1, 4)
+    assert db.run(state) == first and first[2:] == (1, 6)
 
 
 def test_only_finished_rated_stored_tables_are_rated(db: Db) -> None:

@@ -34,7 +34,7 @@ def test_two_processes_giving_an_account_its_first_rating_at_once_both_rate(
         first = Session(engine)
         first.begin()
         made = RatingStore.rate_table(first, "t1")
-        assert len(made) == 2
+        assert len(made) == 3       # pools all, 4p and the season the game ended in
         second: list[list[RatingChange] | BaseException] = []
 
         def rate_t2() -> None:
@@ -53,14 +53,14 @@ def test_two_processes_giving_an_account_its_first_rating_at_once_both_rate(
         thread.join(30)
         assert len(second) == 1 and not isinstance(second[0], BaseException), second
         changes = second[0]
-        assert isinstance(changes, list) and len(changes) == 2
+        assert isinstance(changes, list) and len(changes) == 3
         # The second table was rated from the first one's result, not from a newcomer's.
         assert all(c.before.mu > NEWCOMER.mu for c in changes)
         with Session(engine) as s:
             rows = s.scalars(select(RatingRow).where(RatingRow.account_id == momo)).all()
-            assert {(r.pool, r.games) for r in rows} == {("all", 2), ("4p", 2)}
+            assert {(r.pool, r.games) for r in rows} == {("all", 2), ("4p", 2), ("1970-q1", 2)}
             events = s.scalar(select(func.count()).select_from(RatingEventRow)
                               .where(RatingEventRow.account_id == momo))
-            assert events == 4
+            assert events == 6
     finally:
         engine.dispose()

@@ -1,4 +1,5 @@
-"""A player's profile: ratings per game and pool, rating history, latest games, win rates.
+"""A player's profile: ratings per game and pool, rating history, latest games, win rates, and
+where the player stood in each season.
 
 Win rates count every finished game the account held a seat in here, rated or not (a co-op win is
 a win for every seat) — not the offline games a player chose to put on the profile, which the
@@ -10,16 +11,18 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import and_, func, or_, select
+from sqlalchemy.orm import Session, aliased
 
 from furuba.server.models import AccountRow, GameRow, RatingEventRow, RatingRow, SeatRow, TableRow
-from furuba.server.ratings.model import Skill, seat_ranks
+from furuba.server.ratings.model import DISPLAY_Z, Skill, seat_ranks
+from furuba.server.ratings.seasons import is_season_pool, parse_season
 from furuba.server.ratings.values import (
     POOL_ALL,
     HistoryPoint,
     PlayedGame,
     Profile,
+    SeasonStanding,
     Standing,
     WinRate,
     pool_order,
@@ -32,23 +35,80 @@ STATS_GAMES = 2000
 """A profile's win rates count at most this many of the player's latest games."""
 HISTORY_POINTS = 500
 """A profile's rating history keeps at most this many latest points per game."""
+PROFILE_SEASONS = 100
+"""A profile lists at most this many of the player's latest season standings."""
+SEASON_LIKE = "____-q_"
+"""``LIKE`` pattern the seasons' pools match (each is checked by its parser after)."""
 
 
-def read_profile(s: Session, name_key: str) -> Profile | None:
-    """The profile of the account whose name compares as ``name_key`` (``None``: none)."""
+def rank_order(row: Any) -> Any:
+    """What a leaderboard sorts by, best last: the displayed rating before it is scaled (then
+    more games, then the name, as :meth:`.store.RatingStore.leaderboard` breaks ties)."""
+    return row.mu - DISPLAY_Z * row.sigma
+
+
+def read_profile(s: Session, name_key: str, now: float) -> Profile | None:
+    """The profile of the account whose name compares as ``name_key`` (``None``: none), its
+    seasons told apart at ``now``."""
     account = s.scalars(select(AccountRow).where(AccountRow.name_key == name_key)).first()
     if account is None:
         return None
     by_game, by_seat = win_rates(s, account.id)
     return Profile(name=account.name, created_at=account.created_at,
                    ratings=standings(s, account.id), history=history(s, account.id),
-                   games=recent_games(s, account.id), by_game=by_game, by_seat=by_seat)
+                   games=recent_games(s, account.id), by_game=by_game, by_seat=by_seat,
+                   seasons=season_standings(s, account.id, now))
 
 
 def standings(s: Session, account_id: int) -> list[Standing]:
-    """The account's ratings, by game, pool ``all`` first."""
+    """The account's ratings, by game, pool ``all`` first (not the seasons': see
+    :func:`season_standings`)."""
     rows = s.scalars(select(RatingRow).where(RatingRow.account_id == account_id))
-    return sorted((Standing.of(row) for row in rows), key=lambda x: (x.game, pool_order(x.pool)))
+    return sorted((Standing.of(row) for row in rows if not is_season_pool(row.pool)),
+                  key=lambda x: (x.game, pool_order(x.pool)))
+
+
+def season_standings(s: Session, account_id: int, now: float) -> list[SeasonStanding]:
+    """Where the account stands in each season it played (its latest :data:`PROFILE_SEASONS`),
+    the latest season first, then by game: its place on the season's leaderboard, counted
+    as the leaderboard ranks (players ahead of it, plus one), of how many; final once the
+    season is over at ``now``."""
+    rows = [row for row in s.scalars(
+        select(RatingRow).where(RatingRow.account_id == account_id,
+                                RatingRow.pool.like(SEASON_LIKE))
+        .order_by(RatingRow.pool.desc(), RatingRow.game).limit(PROFILE_SEASONS))
+        if is_season_pool(row.pool)]
+    if not rows:
+        return []
+    pools, names = {row.pool for row in rows}, {row.game for row in rows}
+    mine, other = aliased(RatingRow), aliased(RatingRow)
+    me, them = aliased(AccountRow), aliased(AccountRow)
+    ahead = or_(rank_order(other) > rank_order(mine),
+                and_(rank_order(other) == rank_order(mine),
+                     or_(other.games > mine.games,
+                         and_(other.games == mine.games, them.name_key < me.name_key))))
+    better = dict(((game, pool), int(n)) for game, pool, n in s.execute(
+        select(mine.game, mine.pool, func.count())
+        .join(me, me.id == mine.account_id)
+        .join(other, and_(other.game == mine.game, other.pool == mine.pool))
+        .join(them, them.id == other.account_id)
+        .where(mine.account_id == account_id, mine.pool.in_(pools), ahead)
+        .group_by(mine.game, mine.pool)))
+    totals = dict(((game, pool), int(n)) for game, pool, n in s.execute(
+        select(RatingRow.game, RatingRow.pool, func.count())
+        .where(RatingRow.pool.in_(pools), RatingRow.game.in_(names))
+        .group_by(RatingRow.game, RatingRow.pool)))
+    out: list[SeasonStanding] = []
+    for row in rows:
+        season = parse_season(row.pool)
+        assert season is not None
+        standing = Standing.of(row)
+        out.append(SeasonStanding(
+            game=row.game, season=row.pool, rank=better.get((row.game, row.pool), 0) + 1,
+            ranked=totals.get((row.game, row.pool), 1), rating=standing.rating,
+            games=standing.games, wins=standing.wins, win_rate=standing.win_rate,
+            provisional=standing.provisional, final=season.over(now)))
+    return out
 
 
 def history(s: Session, account_id: int) -> dict[str, list[HistoryPoint]]:

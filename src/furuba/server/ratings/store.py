@@ -7,6 +7,10 @@ Rating a table reads the rows it changes under ``SELECT … FOR UPDATE`` (the ta
 players' ratings), so with PostgreSQL two processes rating tables that share a player take turns
 instead of losing an update; SQLite has one writer at a time anyway. A table is rated once: its
 history events are the mark (a second call finds them and changes nothing).
+
+A table is rated in the pool of the season its game ended in as well (:mod:`.seasons`), in the
+same transaction: the season is the stored game's ``finished_at``'s, so a game that ends after a
+season's last moment counts in the next one and an ended season's rows stay as they were.
 """
 
 from __future__ import annotations
@@ -30,8 +34,9 @@ from furuba.server.models import (
     TableRow,
     insert_of,
 )
-from furuba.server.ratings.model import DISPLAY_Z, NEWCOMER, Entrant, rate_game
-from furuba.server.ratings.profiles import read_profile
+from furuba.server.ratings.model import NEWCOMER, Entrant, rate_game
+from furuba.server.ratings.profiles import SEASON_LIKE, rank_order, read_profile
+from furuba.server.ratings.seasons import Season, parse_season, season_of
 from furuba.server.ratings.values import (
     POOL_ALL,
     Leaderboard,
@@ -48,7 +53,7 @@ from furuba.spec import Rung
 
 log = logging.getLogger("furuba.server")
 
-_ORDER = RatingRow.mu - DISPLAY_Z * RatingRow.sigma
+_ORDER = rank_order(RatingRow)
 """What a leaderboard sorts by: the displayed rating before it is scaled."""
 
 
@@ -58,9 +63,10 @@ class RatingStore:
     @staticmethod
     def rate_table(s: Session, table_id: str) -> list[RatingChange]:
         """Rate the rated table ``table_id`` whose game ended (played to its end, or lost on time:
-        its stored result says who won): update its signed-in players' ratings in pools ``all``
-        and ``<n>p`` and keep one history event each; what changed, pool ``all`` first. Nothing
-        for a table that is not rated, still open, without a stored game, or rated already."""
+        its stored result says who won): update its signed-in players' ratings in pools ``all``,
+        ``<n>p`` and the season of the game's end, and keep one history event each; what
+        changed, pool ``all`` first, the season's last. Nothing for a table that is not rated,
+        still open, without a stored game, or rated already."""
         table = s.scalars(select(TableRow).where(TableRow.id == table_id).with_for_update()).first()
         if table is None or not table.rated or table.status in OPEN_STATUSES:
             return []
@@ -77,7 +83,7 @@ class RatingStore:
                         [float(x) for x in game.result.get("scores") or []],
                         bool(game.result.get("cooperative", False)), game.finished_at)
         changes: list[RatingChange] = []
-        for pool in (POOL_ALL, pool_of(len(seats))):
+        for pool in (POOL_ALL, pool_of(len(seats)), season_of(game.finished_at).name):
             changes.extend(_rate_pool(s, table.game, pool, seats, result))
         return changes
 
@@ -96,10 +102,22 @@ class RatingStore:
         return Leaderboard(game, pool, total, offset, limit, entries)
 
     @staticmethod
-    def profile(s: Session, name_key: str) -> Profile | None:
+    def seasons(s: Session, game: str, limit: int) -> list[tuple[Season, int]]:
+        """The latest ``limit`` seasons with rows in ``game``, the latest first, each with how
+        many players it ranks."""
+        found = s.execute(select(RatingRow.pool, func.count())
+                          .where(RatingRow.game == game, RatingRow.pool.like(SEASON_LIKE))
+                          .group_by(RatingRow.pool)).all()
+        named = [(parse_season(pool), int(count)) for pool, count in found]
+        return sorted(((season, count) for season, count in named if season is not None),
+                      reverse=True)[:limit]
+
+    @staticmethod
+    def profile(s: Session, name_key: str, now: float | None = None) -> Profile | None:
         """The profile of the account whose name compares as ``name_key`` (see
-        :func:`furuba.server.accounts.names.name_key`); ``None``: no such account."""
-        return read_profile(s, name_key)
+        :func:`furuba.server.accounts.names.name_key`); ``None``: no such account. ``now``
+        (default: the clock) tells the seasons that are over from the one under way."""
+        return read_profile(s, name_key, time.time() if now is None else now)
 
 
 def _already_rated(s: Session, table_id: str) -> bool:

@@ -7,7 +7,7 @@ does not yet know about a player (``mu − 3·sigma``), so newcomers are not hid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from furuba.server.models import RatingRow
 from furuba.server.ratings.model import Skill
@@ -28,12 +28,13 @@ def pool_of(players: int | None) -> str:
 
 
 def pool_players(pool: str) -> int | None:
-    """The player count of a pool (``None``: every count).
+    """The player count of a pool (``None``: every count, as in ``all`` and a season's pool).
 
-    >>> pool_players("4p"), pool_players("all")
-    (4, None)
+    >>> pool_players("4p"), pool_players("all"), pool_players("2026-q4")
+    (4, None, None)
     """
-    return None if pool == POOL_ALL else int(pool.rstrip("p"))
+    count = pool[:-1]
+    return int(count) if pool.endswith("p") and count.isascii() and count.isdigit() else None
 
 
 def pool_order(pool: str) -> tuple[int, int]:
@@ -164,6 +165,27 @@ class WinRate:
     win_rate: float
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonStanding:
+    """Where a player stood in one game's season: the final standing of a season that is over,
+    the standing so far of the season under way."""
+
+    game: str
+    season: str
+    """The season's name (its pool's): ``2026-q4``."""
+    rank: int
+    """The player's place on the season's leaderboard, 1 for the best."""
+    ranked: int
+    """How many players the season's leaderboard ranks."""
+    rating: int
+    games: int
+    wins: float
+    win_rate: float
+    provisional: bool
+    final: bool
+    """The season is over: this standing never changes again."""
+
+
 @dataclass(frozen=True)
 class Profile:
     """What a player's page shows."""
@@ -177,3 +199,5 @@ class Profile:
     """The latest first."""
     by_game: list[WinRate]
     by_seat: list[WinRate]
+    seasons: list[SeasonStanding] = field(default_factory=list)
+    """The seasons the player was ranked in, the latest first."""

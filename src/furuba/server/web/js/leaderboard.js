@@ -1,9 +1,11 @@
-// The leaderboard (/leaderboard/{game}?players=N&offset=K): one game's players by rating, with a
-// switcher between games and a player-count filter. Every game and its player counts come from
-// GET /api/games; /leaderboard alone shows the first game.
+// The leaderboard (/leaderboard/{game}?players=N&offset=K, or ?season=2026-q4&offset=K): one game's
+// players by rating, with a switcher between games, a season choice (all time, the season under
+// way, the past seasons with rated players: GET /api/leaderboard/{game}/seasons) and a
+// player-count filter (all time only: a season counts every player count). Every game and its
+// player counts come from GET /api/games; /leaderboard alone shows the first game.
 import './install.js';
 import { h, replace } from './dom.js';
-import { number, t, translatePage } from './i18n.js';
+import { number, t, translatePage, when } from './i18n.js';
 import { getJSON } from './api.js';
 import { pageTools } from './prefs.js';
 import { describeGames } from './games.js';
@@ -15,28 +17,43 @@ const el = {
   title: document.getElementById('leaderboard-title'),
   switcher: document.getElementById('game-switcher'),
   filter: document.getElementById('players-filter'),
+  filterNote: document.getElementById('players-filter-note'),
+  season: document.getElementById('season-filter'),
+  seasonNote: document.getElementById('season-note'),
   status: document.getElementById('leaderboard-status'),
   body: document.getElementById('leaderboard-body'),
   pages: document.getElementById('leaderboard-pages'),
   note: document.getElementById('provisional-note'),
 };
-const lb = { games: [], game: '', players: null, offset: 0 };
+const lb = { games: [], game: '', players: null, season: '', offset: 0 };
+const SEASON = /^(\d{4})-q([1-4])$/;
+/** Each game's seasons as GET /api/leaderboard/{game}/seasons lists them (asked once a game). */
+const seasonLists = new Map();
+
+/** "2026 Q4" / "2026年 第4期" for the season named `name` ("2026-q4"). */
+function seasonName(name) {
+  const m = SEASON.exec(name);
+  return m ? t('season.name', { year: m[1], quarter: m[2] }) : name;
+}
 
 /** The game, player count and page the address names. */
 function readAddress() {
   const parts = location.pathname.split('/').filter(Boolean);
   const query = new URLSearchParams(location.search);
   const players = Number(query.get('players'));
+  const season = query.get('season') || '';
   return {
     game: parts[1] ? decodeURIComponent(parts[1]) : (lb.games[0] ? lb.games[0].name : ''),
-    players: Number.isInteger(players) && players > 0 ? players : null,
+    season: SEASON.test(season) ? season : '',
+    players: Number.isInteger(players) && players > 0 && !SEASON.test(season) ? players : null,
     offset: Math.max(0, Math.floor(Number(query.get('offset')) || 0)),
   };
 }
 
-function addressOf({ game, players, offset }) {
+function addressOf({ game, players, season, offset }) {
   const query = new URLSearchParams();
-  if (players) query.set('players', players);
+  if (season) query.set('season', season);
+  else if (players) query.set('players', players);
   if (offset) query.set('offset', offset);
   const tail = query.toString();
   return `/leaderboard/${encodeURIComponent(game)}${tail ? `?${tail}` : ''}`;
@@ -44,7 +61,7 @@ function addressOf({ game, players, offset }) {
 
 /** Show another game, count or page, keeping the address in step (Back goes back). */
 function go(change) {
-  const next = { game: lb.game, players: lb.players, offset: lb.offset, ...change };
+  const next = { game: lb.game, players: lb.players, season: lb.season, offset: lb.offset, ...change };
   history.pushState(null, '', addressOf(next));
   show(next);
 }
@@ -62,7 +79,7 @@ function gameTitle(board) {
 function renderSwitcher() {
   replace(el.switcher, lb.games.map((g) => h('a', {
     href: addressOf({ game: g.name }), class: 'btn subtle small', 'aria-current': g.name === lb.game ? 'page' : null,
-    onclick: (ev) => { ev.preventDefault(); go({ game: g.name, players: null, offset: 0 }); },
+    onclick: (ev) => { ev.preventDefault(); go({ game: g.name, players: null, season: '', offset: 0 }); },
   }, g.title)));
 }
 
@@ -73,6 +90,44 @@ function renderFilter() {
   replace(el.filter, h('option', { value: '' }, t('page.every_player_count')),
     counts.map((n) => h('option', { value: n }, t('page.players', { count: n }))));
   el.filter.value = lb.players ? String(lb.players) : '';
+  el.filter.disabled = Boolean(lb.season);
+  el.filterNote.hidden = !lb.season;
+  el.filterNote.textContent = lb.season ? t('leaderboard.season_players') : '';
+}
+
+/** The game's seasons, newest first (the season under way first): asked once per game. */
+async function seasonsOf(game) {
+  if (!seasonLists.has(game)) {
+    seasonLists.set(game, getJSON(`/api/leaderboard/${encodeURIComponent(game)}/seasons`)
+      .then((found) => found.seasons)
+      .catch(() => { seasonLists.delete(game); return []; }));
+  }
+  return seasonLists.get(game);
+}
+
+/** "All time", the season under way, then the past seasons with rated players; the season the
+ *  address names is listed even when nobody played in it. */
+async function renderSeasonFilter(where) {
+  const seasons = await seasonsOf(where.game);
+  if (lb.game !== where.game) return;
+  const options = seasons.map((s) => h('option', { value: s.season },
+    s.current ? t('leaderboard.season_current', { season: seasonName(s.season) }) : seasonName(s.season)));
+  if (where.season && !seasons.some((s) => s.season === where.season)) {
+    options.push(h('option', { value: where.season }, seasonName(where.season)));
+  }
+  replace(el.season, h('option', { value: '' }, t('leaderboard.all_time')), options);
+  el.season.value = lb.season;
+}
+
+const utcDay = (seconds) => when(seconds * 1000, { dateStyle: 'long', timeZone: 'UTC' });
+
+/** What the season shown is: under way (to when) or over (its final standings). */
+function renderSeasonNote(board) {
+  const season = board.season;
+  el.seasonNote.hidden = !season;
+  if (!season) { el.seasonNote.textContent = ''; return; }
+  const words = { season: seasonName(season.season), date: utcDay(season.end - 1) };
+  el.seasonNote.textContent = season.over ? t('leaderboard.season_final', words) : t('leaderboard.season_so_far', words);
 }
 
 const percent = (rate) => number(rate, { style: 'percent', maximumFractionDigits: 0 });
@@ -90,6 +145,7 @@ function renderTable(board) {
   if (!board.entries.length) {
     replace(el.body, h('p', { class: 'panel', id: 'leaderboard-empty' },
       board.total ? t('leaderboard.empty_page')
+        : board.season ? t('leaderboard.season_nobody', { game: gameTitle(board), season: seasonName(board.season.season) })
         : board.players ? t('leaderboard.nobody_with', { game: gameTitle(board), count: board.players })
           : t('leaderboard.nobody', { game: gameTitle(board) })));
     return;
@@ -102,7 +158,9 @@ function renderTable(board) {
     h('td', { class: 'num' }, percent(e.win_rate))));
   const headings = ['leaderboard.place', 'page.player', 'page.rating', 'page.games', 'page.win_rate'];
   replace(el.body, h('table', { class: 'ratings-table', id: 'leaderboard-table' },
-    h('caption', {}, t('leaderboard.caption', { game: gameTitle(board), pool: pool(board.players) })),
+    h('caption', {}, board.season
+      ? t('leaderboard.season_caption', { game: gameTitle(board), season: seasonName(board.season.season) })
+      : t('leaderboard.caption', { game: gameTitle(board), pool: pool(board.players) })),
     h('thead', {}, h('tr', {}, headings.map((key, i) => h('th', { scope: 'col', class: i === 1 ? null : 'num' }, t(key))))),
     h('tbody', {}, rows)));
 }
@@ -123,22 +181,29 @@ async function show(where) {
   Object.assign(lb, where);
   renderSwitcher();
   renderFilter();
+  renderSeasonFilter(where);
   const game = currentGame();
   document.title = game ? t('leaderboard.game_page_title', { game: game.title }) : t('leaderboard.page_title');
   replace(el.title, game ? t('leaderboard.game_title', { game: game.title }) : t('page.leaderboard'));
   el.status.textContent = t('page.loading');
   const query = new URLSearchParams({ limit: PAGE, offset: lb.offset });
-  if (lb.players) query.set('players', lb.players);
+  if (lb.season) query.set('season', lb.season);
+  else if (lb.players) query.set('players', lb.players);
   let board;
   try {
     board = await getJSON(`/api/leaderboard/${encodeURIComponent(lb.game)}?${query}`);
   } catch (err) {
+    if (lb.game !== where.game || lb.players !== where.players || lb.season !== where.season
+      || lb.offset !== where.offset) return;
     el.status.textContent = '';
+    el.seasonNote.hidden = true;
     replace(el.body, h('p', { class: 'error', role: 'alert' }, err.message));
     replace(el.pages);
     return;
   }
-  if (lb.game !== where.game || lb.players !== where.players || lb.offset !== where.offset) return;
+  if (lb.game !== where.game || lb.players !== where.players || lb.season !== where.season
+    || lb.offset !== where.offset) return;
+  renderSeasonNote(board);
   el.status.textContent = t('leaderboard.rated_players', { count: board.total, total: number(board.total) });
   el.note.textContent = t('leaderboard.provisional_note', { count: board.provisional_games });
   renderTable(board);
@@ -156,6 +221,7 @@ async function start() {
   const where = readAddress();
   if (location.pathname.replace(/\/+$/, '') === '/leaderboard') history.replaceState(null, '', addressOf(where));
   el.filter.addEventListener('change', () => go({ players: el.filter.value ? Number(el.filter.value) : null, offset: 0 }));
+  el.season.addEventListener('change', () => go({ season: el.season.value, players: null, offset: 0 }));
   window.addEventListener('popstate', () => show(readAddress()));
   await show(where);
 }

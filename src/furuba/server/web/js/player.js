@@ -9,6 +9,7 @@ import { describeGames } from './games.js';
 import { pageTools, toast } from './prefs.js';
 import { reportDialog } from './report.js';
 import { firstLook } from './session.js';
+import { renderSeasons } from './player-seasons.js';
 
 translatePage();
 
@@ -217,6 +218,7 @@ async function start() {
   renderHistory(profile);
   renderGames(profile);
   renderWinRates(profile);
+  renderSeasons(profile, titleOf);
   for (const section of [el.ratings, el.history, el.games, el.rates]) section.hidden = false;
 }
 
