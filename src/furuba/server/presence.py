@@ -15,6 +15,8 @@ from furuba.server import messages as m
 from furuba.server.accounts.names import DELETED
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
+from furuba.server.friends.challenges import reserved_for
+from furuba.server.friends.online import Online
 from furuba.server.seats import pick_seat
 from furuba.server.storage import OPEN_STATUSES, Storage
 from furuba.text import _
@@ -53,6 +55,7 @@ async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
             room.fanout.publish({"kind": "table", "reason": "connect", "seat": returned[0]},
                                 table=True)
         room.wake.set()
+    Online.of(room.db).attached(room, conn)   # who is online where (friends/online.py)
 
 
 async def detach(room: Room, conn: Conn) -> None:
@@ -66,6 +69,7 @@ async def detach(room: Room, conn: Conn) -> None:
             room.fanout.publish({"kind": "table", "reason": "disconnect", "seat": left[0]},
                                 table=True)
         room.wake.set()
+    Online.of(room.db).detached(room, conn)
 
 
 async def sync(room: Room, conn: Conn, last_seq: int) -> None:
@@ -102,6 +106,10 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str,
         ok = await room.db.run(Storage.claim_seat, room.id, seat_no, name, token_hash, status,
                                account_id, first)
         if not ok:
+            kept = await room.db.run(reserved_for, room.id, seat_no)
+            if kept is not None and kept != account_id:
+                raise RoomError("taken", _("seat {seat_no} is kept for the friend this table was "
+                                           "opened for").format(seat_no=seat_no))
             raise RoomError("taken", _("seat {seat_no} is already taken").format(seat_no=seat_no))
         seat.name = name
         seat.token_hash = token_hash

@@ -30,6 +30,7 @@ from furuba.server.deals.routes import add_deals, guard_record
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
+from furuba.server.friends.routes import add_friends
 from furuba.server.lobby.routes import add_lobby
 from furuba.server.messages import TableOut
 from furuba.server.metrics import Metrics
@@ -100,6 +101,7 @@ def build_router() -> APIRouter:
                                                           "done in `progress`): ask again"}})
     group(add_tutorials, 404)
     group(add_puzzles, 401, 404, 409)
+    group(add_friends, 401, 403, 404, 409)
     group(add_deals, 401, 403, 404, 409)
     group(add_file_checks, 404)
     add_offline(router)

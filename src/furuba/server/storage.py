@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from furuba.server import schema
 from furuba.server.editors.uploads import register_stored
+from furuba.server.friends.models import ReservationRow
 from furuba.server.models import (
     ActionRow,
     AnswerRow,
@@ -186,12 +187,17 @@ class Storage:
                    status: str | None, account_id: int | None = None,
                    current: int | None = None) -> bool:
         """Claim a free human seat (for an account, if signed in); ``False`` when someone was
-        faster. ``status``: the table's new one (``playing`` when it was the last seat, and then
-        ``current`` is the seat that decides first)."""
+        faster, or the seat is kept for another account (a friend's challenge,
+        ``friends/challenges.py``). ``status``: the table's new one (``playing`` when it was the
+        last seat, and then ``current`` is the seat that decides first)."""
+        kept = select(ReservationRow.account_id).where(ReservationRow.table_id == table_id,
+                                                       ReservationRow.seat == seat)
+        if account_id is not None:
+            kept = kept.where(ReservationRow.account_id != account_id)
         done = s.execute(update(SeatRow).where(
             SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human",
-            SeatRow.token_hash.is_(None)).values(name=name, token_hash=token_hash,
-                                                 account_id=account_id))
+            SeatRow.token_hash.is_(None), ~kept.exists())
+                         .values(name=name, token_hash=token_hash, account_id=account_id))
         if getattr(done, "rowcount", 0) != 1:
             return False
         if status is not None:

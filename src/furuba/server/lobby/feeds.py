@@ -10,6 +10,9 @@ another process, is seen all the same, and a page that reconnects misses nothing
 (it gets the whole lobby, and the turns it has, first).
 
 Each listener has a bounded queue; one that does not read is dropped (its page reconnects).
+
+An account's stream also carries the friends' challenges it received (``friends/``), read with
+its turns, and opening one tells who is online (:class:`~furuba.server.friends.online.Online`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from furuba.server.friends.challenges import received_by
+from furuba.server.friends.online import Online
 from furuba.server.lobby import queries
 
 if TYPE_CHECKING:
@@ -45,6 +50,8 @@ class Listener:
     """(table, decision start) of the turns already told."""
     told: bool = False
     """Whether this listener has had its first list of turns."""
+    challenges: list[dict[str, Any]] = field(default_factory=list)
+    """The friends' challenges last told (none is told until there is one)."""
 
     def put(self, event: dict[str, Any]) -> bool:
         try:
@@ -72,6 +79,8 @@ class Feeds:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._want_lobby = self._want_turns = True
+        self.online = Online.of(db)
+        """Who has a page open on this process (``friends/online.py``)."""
 
     def nudge(self, lobby: bool = True, turns: bool = True) -> None:
         """The lobby, or someone's turns, may have changed: look soon rather than at the next
@@ -88,12 +97,16 @@ class Feeds:
         if account_id is None and self._lobby is not None:
             listener.put({"type": "lobby", "tables": self._lobby})
         group.add(listener)
+        if account_id is not None:
+            self.online.page(account_id, +1)
         self._ensure_task()
         self.nudge()
         try:
             yield listener
         finally:
             group.discard(listener)
+            if account_id is not None:
+                self.online.page(account_id, -1)
 
     def _ensure_task(self) -> None:
         if self._task is None or self._task.done():
@@ -103,6 +116,7 @@ class Feeds:
         for listener in [*self.lobby_listeners, *self.turn_listeners]:
             with contextlib.suppress(asyncio.QueueFull):
                 listener.queue.put_nowait(None)
+        await self.online.close()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -138,6 +152,7 @@ class Feeds:
             accounts = sorted({x.account_id for x in self.turn_listeners
                                if x.account_id is not None})
             found = await self.db.run(queries.turns, accounts)
+            offers = await self.db.run(received_by, accounts)
             for listener in list(self.turn_listeners):
                 mine = found.get(listener.account_id or 0, [])
                 now = set(mine)
@@ -150,6 +165,12 @@ class Feeds:
                                    "new": new})
                 if not ok:
                     self._drop(self.turn_listeners, listener)
+            for listener in list(self.turn_listeners):
+                offered = offers.get(listener.account_id or 0, [])
+                if offered != listener.challenges:
+                    listener.challenges = offered
+                    if not listener.put({"type": "challenges", "challenges": offered}):
+                        self._drop(self.turn_listeners, listener)
 
     def _send(self, group: set[Listener], event: dict[str, Any]) -> None:
         for listener in list(group):

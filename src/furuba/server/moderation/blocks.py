@@ -1,8 +1,9 @@
 """Blocks between accounts: who hides whose chat, and who never sits with whom.
 
 A block is one account's decision, but it keeps both apart: neither takes a seat at a table the
-other holds one at, and **Play now** never seats them together. Only the chat is one-way: the
-account that blocked no longer gets the other's lines.
+other holds one at, **Play now** never seats them together, and their follows and challenges end
+(``friends/``). Only the chat is one-way: the account that blocked no longer gets the other's
+lines.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.orm import Session
 
+from furuba.server.friends.ties import sever
 from furuba.server.models import AccountRow, SeatRow, TableRow
 from furuba.server.moderation.models import BlockRow
 from furuba.server.moderation.store import ModerationError, find_account
@@ -33,6 +35,7 @@ def block(s: Session, account_id: int, name: str) -> str:
         if count >= MAX_BLOCKS:
             raise ModerationError(400, _("you may block at most {n} players").format(n=MAX_BLOCKS))
         s.add(BlockRow(account_id=account_id, blocked_id=other.id, created_at=time.time()))
+    sever(s, account_id, other.id)   # no follows nor challenges while a block stands (friends/)
     return other.name
 
 

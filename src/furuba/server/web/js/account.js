@@ -5,6 +5,7 @@ import { allTokens, getJSON, postJSON, sendJSON } from './api.js';
 import { h, replace, sentence } from './dom.js';
 import { parts, t, translatePage, when } from './i18n.js';
 import { renderModeration } from './account-moderation.js';
+import { renderFriendsPanel } from './friends.js';
 import { addPasskey, passkeyTrouble, passkeysWork, signInWithPasskey } from './passkeys.js';
 import { pageTools, toast } from './prefs.js';
 import { firstLook, refreshSession, showAccount } from './session.js';
@@ -219,6 +220,7 @@ async function render(me) {
     $('passkey-error').textContent = sentence(err.message);
   }
   renderModeration().catch(() => {});   // blocks, warnings: shown when they load
+  renderFriendsPanel($('signed-in'), $('password-form')).catch(() => {});
 }
 
 async function start() {

@@ -7,6 +7,7 @@ import { has, lang, list, parts, t, when } from './i18n.js';
 import { getJSON, postJSON, joinSeat, saveToken, lastName, rememberName } from './api.js';
 import { describeGames } from './games.js';
 import { onTurns, canAskForNotices, askForNotices } from './notices.js';
+import { friendsOnline } from './friends.js';
 
 const playForm = document.getElementById('play-now');
 const playError = document.getElementById('play-error');
@@ -194,6 +195,7 @@ async function start() {
   document.getElementById('play-rated-why').hidden = me.signed_in;
   listen();
   if (me.signed_in) {
+    friendsOnline(document.getElementById('friends-online')).catch(() => {});
     await renderMine();
     let last = null;
     onTurns((waiting) => {

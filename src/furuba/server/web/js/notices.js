@@ -2,9 +2,10 @@
 // where it is your turn and its icon gets a red dot; when a new turn comes, a browser
 // notification says where (Notifications API, once the player allowed it). The server's event
 // stream GET /api/me/events says which tables wait for you ("turns"), whichever server process
-// drives them.
+// drives them; it also brings the friends' challenges waiting for your answer ("challenges").
 import { t } from './i18n.js';
 import { offlinePage } from './page-home.js';
+import { showChallenges } from './friends.js';
 
 const ICON = '/static/favicon.svg';
 const TURN_ICON = '/static/favicon-turn.svg';
@@ -62,6 +63,7 @@ async function start() {
   const stream = new EventSource('/api/me/events');
   stream.addEventListener('message', (ev) => {
     const data = JSON.parse(ev.data);
+    if (data.type === 'challenges') showChallenges(data.challenges);   // a friend's (friends.js)
     if (data.type !== 'turns') return;
     waiting = data.tables;
     showCount(waiting);

@@ -8,6 +8,7 @@ import { getJSON, sendJSON } from './api.js';
 import { describeGames } from './games.js';
 import { pageTools, toast } from './prefs.js';
 import { reportDialog } from './report.js';
+import { friendTools, friendsGames } from './friends.js';
 import { firstLook } from './session.js';
 import { renderSeasons } from './player-seasons.js';
 
@@ -93,8 +94,18 @@ function renderHeader(profile) {
   document.title = `${profile.name} — furuba`;
   replace(el.header, h('h1', {}, h('bdi', {}, profile.name)),
     h('p', { class: 'muted' }, t('player.since', { date: day(profile.created_at) })),
+    h('p', { class: 'player-friends', id: 'player-friends' }),
     h('p', { class: 'player-moderation', id: 'player-moderation' }));
   moderationTools(profile.name);
+  friendParts(profile.name).catch(() => {});
+}
+
+/** Follow and challenge (another's page), or the games of the players you follow (your own). */
+async function friendParts(name) {
+  const me = await firstLook;
+  if (!me.signed_in) return;
+  if (me.name === name) await friendsGames(document.getElementById('player-friends-games'), resultWords);
+  else await friendTools(name, document.getElementById('player-friends'));
 }
 
 /** Block (or unblock) and report this player: for a signed-in player on another's page. */
@@ -112,6 +123,7 @@ async function moderationTools(name) {
       else await sendJSON('POST', '/api/me/blocks', { name });
       blocked = !blocked;
       show();
+      friendParts(name).catch(() => {});   // a block ends the follows (friends.js)
       toast(t(blocked ? 'player.blocked' : 'player.unblocked', { name }));
     } catch (err) {
       toast(err.message, 'error');
