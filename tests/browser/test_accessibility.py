@@ -87,14 +87,14 @@ def test_the_other_pages_have_no_serious_accessibility_violation(browser: Browse
     try:
         page.goto(f"/?lang={lang}")              # then remembered by every page
         for path in ("/", "/account", "/leaderboard/daihinmin", "/players/nobody-at-all",
-                     "/puzzles", "/static/offline.html"):
+                     "/puzzles", "/deals", "/tournaments", "/static/offline.html"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
             expect(page.locator("html")).to_have_attribute("lang", lang)
             assert violations(page) == [], path
         page.goto("/")
         sign_up(page, name)
-        for path in ("/", "/account", f"/players/{name}", "/puzzles"):
+        for path in ("/", "/account", f"/players/{name}", "/puzzles", "/deals", "/tournaments"):
             page.goto(path)
             page.wait_for_load_state("networkidle")
             assert violations(page) == [], f"{path}, signed in"

@@ -210,3 +210,11 @@ def test_the_puzzles_page_with_a_puzzle_answered(page: Page, watch: Watch,
     page.locator("#puzzle-moves button").first.click()
     expect(page.locator("#puzzle-verdict")).to_be_visible(timeout=WAIT_MS)
     watch.clean("a puzzle answered")
+
+
+def test_the_deals_and_tournaments_pages(page: Page, watch: Watch) -> None:
+    for path, heading in (("/deals", "Deal of the day"), ("/tournaments", "Tournaments")):
+        page.goto(path)
+        expect(page.get_by_role("heading", name=heading, level=1)).to_be_visible(timeout=WAIT_MS)
+        page.wait_for_load_state("networkidle")
+        watch.clean(path)

@@ -1,8 +1,10 @@
-"""A signed-in browser's connections, for the tests of ending sessions: a table's WebSocket opened
-with the browser's session cookie, and an event stream read on a thread of its own."""
+"""A signed-in browser's connections, for the tests of ending sessions and of tournaments: a
+table's WebSocket opened with the browser's session cookie, an event stream read on a thread of
+its own, and a seat played to the end across servers that go away."""
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections.abc import Iterator
@@ -10,11 +12,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import httpx
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from .account_client import Browser
-from .harness import Client
+from .harness import Client, my_turn
 
 CLOSE_SIGNED_OUT = 4401
 
@@ -98,3 +100,30 @@ class Stream:
 
     def __exit__(self, *exc: Any) -> None:
         self.http.close()
+
+
+def play_seat(bases: list[str], table_id: str, cookie: str, seed: int, stop: float) -> None:
+    """Play the account's seat to the end, moving to the next server when one goes away."""
+    rng = random.Random(seed)
+    which = 0
+    while time.monotonic() < stop:
+        try:
+            with connect(f"{bases[which]}/ws/tables/{table_id}", open_timeout=5,
+                         compression=None, additional_headers={"Cookie": cookie}) as ws:
+                client = Client(ws)
+                client.send({"type": "hello", "tokens": []})
+                client.until_type("snapshot", timeout=10)
+                while client.status != "finished":
+                    seat = my_turn(client)
+                    if seat is not None:
+                        time.sleep(0.05)   # a person takes a moment
+                        choice = rng.choice(client.legal[seat])
+                        client.send({"type": "act", "seq_seen": client.seq,
+                                     "action": choice["name"], "seat": seat})
+                        client.legal[seat] = []
+                    client.recv(timeout=15)
+                return
+        except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError, EOFError):
+            which = (which + 1) % len(bases)
+            time.sleep(0.3)
+    raise AssertionError(f"{table_id}: the game did not end")

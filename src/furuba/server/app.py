@@ -38,6 +38,7 @@ from furuba.server.metrics_port import MetricsPort
 from furuba.server.review_workers import ReviewWorkers
 from furuba.server.routes import build_router, options_error, static_dir, validation_error
 from furuba.server.throttle import RequestLimits
+from furuba.server.tournaments.director import Director
 from furuba.server.workloads import Workloads, attach, busy_answer
 
 log = logging.getLogger("furuba.server")
@@ -84,12 +85,15 @@ def create_app(database_url: str = DEFAULT_DATABASE_URL, *, config: ServerConfig
             app.state.metrics_port = MetricsPort(metrics, cfg.metrics_host, cfg.metrics_port)
             await app.state.metrics_port.start()
         sweeper = asyncio.create_task(hub.sweep_sessions_every(cfg.session_sweep_seconds))
+        app.state.director = Director(hub)
+        directing = asyncio.create_task(app.state.director.run())
         if on_ready is not None:
             on_ready(app)
         try:
             yield
         finally:
             sweeper.cancel()
+            directing.cancel()
             if app.state.metrics_port is not None:
                 await app.state.metrics_port.stop()
             if app.state.review_workers is not None:

@@ -42,6 +42,7 @@ from furuba.server.puzzles.routes import add_puzzles
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
+from furuba.server.tournaments.routes import add_tournaments
 from furuba.server.tutorials import add_tutorials
 from furuba.server.ws import table_socket
 from furuba.tables.catalog import games_catalog
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("furuba.server")
 MAX_STEP = 1_000_000
 """The highest replay step asked for (no game is that long)."""
-PAGES = ("index", "table", "replay", "leaderboard", "player", "account", "puzzles", "deals")
+PAGES = ("index", "table", "replay", "leaderboard", "player", "account", "puzzles", "deals", "tournaments")
 
 
 def static_dir() -> str:
@@ -103,6 +104,7 @@ def build_router() -> APIRouter:
     group(add_puzzles, 401, 404, 409)
     group(add_friends, 401, 403, 404, 409)
     group(add_deals, 401, 403, 404, 409)
+    group(add_tournaments, 401, 403, 404, 409, 429)
     group(add_file_checks, 404)
     add_offline(router)
     group(lambda r: add_moderation(r, f"{static_dir()}/moderation.html"), 401, 404, 409)
@@ -161,6 +163,10 @@ def add_pages(router: APIRouter) -> None:
     @router.get("/deals", include_in_schema=False)
     async def deals_page() -> FileResponse:
         return FileResponse(page["deals"])
+
+    @router.get("/tournaments", include_in_schema=False)
+    async def tournaments_page() -> FileResponse:
+        return FileResponse(page["tournaments"])
 
 
 def add_tables(router: APIRouter) -> None:

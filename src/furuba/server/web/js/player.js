@@ -11,6 +11,7 @@ import { reportDialog } from './report.js';
 import { friendTools, friendsGames } from './friends.js';
 import { firstLook } from './session.js';
 import { renderSeasons } from './player-seasons.js';
+import { renderTournaments } from './player-tournaments.js';
 
 translatePage();
 
@@ -231,6 +232,7 @@ async function start() {
   renderGames(profile);
   renderWinRates(profile);
   renderSeasons(profile, titleOf);
+  renderTournaments(profile.name);
   for (const section of [el.ratings, el.history, el.games, el.rates]) section.hidden = false;
 }
 

@@ -1,0 +1,190 @@
+"""The tournament director: one task per server process that moves every tournament on — starts
+it when its time comes, pairs each round, makes and seats its tables, counts each finished
+table, and ends the tournament after its last round.
+
+Several processes may run at once: a process advances a tournament only while it holds the
+tournament's lease (``TournamentStore.take_lease``, renewed at each step), and every step is
+guarded in the database (see :mod:`.store`), so when a process dies — even killed in the middle
+of a step — another takes the lease over once it runs out and finishes the step: no table is
+made twice for a round, no result lost or counted twice.
+
+The round's tables are ordinary rated (or not) tables, made private and seated with the paired
+accounts, so the games are played, resumed and handed over between processes as any other; a
+player who is not there is played by the server's stand-in bot after the grace period, as at any
+table, so a round always ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from furuba import games
+from furuba.server.accounts.store import Account
+from furuba.server.bodies import CreateTable
+from furuba.server.errors import RoomError
+from furuba.server.logs import process_name
+from furuba.server.tournaments import swiss
+from furuba.server.tournaments.store import (
+    CANCELLED,
+    FINISHED,
+    OPEN,
+    RUNNING,
+    RoundTable,
+    Tournament,
+    TournamentStore,
+)
+
+if TYPE_CHECKING:
+    from furuba.server.hub import Hub
+
+log = logging.getLogger("furuba.server")
+TICK_SECONDS = 1.0
+"""How often a process looks for tournaments to move on."""
+LEASE_SECONDS = 15.0
+"""How long a process may advance a tournament before renewing; a dead process's lease runs
+out this long after its last step."""
+
+
+def low_players(game: str) -> int:
+    """The fewest players a tournament's table of ``game`` may have (two, at least: nobody
+    plays a tournament alone)."""
+    return max(2, games.spec(game).players.low)
+
+
+class Director:
+    """Moves the tournaments on, from one process."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.owner = f"{process_name(hub.config.process_name)}.{secrets.token_hex(3)}"
+        self.wake = asyncio.Event()
+
+    async def run(self, tick: float = TICK_SECONDS) -> None:
+        """Step every due tournament, every ``tick`` seconds (sooner when woken)."""
+        while True:
+            try:
+                await self.step_all()
+            except Exception:   # a failed step is tried again at the next tick
+                log.exception("the tournament director's step failed")
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), tick)
+
+    async def step_all(self) -> None:
+        db = self.hub.db
+        now = time.time()
+        for tournament_id in await db.run(TournamentStore.due, now):
+            if await db.run(TournamentStore.take_lease, tournament_id, self.owner, now,
+                            LEASE_SECONDS):
+                await self.step(tournament_id)
+
+    async def step(self, tournament_id: str) -> None:
+        """One tournament's step: whatever it is waiting for, if it has come."""
+        db = self.hub.db
+        t = await db.run(TournamentStore.get, tournament_id)
+        if t is None:
+            return
+        if t.status == OPEN:
+            if t.starts_at > time.time():
+                return
+            active = [e for e in await db.run(TournamentStore.entrants, t.id) if not e.withdrawn]
+            sizes, _byes = swiss.table_sizes(len(active), t.table_size, low_players(t.game))
+            if not sizes:
+                await db.run(TournamentStore.end, t.id, CANCELLED, time.time())
+                log.info("tournament %s cancelled: %d players", t.id, len(active))
+                return
+            await db.run(TournamentStore.begin, t.id)
+            t = await db.run(TournamentStore.get, t.id)
+            assert t is not None
+        if t.status != RUNNING:
+            return
+        if t.round == 0:
+            await self.pair(t)
+            return
+        tables = await db.run(TournamentStore.tables, t.id, t.round)
+        for table in tables:
+            if table.table_id is None:
+                await self.make_table(t, table)
+            else:
+                await self.seat(t, table, table.table_id)
+                if not table.counted:
+                    await self.count(t, table, table.table_id)
+        tables = await db.run(TournamentStore.tables, t.id, t.round)
+        if all(x.counted for x in tables):
+            if t.round >= t.rounds:
+                await db.run(TournamentStore.end, t.id, FINISHED, time.time())
+                log.info("tournament %s finished after %d rounds", t.id, t.round)
+            else:
+                await self.pair(t)
+
+    async def pair(self, t: Tournament) -> None:
+        """Pair the next round from the standings (or end a tournament too few are left in)."""
+        db = self.hub.db
+        entrants = await db.run(TournamentStore.entrants, t.id)
+        lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants],
+                                await db.run(TournamentStore.outcomes, t.id))
+        active = [x for x in lines if not x.withdrawn]
+        sizes, byes = swiss.table_sizes(len(active), t.table_size, low_players(t.game))
+        if not sizes:
+            await db.run(TournamentStore.end, t.id, FINISHED, time.time())
+            log.info("tournament %s ended: %d players left", t.id, len(active))
+            return
+        tables, bye = swiss.pair(active, sizes, byes)
+        if await db.run(TournamentStore.add_round, t.id, t.round + 1, tables, bye,
+                        swiss.bye_points(t.table_size)):
+            log.info("tournament %s: round %d paired, %d tables", t.id, t.round + 1,
+                     len(tables))
+            self.wake.set()
+
+    async def make_table(self, t: Tournament, table: RoundTable) -> None:
+        """Make the round's table (unless another process just did) and seat its players."""
+        create = CreateTable(game=t.game, seats=["human"] * len(table.accounts),
+                             options=dict(t.options), public=False, rated=t.rated, hints=False,
+                             undo=False)
+        room = await self.hub.create(create)
+        kept = await self.hub.db.run(TournamentStore.set_table, t.id, table.round, table.number,
+                                     room.id)
+        await self.seat(t, table, kept)
+
+    async def seat(self, t: Tournament, table: RoundTable, table_id: str) -> None:
+        """Give each paired account its seat at the round's table (those it holds already are
+        left as they are)."""
+        found = await self.hub.db.run(TournamentStore.accounts, table.accounts)
+        for seat, account_id in enumerate(table.accounts):
+            if account_id not in found:
+                continue   # deleted since: its seat waits for the stand-in bot
+            name, handle, created = found[account_id]
+            try:
+                await self.hub.join(table_id, seat, name, Account(account_id, name, handle,
+                                                                  created))
+            except RoomError as exc:
+                if exc.code not in ("taken", "closed"):
+                    log.warning("tournament %s: could not seat %s at %s: %s", t.id, name,
+                                table_id, exc.message)
+
+    async def count(self, t: Tournament, table: RoundTable, table_id: str) -> None:
+        """Count the round's table once its game is over."""
+        state = await self.hub.db.run(TournamentStore.table_state, table_id)
+        if state is None or state.status in ("waiting", "playing"):
+            return
+        results: list[tuple[float, float]]
+        if state.result is None:   # abandoned: nobody scores
+            results = [(0.0, 0.0)] * len(table.accounts)
+        else:
+            returns = [float(r) for r in state.result.get("returns", [])]
+            scores = [float(x) for x in state.result.get("scores") or []]
+            scores += [0.0] * (len(returns) - len(scores))
+            results = list(zip(returns, scores, strict=True))
+        points = swiss.table_points(results)
+        best = max(results)
+        outcomes = [swiss.Outcome(a, table.round, points[i], results[i] == best and best[0] > 0,
+                                  tuple(x for x in table.accounts if x != a))
+                    for i, a in enumerate(table.accounts) if i < len(points)]
+        await self.hub.db.run(TournamentStore.count_table, t.id, table.round, table.number,
+                              outcomes)
+        self.wake.set()

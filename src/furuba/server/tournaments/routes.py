@@ -1,0 +1,247 @@
+"""``/api/tournaments…``: make a Swiss tournament, list them, follow one, enter, withdraw, start.
+
+* ``GET /api/tournaments``: those taking entries (the soonest first), those under way and the
+  latest over;
+* ``POST /api/tournaments`` (signed in): a new one — a game and its options, the players a table,
+  the rounds, rated or not, the minutes until it starts;
+* ``GET /api/tournaments/{id}``: the tournament, its standings and each round's tables;
+* ``POST /api/tournaments/{id}/join``, ``…/withdraw`` (signed in), ``…/start`` (its creator).
+
+Refusals are sentences: ``400`` a request the game refuses, ``401`` not signed in, ``403`` not the
+creator, ``404`` no such tournament, ``409`` not now (full, begun, over), ``429`` too many of
+one's own tournaments not over.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from furuba import games
+from furuba.core.errors import OptionsError
+from furuba.server.accounts.names import name_key
+from furuba.server.accounts.signed import account_of, required_account
+from furuba.server.messages import JSONDict
+from furuba.server.models import AccountRow
+from furuba.server.routing import hub_of
+from furuba.server.tournaments import swiss
+from furuba.server.tournaments.store import (
+    FINISHED,
+    OPEN,
+    RUNNING,
+    Entrant,
+    Tournament,
+    TournamentError,
+    TournamentStore,
+    finishes,
+)
+from furuba.tables.names import printable
+from furuba.text import N_, _
+
+MOST_OPEN = 3
+"""Tournaments one account may have that are not over."""
+MOST_PLAYERS = 256
+"""Entrants a tournament may have."""
+LISTED = 50
+"""Tournaments listed of each kind."""
+NO_TOURNAMENT = N_("there is no such tournament")
+PROFILE_TOURNAMENTS = 20
+"""The tournaments a player's page lists."""
+
+
+class CreateTournament(BaseModel):
+    """``POST /api/tournaments``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: Annotated[StrictStr, Field(min_length=1, max_length=64, description=N_(
+        "the tournament's name: 1 to 64 characters"))]
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40, description=N_(
+        "a game's name (GET /api/games lists them)"))]
+    players: Annotated[StrictInt | None, Field(ge=2, le=16, description=N_(
+        "players at each table (the game's usual number when not said)"))] = None
+    rounds: Annotated[StrictInt, Field(ge=1, le=12, description=N_(
+        "rounds: a whole number from 1 to 12"))] = 3
+    options: Annotated[JSONDict, Field(description=N_("the game's options for every table"))] = {}
+    rated: Annotated[StrictBool, Field(description=N_("true or false"))] = False
+    starts_in: Annotated[StrictInt, Field(ge=0, le=10_080, description=N_(
+        "minutes until it starts: a whole number from 0 to 10080 (a week)"))] = 10
+
+
+def find_account_id(s: Session, key: str) -> int | None:
+    """The id of the account whose name compares as ``key``."""
+    found: int | None = s.scalar(select(AccountRow.id).where(AccountRow.name_key == key))
+    return found
+
+
+def refused(exc: TournamentError) -> HTTPException:
+    return HTTPException(exc.status, _(exc.message))
+
+
+def tournament_json(t: Tournament, now: float) -> dict[str, Any]:
+    spec = games.spec(t.game)
+    return {"id": t.id, "name": t.name, "game": t.game, "title": spec.said_title,
+            "options": t.options, "players": t.table_size, "kind": t.kind, "rounds": t.rounds,
+            "round": t.round, "rated": t.rated, "status": t.status, "starts_at": t.starts_at,
+            "starts_in": max(0.0, round(t.starts_at - now, 1)), "finished_at": t.finished_at,
+            "url": f"/tournaments#{t.id}"}
+
+
+async def found(request: Request, tournament_id: str) -> Tournament:
+    if len(tournament_id) > 32:
+        raise HTTPException(404, _(NO_TOURNAMENT))
+    t = await hub_of(request).db.run(TournamentStore.get, tournament_id)
+    if t is None or t.game not in games.names():
+        raise HTTPException(404, _(NO_TOURNAMENT))
+    return t
+
+
+async def details(request: Request, t: Tournament, account_id: int | None) -> dict[str, Any]:
+    """A tournament with its standings, its rounds' tables and the asker's place in it."""
+    db = hub_of(request).db
+    entrants = await db.run(TournamentStore.entrants, t.id)
+    names = {e.account_id: e.name for e in entrants}
+    outcomes = await db.run(TournamentStore.outcomes, t.id)
+    lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants], outcomes)
+    tables = await db.run(TournamentStore.tables, t.id)
+    points = {(o.round, o.account_id): o for o in outcomes}
+    rounds: list[dict[str, Any]] = []
+    for r in range(1, t.round + 1):
+        listed = [x for x in tables if x.round == r]
+        rounds.append({
+            "round": r,
+            "tables": [{"number": x.number, "table_id": x.table_id,
+                        "url": None if x.table_id is None else f"/t/{x.table_id}",
+                        "over": x.counted,
+                        "players": [{"name": names.get(a, ""), "points":
+                                     points[(r, a)].points if (r, a) in points else None}
+                                    for a in x.accounts]} for x in listed],
+            "byes": [names.get(o.account_id, "") for o in outcomes if o.round == r and o.bye]})
+    mine: Entrant | None = next((e for e in entrants if e.account_id == account_id), None)
+    now = time.time()
+    return {**tournament_json(t, now),
+            "creator": names.get(t.creator_account or -1),
+            "mine": t.creator_account is not None and t.creator_account == account_id,
+            "entered": mine is not None and not mine.withdrawn,
+            "entrants": sum(not e.withdrawn for e in entrants),
+            "standings": [{"place": i + 1, "name": names.get(x.account_id, ""),
+                           "points": x.points, "buchholz": x.buchholz, "wins": x.wins,
+                           "byes": x.byes, "rounds": x.rounds, "rating": x.rating,
+                           "withdrawn": x.withdrawn, "you": x.account_id == account_id}
+                          for i, x in enumerate(lines)],
+            "rounds": rounds}
+
+
+def add_tournaments(router: APIRouter) -> None:
+    """The tournaments' routes."""
+
+    @router.get("/api/tournaments")
+    async def listed(request: Request) -> JSONResponse:
+        """Tournaments taking entries, under way, and the latest over."""
+        db = hub_of(request).db
+        now = time.time()
+        names = games.names()
+        out = {}
+        for key, statuses in (("open", (OPEN,)), ("running", (RUNNING,)),
+                              ("finished", (FINISHED,))):
+            found_ = await db.run(TournamentStore.listed, statuses, LISTED)
+            out[key] = [tournament_json(t, now) for t in found_ if t.game in names]
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})
+
+    @router.post("/api/tournaments", status_code=201)
+    async def create(body: CreateTournament, request: Request) -> dict[str, Any]:
+        """A new Swiss tournament, taking entries until it starts."""
+        account = await required_account(request)
+        name = " ".join(printable(body.name).split())
+        if not name:
+            raise HTTPException(400, _("a tournament needs a name"))
+        try:
+            spec = games.spec(body.game)
+        except OptionsError:
+            raise HTTPException(404, _("there is no game called {game!r}").format(
+                game=body.game[:40])) from None
+        size = body.players if body.players is not None else spec.players.default
+        low, high = spec.players.low, spec.players.online_high
+        if not low <= size <= high:
+            raise HTTPException(400, _("{title} is for {low} to {high} players, not {count}")
+                                .format(title=spec.said_title, low=low, high=high, count=size))
+        if "players" in body.options or "seed" in body.options:
+            raise HTTPException(400, _("give the players at a table as 'players', not as an "
+                                       "option; each table's deal is its own"))
+        try:
+            options = spec.check_options(dict(body.options), online=True)
+        except OptionsError as exc:
+            raise HTTPException(400, str(exc)) from None
+        now = time.time()
+        try:
+            made = await hub_of(request).db.run(
+                TournamentStore.create, name, spec.name, {"players": size, **options}, size,
+                body.rounds, body.rated, account.id, now + 60 * body.starts_in, now, MOST_OPEN)
+        except TournamentError as exc:
+            raise refused(exc) from None
+        await hub_of(request).db.run(TournamentStore.enter, made, account.id, now, MOST_PLAYERS)
+        return {"id": made, "url": f"/tournaments#{made}"}
+
+    @router.get("/api/players/{name}/tournaments")
+    async def of_player(name: str, request: Request) -> JSONResponse:
+        """The latest tournaments a player finished, with their place."""
+        key = name_key(" ".join(name.split()))
+        db = hub_of(request).db
+        account = None if len(key) > 64 else await db.run(find_account_id, key)
+        if account is None:
+            shown = name if len(name) <= 40 else name[:40] + "…"
+            raise HTTPException(404, _("there is no player called “{shown}”").format(shown=shown))
+        now = time.time()
+        names = games.names()
+        return JSONResponse({"tournaments": [
+            {**tournament_json(f.tournament, now), "place": f.place, "of": f.of,
+             "points": f.points}
+            for f in await db.run(finishes, account, PROFILE_TOURNAMENTS)
+            if f.tournament.game in names]}, headers={"Cache-Control": "no-store"})
+
+    @router.get("/api/tournaments/{tournament_id}")
+    async def one(tournament_id: str, request: Request) -> JSONResponse:
+        """The tournament, its standings and its rounds."""
+        t = await found(request, tournament_id)
+        account = await account_of(request)
+        return JSONResponse(await details(request, t, account.id if account else None),
+                            headers={"Cache-Control": "no-store"})
+
+    async def change(request: Request, tournament_id: str, what: str) -> dict[str, Any]:
+        account = await required_account(request)
+        t = await found(request, tournament_id)
+        db = hub_of(request).db
+        now = time.time()
+        try:
+            if what == "join":
+                await db.run(TournamentStore.enter, t.id, account.id, now, MOST_PLAYERS)
+            elif what == "withdraw":
+                await db.run(TournamentStore.withdraw, t.id, account.id, now)
+            else:
+                await db.run(TournamentStore.start_now, t.id, account.id, now)
+        except TournamentError as exc:
+            raise refused(exc) from None
+        request.app.state.director.wake.set()
+        t = await found(request, tournament_id)
+        return await details(request, t, account.id)
+
+    @router.post("/api/tournaments/{tournament_id}/join")
+    async def join(tournament_id: str, request: Request) -> dict[str, Any]:
+        """Enter (again, after withdrawing) while it takes entries."""
+        return await change(request, tournament_id, "join")
+
+    @router.post("/api/tournaments/{tournament_id}/withdraw")
+    async def withdraw(tournament_id: str, request: Request) -> dict[str, Any]:
+        """Be paired no more (a game under way goes on, played by the stand-in bot if you
+        leave it)."""
+        return await change(request, tournament_id, "withdraw")
+
+    @router.post("/api/tournaments/{tournament_id}/start")
+    async def start(tournament_id: str, request: Request) -> dict[str, Any]:
+        """Its creator starts it now."""
+        return await change(request, tournament_id, "start")
