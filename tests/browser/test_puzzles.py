@@ -197,10 +197,11 @@ def test_every_page_links_to_the_puzzles(page: Page, live_server: LiveServer) ->
     made = page.request.post("/api/accounts", data={"name": name, "password": "correct horse battery"})
     assert made.status == 201, made.text()
     for path in ("/", f"/t/{table_id}", f"/replay/{table_id}", "/leaderboard", f"/players/{name}",
-                 "/account", "/cardsets", "/puzzles"):
+                 "/account", "/cardsets", "/puzzles", "/deals", "/tournaments"):
         page.goto(path)
-        link = page.locator('nav.topbar a[href="/puzzles"]')
-        expect(link).to_have_count(1, timeout=WAIT_MS)
-        expect(link).to_be_visible()
+        for target in ("/deals", "/tournaments", "/puzzles"):   # the things to aim for, too
+            link = page.locator(f'nav.topbar a[href="{target}"]')
+            expect(link).to_have_count(1, timeout=WAIT_MS)
+            expect(link).to_be_visible()
     link.click()
     expect(page).to_have_url(f"{live_server.url}/puzzles")
