@@ -23,7 +23,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from benchmarks.accounts import timed
 from benchmarks.harness import machine_info
 from furuba.core.record import GameRecord
 from furuba.server.deals import days
@@ -94,15 +94,6 @@ def final_result(live: LiveServer, table_id: str, seat: int,
 def brute_matchpoints(keys: list[tuple[float, float]], mine: int) -> float:
     beaten = sum((k < keys[mine]) + 0.5 * (k == keys[mine]) for j, k in enumerate(keys) if j != mine)
     return beaten / (len(keys) - 1)
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
-    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,8 +12,7 @@ from contextlib import contextmanager
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
-from tests.server.harness import Client, play_to_end
-from websockets.sync.client import connect
+from tests.server.session_sockets import play_seat
 
 from furuba.server.deals import days
 from furuba.server.deals.models import DealPlayRow, DealRow
@@ -56,19 +55,15 @@ def signed_up(browser: Browser, base: str, name: str) -> Iterator[tuple[BrowserC
 
 
 def scripted_try(context: BrowserContext, live_server: LiveServer, deal: Deal) -> None:
-    """``context``'s account plays the deal to the end over a socket (the last legal move each
-    time, so its result differs from the page's)."""
+    """``context``'s account plays the deal to the end over a socket (at random, so its result
+    may differ from the page's)."""
     csrf = next(c["value"] for c in context.cookies() if c["name"] == "furuba_csrf")
     started = context.request.post(f"/api/deals/{deal.id}/play", headers={"x-csrf-token": csrf})
     assert started.status == 201, started.text()
     session = next(c["value"] for c in context.cookies() if c["name"] == "furuba_session")
     ws_url = live_server.url.replace("http", "ws", 1)
-    with connect(f"{ws_url}/ws/tables/{started.json()['table_id']}", open_timeout=10,
-                 additional_headers={"Cookie": f"furuba_session={session}"}) as ws:
-        client = Client(ws)
-        client.send({"type": "hello", "tokens": []})
-        client.until_type("snapshot")
-        play_to_end(client, lambda legal: legal[-1])
+    play_seat([ws_url], started.json()["table_id"], f"furuba_session={session}",
+              seed=len(session), stop=time.monotonic() + 120)
 
 
 def test_a_player_plays_the_deal_of_the_day_and_sees_where_they_stand(

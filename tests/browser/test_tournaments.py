@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 
 from playwright.sync_api import Browser, Page, expect
-from tests.server.harness import Client, play_to_end
-from websockets.sync.client import connect
+from tests.server.session_sockets import play_seat
 
 from .conftest import LiveServer
 from .helpers import WAIT_MS, wait_until, zodiac_turn
@@ -34,10 +34,14 @@ def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
         page.select_option("#tournament-game", "zodiac")
         page.fill("#tournament-players", "2")
         page.fill("#tournament-rounds", "1")
+        page.select_option("#option-target", "2")   # the game's own options: a short game
         page.click("#tournament-form button[type=submit]")
         expect(page.locator("#tournament-title")).to_have_text(f"Cup {tag}", timeout=WAIT_MS)
         expect(page.locator("#tournament")).to_contain_text("1 player has entered")
+        assert page.locator("#tournament").get_attribute("hidden") is None
         tid = page.url.split("#", 1)[1]
+        assert page.request.get(f"/api/tournaments/{tid}").json()["options"] == {
+            "players": 2, "target": 2}
         csrf = next(c["value"] for c in bob_ctx.cookies() if c["name"] == "furuba_csrf")
         joined = bob_ctx.request.post(f"/api/tournaments/{tid}/join",
                                       headers={"x-csrf-token": csrf})
@@ -54,13 +58,8 @@ def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
         session = next(c["value"] for c in bob_ctx.cookies() if c["name"] == "furuba_session")
 
         def bob_plays() -> None:   # on a thread: no Playwright here
-            ws = live_server.url.replace("http", "ws", 1)
-            with connect(f"{ws}/ws/tables/{table_id}", open_timeout=10,
-                         additional_headers={"Cookie": f"furuba_session={session}"}) as sock:
-                client = Client(sock)
-                client.send({"type": "hello", "tokens": []})
-                client.until_type("snapshot")
-                play_to_end(client)
+            play_seat([live_server.url.replace("http", "ws", 1)], table_id,
+                      f"furuba_session={session}", seed=1, stop=time.monotonic() + 120)
 
         bob = threading.Thread(target=bob_plays, daemon=True)
         bob.start()

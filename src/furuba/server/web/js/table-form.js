@@ -61,6 +61,52 @@ function optionField(opt) {
 }
 
 /**
+ * Draw a game's options (`info`, as GET /api/games describes a game) into `box` (a fieldset,
+ * hidden when the game has none) with its legend `title` and the container `fields`; the advanced
+ * ones under "More options". `onPreset(opt, choice)` runs when an option with presets changes.
+ */
+export function renderOptionFields(info, { box, title, fields, onPreset }) {
+  const options = Object.values(info.options || {});
+  const shown = options.filter((o) => !o.advanced).map(optionField).filter(Boolean);
+  const more = options.filter((o) => o.advanced).map(optionField).filter(Boolean);
+  if (more.length) shown.push(h('details', { class: 'more-options' }, h('summary', {}, t('home.option.more')), ...more));
+  title.textContent = info.title;
+  replace(fields, ...shown);
+  box.hidden = !shown.length;
+  for (const opt of options.filter((o) => o.presets)) {
+    document.getElementById(`option-${opt.name}`)?.addEventListener('change', (ev) => onPreset?.(opt, ev.target.value));
+  }
+}
+
+/** The value chosen for an option in `root`; undefined to leave the game's default. */
+function optionValue(root, opt) {
+  if (opt.kind === 'choice' && opt.combinable) {
+    const ticked = [...root.querySelectorAll(`input[name="option-${CSS.escape(opt.name)}"]:checked`)].map((b) => b.value);
+    return ticked.length ? ticked.join(',') : undefined;
+  }
+  const input = document.getElementById(`option-${opt.name}`);
+  if (!input) return undefined;
+  let value = input.value.trim();
+  if (value === '') value = opt.nullable ? null : undefined;
+  else if (opt.kind === 'int') {
+    value = Number(value);
+    if (!Number.isInteger(value)) throw new Error(t('home.option.whole_number', { option: optionLabel(opt) }));
+  }
+  return value === opt.default ? undefined : value;
+}
+
+/** The options of the game `info` chosen in `root`, where they are not the game's defaults (a
+ * sentence, thrown, for a whole number that is not one). */
+export function chosenOptions(info, root) {
+  const chosen = {};
+  for (const opt of Object.values(info.options || {})) {
+    const value = optionValue(root, opt);
+    if (value !== undefined) chosen[opt.name] = value;
+  }
+  return chosen;
+}
+
+/**
  * The game part of a new-table form. `form` holds the elements #game-choice, #players,
  * #seat-rows, #game-options, #game-options-title and #option-fields; `described` is what
  * GET /api/games says ({games, bots, levels, defaults}); `invite`: whether a seat may wait for a
@@ -211,17 +257,12 @@ export class TableForm {
   }
 
   renderOptions() {
-    const info = this.gameInfo();
-    const options = Object.values(info.options || {});
-    const fields = options.filter((o) => !o.advanced).map(optionField).filter(Boolean);
-    const more = options.filter((o) => o.advanced).map(optionField).filter(Boolean);
-    if (more.length) fields.push(h('details', { class: 'more-options' }, h('summary', {}, t('home.option.more')), ...more));
-    this.form.querySelector('#game-options-title').textContent = info.title;
-    replace(this.form.querySelector('#option-fields'), ...fields);
-    this.form.querySelector('#game-options').hidden = !fields.length;
-    for (const opt of options.filter((o) => o.presets)) {
-      document.getElementById(`option-${opt.name}`)?.addEventListener('change', (ev) => this.applyPreset(opt, ev.target.value));
-    }
+    renderOptionFields(this.gameInfo(), {
+      box: this.form.querySelector('#game-options'),
+      title: this.form.querySelector('#game-options-title'),
+      fields: this.form.querySelector('#option-fields'),
+      onPreset: (opt, choice) => this.applyPreset(opt, choice),
+    });
   }
 
   /** A preset chosen (a game's rules): the fields it sets take its values, the player count too;
@@ -241,31 +282,9 @@ export class TableForm {
     }
   }
 
-  /** The value chosen for an option; undefined to leave the game's default. */
-  optionValue(opt) {
-    if (opt.kind === 'choice' && opt.combinable) {
-      const ticked = [...this.form.querySelectorAll(`input[name="option-${CSS.escape(opt.name)}"]:checked`)].map((b) => b.value);
-      return ticked.length ? ticked.join(',') : undefined;
-    }
-    const input = document.getElementById(`option-${opt.name}`);
-    if (!input) return undefined;
-    let value = input.value.trim();
-    if (value === '') value = opt.nullable ? null : undefined;
-    else if (opt.kind === 'int') {
-      value = Number(value);
-      if (!Number.isInteger(value)) throw new Error(t('home.option.whole_number', { option: optionLabel(opt) }));
-    }
-    return value === opt.default ? undefined : value;
-  }
-
   /** The options chosen, where they are not the game's defaults. */
   options() {
-    const chosen = {};
-    for (const opt of Object.values(this.gameInfo().options || {})) {
-      const value = this.optionValue(opt);
-      if (value !== undefined) chosen[opt.name] = value;
-    }
-    return chosen;
+    return chosenOptions(this.gameInfo(), this.form);
   }
 
   /** The seats played at this device ("you" first), each {kind, name, seat}; a sentence (and

@@ -8,6 +8,7 @@ import { h, replace } from './dom.js';
 import { number, parts, t, translatePage, when } from './i18n.js';
 import { getJSON, postJSON } from './api.js';
 import { describeGames } from './games.js';
+import { chosenOptions, renderOptionFields } from './table-form.js';
 import { pageTools } from './prefs.js';
 import { firstLook } from './session.js';
 
@@ -76,7 +77,12 @@ function renderForm() {
     players.max = String(g.players.max);
     players.value = String(g.players.default);
   };
-  game.addEventListener('change', fitPlayers);
+  const optionsTitle = h('legend', { id: 'game-options-title' });
+  const optionFields = h('div', { id: 'option-fields', class: 'field-row' });
+  const optionsBox = h('fieldset', { id: 'game-options', class: 'options', hidden: true }, optionsTitle, optionFields);
+  const info = () => st.games.find((x) => x.name === game.value);
+  const fitOptions = () => renderOptionFields(info(), { box: optionsBox, title: optionsTitle, fields: optionFields });
+  game.addEventListener('change', () => { fitPlayers(); fitOptions(); });
   fitPlayers();
   const name = h('input', { id: 'tournament-name', name: 'name', maxlength: 64, required: true, autocomplete: 'off' });
   const rounds = h('input', { id: 'tournament-rounds', name: 'rounds', type: 'number', min: 1, max: 12, value: 3, required: true });
@@ -88,17 +94,18 @@ function renderForm() {
     try {
       const made = await postJSON('/api/tournaments', {
         name: name.value, game: game.value, players: Number(players.value), rounds: Number(rounds.value),
-        rated: rated.checked, starts_in: Number(startsIn.value) });
+        rated: rated.checked, starts_in: Number(startsIn.value), options: chosenOptions(info(), form) });
       location.hash = made.id;
       loadLists();
     } catch (err) {
       el.status.textContent = t('tournaments.failed', { error: err.message });
     }
   } }, field(name, 'tournaments.field.name'), field(game, 'page.game'), field(players, 'tournaments.field.players'),
-  field(rounds, 'tournaments.field.rounds'), field(startsIn, 'tournaments.field.starts'),
+  field(rounds, 'tournaments.field.rounds'), field(startsIn, 'tournaments.field.starts'), optionsBox,
   h('p', { class: 'field' }, rated, ' ', h('label', { for: 'tournament-rated' }, t('tournaments.field.rated'))),
   h('p', {}, h('button', { type: 'submit', class: 'btn primary' }, t('tournaments.create'))));
   replace(el.make, title, form);
+  fitOptions();   // once the form is in the page: presets find their inputs by id
 }
 
 // -- one tournament ------------------------------------------------------------------------------
