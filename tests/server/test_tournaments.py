@@ -77,6 +77,19 @@ def test_each_round_seats_every_player_once_and_nobody_sits_out_twice_before_all
     assert all(x.rounds == rounds for x in lines)
 
 
+@given(st.integers(4, 40), st.integers(2, 5), st.data())
+def test_two_players_a_block_keeps_apart_never_share_a_table_in_a_field_big_enough(
+        players: int, size: int, data: st.DataObject) -> None:
+    size = min(size, players // 2)
+    a, b = data.draw(st.lists(st.integers(0, players - 1), min_size=2, max_size=2, unique=True))
+    order = data.draw(st.permutations(list(range(players))))
+    sizes, byes = swiss.table_sizes(players, size, 2)
+    tables, bye = swiss.pair([swiss.Line(x) for x in order], sizes, byes, {frozenset((a, b))})
+    assert sorted([x for t in tables for x in t] + bye) == list(range(players))
+    assert [len(t) for t in tables] == sizes
+    assert not any(a in t and b in t for t in tables), (tables, a, b)
+
+
 def test_players_who_met_are_kept_apart_when_the_scores_allow() -> None:
     lines = [swiss.Line(a, points=p, met=m) for a, p, m in
              [(1, 2.0, {2}), (2, 2.0, {1}), (3, 1.0, {4}), (4, 1.0, {3})]]
@@ -213,3 +226,26 @@ def test_joining_withdrawing_and_the_refusals_are_sentences(site: LiveServer) ->
         late = bob.post(f"/api/tournaments/{tid}/join")
         assert late.status_code == 409 and "no longer takes entries" in late.json()["detail"]
         time.sleep(0)
+
+
+def test_a_round_never_seats_two_players_a_block_keeps_apart(site: LiveServer) -> None:
+    names = ["Akito", "Shigure", "Ayame", "Hatori"]
+    browsers = {n: Browser(site) for n in names}
+    try:
+        for n, b in browsers.items():
+            b.sign_up(n)
+        tid = browsers["Akito"].post("/api/tournaments", {
+            "name": "Apart", "game": "zodiac", "players": 2, "rounds": 1, "starts_in": 5}
+        ).json()["id"]
+        for n in names[1:]:
+            assert browsers[n].post(f"/api/tournaments/{tid}/join").status_code == 200
+        # Akito and Shigure stand first and second (by entry): unblocked, they would meet.
+        assert browsers["Akito"].post("/api/me/blocks", {"name": "Shigure"}).status_code == 200
+        browsers["Akito"].post(f"/api/tournaments/{tid}/start")
+        wait_for(lambda: seated_round(browsers["Akito"], tid) == 1, timeout=30)
+        tables = details(browsers["Akito"], tid)["rounds"][0]["tables"]
+        at = {p["name"]: t["number"] for t in tables for p in t["players"]}
+        assert at["Akito"] != at["Shigure"], tables
+    finally:
+        for b in browsers.values():
+            b.http.close()

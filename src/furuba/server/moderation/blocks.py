@@ -110,3 +110,14 @@ def tables_kept_apart(s: Session, account_id: int, table_ids: list[str]) -> set[
                           .where(_between(account_id, sorted(by_account)))):
         found |= by_account.get(b if a == account_id else a, set())
     return found
+
+
+def pairs_apart(s: Session, accounts: Iterable[int]) -> set[frozenset[int]]:
+    """The pairs of ``accounts`` that a block (either way) keeps apart: what a tournament's
+    pairing must not seat together."""
+    wanted = sorted(set(accounts))
+    if not wanted:
+        return set()
+    rows = s.execute(select(BlockRow.account_id, BlockRow.blocked_id).where(
+        BlockRow.account_id.in_(wanted), BlockRow.blocked_id.in_(wanted))).all()
+    return {frozenset((a, b)) for a, b in rows}

@@ -28,6 +28,7 @@ from furuba.server.accounts.store import Account
 from furuba.server.bodies import CreateTable
 from furuba.server.errors import RoomError
 from furuba.server.logs import process_name
+from furuba.server.moderation.blocks import pairs_apart
 from furuba.server.tournaments import swiss
 from furuba.server.tournaments.store import (
     CANCELLED,
@@ -134,7 +135,8 @@ class Director:
             await db.run(TournamentStore.end, t.id, FINISHED, time.time())
             log.info("tournament %s ended: %d players left", t.id, len(active))
             return
-        tables, bye = swiss.pair(active, sizes, byes)
+        apart = await db.run(pairs_apart, [x.account_id for x in active])
+        tables, bye = swiss.pair(active, sizes, byes, apart)
         if await db.run(TournamentStore.add_round, t.id, t.round + 1, tables, bye,
                         swiss.bye_points(t.table_size)):
             log.info("tournament %s: round %d paired, %d tables", t.id, t.round + 1,

@@ -10,7 +10,8 @@ entrants do not fill whole tables) scores half of a table's points, as if every 
 **Pairing.** Entrants are ordered by their standing (points, then the tiebreaks, then the rating
 they entered with, then who entered first). Each table takes the best-placed entrant left, then
 fills its other seats from the next best, preferring those it has not met yet, so players of
-similar score meet and a rematch happens only when the score groups leave no other choice.
+similar score meet and a rematch happens only when the score groups leave no other choice. Two
+players a block keeps apart never share a table while any other seat can be found.
 
 **Tiebreaks**, in order: Buchholz (the points of every opponent met, summed: beating strong
 players counts more), then the number of tables won (a first place, shared or not), then the
@@ -26,7 +27,7 @@ rating on entry, then the earlier entry.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 
@@ -116,16 +117,19 @@ def standings(entrants: Iterable[tuple[int, float, bool]],
     return sorted(lines.values(), key=lambda x: x.key)
 
 
-def pair(ranked: Sequence[Line], sizes: Sequence[int], byes: int) -> tuple[list[list[int]],
-                                                                            list[int]]:
+def pair(ranked: Sequence[Line], sizes: Sequence[int], byes: int,
+         apart: Collection[frozenset[int]] = ()) -> tuple[list[list[int]], list[int]]:
     """The next round: tables of ``sizes`` (accounts, best placed first) and the accounts with a
-    bye, from the entrants still playing, ``ranked`` by their standing.
+    bye, from the entrants still playing, ``ranked`` by their standing. Two accounts ``apart`` (a
+    block between them) never share a table while any other choice is left.
 
     >>> lines = [Line(a, met=m) for a, m in [(1, {2}), (2, {1}), (3, {4}), (4, {3})]]
     >>> pair(lines, [2, 2], 0)
     ([[1, 3], [2, 4]], [])
     >>> pair([Line(1), Line(2), Line(3, byes=1)], [2], 1)
     ([[1, 3]], [2])
+    >>> pair([Line(1), Line(2), Line(3), Line(4)], [2, 2], 0, apart={frozenset((1, 2))})
+    ([[1, 3], [2, 4]], [])
     """
     left = list(ranked)
     bye: list[int] = []
@@ -140,9 +144,43 @@ def pair(ranked: Sequence[Line], sizes: Sequence[int], byes: int) -> tuple[list[
             break
         seated = [left.pop(0)]
         while len(seated) < size and left:
-            fresh = next((x for x in left if not any(x.account_id in s.met for s in seated)),
-                         left[0])
+            allowed = [x for x in left if not any(frozenset((x.account_id, s.account_id))
+                                                  in apart for s in seated)] or left
+            fresh = next((x for x in allowed if not any(x.account_id in s.met for s in seated)),
+                         allowed[0])
             left.remove(fresh)
             seated.append(fresh)
         tables.append([x.account_id for x in seated])
-    return tables, bye
+    return _kept_apart(tables, apart), bye
+
+
+def _kept_apart(tables: list[list[int]], apart: Collection[frozenset[int]]) -> list[list[int]]:
+    """``tables`` with each pair ``apart`` that the filling left at one table split up by a swap
+    with the nearest table (in standing) where the swap leaves no pair apart at either.
+
+    >>> _kept_apart([[1, 2], [3, 4]], {frozenset((3, 4))})
+    [[3, 2], [1, 4]]
+    """
+    def clear(table: list[int]) -> bool:
+        return not any(frozenset((a, b)) in apart for a in table for b in table if a < b)
+
+    if not apart:
+        return tables
+    for i in range(len(tables)):
+        for a in list(tables[i]):
+            if clear(tables[i]):
+                break
+            if not any(frozenset((a, b)) in apart for b in tables[i] if b != a):
+                continue
+            for j in sorted(range(len(tables)), key=lambda k: abs(k - i)):
+                if j == i:
+                    continue
+                swapped = next((
+                    (mine, theirs) for c in tables[j]
+                    for mine, theirs in [([c if x == a else x for x in tables[i]],
+                                          [a if x == c else x for x in tables[j]])]
+                    if clear(mine) and clear(theirs)), None)
+                if swapped is not None:
+                    tables[i], tables[j] = swapped
+                    break
+    return tables
