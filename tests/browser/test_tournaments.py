@@ -38,6 +38,7 @@ def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
         page.click("#tournament-form button[type=submit]")
         expect(page.locator("#tournament-title")).to_have_text(f"Cup {tag}", timeout=WAIT_MS)
         expect(page.locator("#tournament")).to_contain_text("1 player has entered")
+        expect(page.locator("#tournament .tournament-facts")).to_contain_text("casual · live")
         assert page.locator("#tournament").get_attribute("hidden") is None
         tid = page.url.split("#", 1)[1]
         assert page.request.get(f"/api/tournaments/{tid}").json()["options"] == {

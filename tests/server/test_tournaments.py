@@ -249,3 +249,48 @@ def test_a_round_never_seats_two_players_a_block_keeps_apart(site: LiveServer) -
     finally:
         for b in browsers.values():
             b.http.close()
+
+
+def test_a_correspondence_tournament_counts_a_move_made_too_late_as_a_lost_game(
+        site: LiveServer) -> None:
+    names = ["Kagura", "Ritsu"]
+    browsers = {n: Browser(site) for n in names}
+    try:
+        for n, b in browsers.items():
+            b.sign_up(n)
+        made = browsers["Kagura"].post("/api/tournaments", {
+            "name": "Letters", "game": "zodiac", "players": 2, "rounds": 1,
+            "move_hours": 24, "starts_in": 5})
+        assert made.status_code == 201, made.text
+        tid = made.json()["id"]
+        assert browsers["Ritsu"].post(f"/api/tournaments/{tid}/join").status_code == 200
+        refused = browsers["Ritsu"].post("/api/tournaments", {
+            "name": "Too slow", "game": "zodiac", "move_hours": 721})
+        assert refused.status_code == 400
+        browsers["Kagura"].post(f"/api/tournaments/{tid}/start")
+        wait_for(lambda: seated_round(browsers["Kagura"], tid) == 1, timeout=30)
+        info = details(browsers["Kagura"], tid)
+        assert (info["pace"], info["move_hours"]) == ("correspondence", 24)
+        (table,) = info["rounds"][0]["tables"]
+        table_id = table["table_id"]
+        settings = site.table(table_id)["settings"]
+        assert (settings["pace"], settings["move_hours"], settings["on_timeout"]) == (
+            "correspondence", 24, "end")
+        wait_for(lambda: site.table(table_id)["status"] == "playing", timeout=15)
+        late = site.table(table_id)["current_player"]
+        room = site.hub.rooms[table_id]
+
+        def age() -> None:   # a day and a second went by since the move began
+            room.turn_since -= 24 * 3600 + 1
+            room.wake.set()
+
+        site.call_soon(age)
+        wait_for(lambda: details(browsers["Kagura"], tid)["status"] == "finished", timeout=30)
+        standings = details(browsers["Kagura"], tid)["standings"]
+        seats = {p["name"]: i for i, p in enumerate(table["players"])}
+        points = {s["name"]: s["points"] for s in standings}
+        late_name = next(n for n, i in seats.items() if i == late)
+        assert points[late_name] == 0.0 and sum(points.values()) == 1.0, (points, late)
+    finally:
+        for b in browsers.values():
+            b.http.close()

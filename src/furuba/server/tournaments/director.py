@@ -145,9 +145,11 @@ class Director:
 
     async def make_table(self, t: Tournament, table: RoundTable) -> None:
         """Make the round's table (unless another process just did) and seat its players."""
+        options = {k: v for k, v in t.options.items() if k != "players"}
         create = CreateTable(game=t.game, seats=["human"] * len(table.accounts),
-                             options=dict(t.options), public=False, rated=t.rated, hints=False,
-                             undo=False)
+                             options=options, public=False, rated=t.rated, hints=False,
+                             undo=False, pace="correspondence" if t.move_hours else "live",
+                             move_hours=t.move_hours, on_timeout="end")
         room = await self.hub.create(create)
         kept = await self.hub.db.run(TournamentStore.set_table, t.id, table.round, table.number,
                                      room.id)

@@ -34,6 +34,9 @@ class TournamentRow(Base):
     """``swiss``."""
     rounds: Mapped[int] = mapped_column(Integer)
     rated: Mapped[bool] = mapped_column(Boolean)
+    pace: Mapped[str] = mapped_column(String(16), default="live")
+    """``live``, or ``correspondence``: ``move_hours`` a move, and a late move loses the game."""
+    move_hours: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``open`` (taking entries), ``running``, ``finished`` or ``cancelled``."""
     round: Mapped[int] = mapped_column(Integer, default=0)

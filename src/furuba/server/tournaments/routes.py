@@ -71,6 +71,9 @@ class CreateTournament(BaseModel):
     rated: Annotated[StrictBool, Field(description=N_("true or false"))] = False
     starts_in: Annotated[StrictInt, Field(ge=0, le=10_080, description=N_(
         "minutes until it starts: a whole number from 0 to 10080 (a week)"))] = 10
+    move_hours: Annotated[StrictInt | None, Field(ge=1, le=720, description=N_(
+        "played by correspondence: hours for each move, 1 to 720 (a late move loses the "
+        "game); none: live"))] = None
 
 
 def find_account_id(s: Session, key: str) -> int | None:
@@ -87,7 +90,8 @@ def tournament_json(t: Tournament, now: float) -> dict[str, Any]:
     spec = games.spec(t.game)
     return {"id": t.id, "name": t.name, "game": t.game, "title": spec.said_title,
             "options": t.options, "players": t.table_size, "kind": t.kind, "rounds": t.rounds,
-            "round": t.round, "rated": t.rated, "status": t.status, "starts_at": t.starts_at,
+            "round": t.round, "rated": t.rated, "pace": t.pace, "move_hours": t.move_hours,
+            "status": t.status, "starts_at": t.starts_at,
             "starts_in": max(0.0, round(t.starts_at - now, 1)), "finished_at": t.finished_at,
             "url": f"/tournaments#{t.id}"}
 
@@ -181,7 +185,8 @@ def add_tournaments(router: APIRouter) -> None:
         try:
             made = await hub_of(request).db.run(
                 TournamentStore.create, name, spec.name, {"players": size, **options}, size,
-                body.rounds, body.rated, account.id, now + 60 * body.starts_in, now, MOST_OPEN)
+                body.rounds, body.rated, account.id, now + 60 * body.starts_in, now, MOST_OPEN,
+                body.move_hours)
         except TournamentError as exc:
             raise refused(exc) from None
         await hub_of(request).db.run(TournamentStore.enter, made, account.id, now, MOST_PLAYERS)

@@ -48,6 +48,8 @@ class Tournament:
     kind: str
     rounds: int
     rated: bool
+    pace: str
+    move_hours: int | None
     status: str
     round: int
     creator_account: int | None
@@ -85,7 +87,8 @@ class TableState:
 def _tournament(row: TournamentRow) -> Tournament:
     return Tournament(id=row.id, name=row.name, game=row.game, options=dict(row.options),
                       table_size=row.table_size, kind=row.kind, rounds=row.rounds,
-                      rated=row.rated, status=row.status, round=row.round,
+                      rated=row.rated, pace=row.pace, move_hours=row.move_hours,
+                      status=row.status, round=row.round,
                       creator_account=row.creator_account, starts_at=row.starts_at,
                       created_at=row.created_at, finished_at=row.finished_at)
 
@@ -96,9 +99,10 @@ class TournamentStore:
     @staticmethod
     def create(s: Session, name: str, game: str, options: dict[str, Any], table_size: int,
                rounds: int, rated: bool, creator: int, starts_at: float, now: float,
-               most_open: int) -> str:
-        """A new Swiss tournament taking entries until ``starts_at``; its id. An account may
-        have at most ``most_open`` tournaments not yet over."""
+               most_open: int, move_hours: int | None = None) -> str:
+        """A new Swiss tournament taking entries until ``starts_at``, live or (``move_hours``
+        given) played by correspondence; its id. An account may have at most ``most_open``
+        tournaments not yet over."""
         mine = s.scalar(select(func.count()).select_from(TournamentRow).where(
             TournamentRow.creator_account == creator, TournamentRow.status.in_(ACTIVE)))
         if int(mine or 0) >= most_open:
@@ -107,8 +111,9 @@ class TournamentStore:
         tournament_id = secrets.token_urlsafe(ID_BYTES)
         s.add(TournamentRow(id=tournament_id, name=name, game=game, options=options,
                             table_size=table_size, kind="swiss", rounds=rounds, rated=rated,
-                            status=OPEN, round=0, creator_account=creator, starts_at=starts_at,
-                            created_at=now, finished_at=None, advancer=None, advance_until=0.0))
+                            pace="live" if move_hours is None else "correspondence",
+                            move_hours=move_hours, status=OPEN, round=0,
+                            creator_account=creator, starts_at=starts_at, created_at=now, finished_at=None, advancer=None, advance_until=0.0))
         return tournament_id
 
     @staticmethod

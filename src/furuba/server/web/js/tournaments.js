@@ -88,20 +88,24 @@ function renderForm() {
   const rounds = h('input', { id: 'tournament-rounds', name: 'rounds', type: 'number', min: 1, max: 12, value: 3, required: true });
   const startsIn = h('select', { id: 'tournament-starts' }, [5, 10, 30, 60, 180, 1440].map((m) => h('option', { value: m, selected: m === 10 }, t('tournaments.in_minutes', { count: m }))));
   const rated = h('input', { id: 'tournament-rated', type: 'checkbox' });
+  const pace = h('select', { id: 'tournament-pace' }, h('option', { value: '' }, t('tournaments.pace.live')),
+    [24, 72].map((hours) => h('option', { value: hours }, t('tournaments.pace.hours', { count: hours }))));
   const field = (input, key) => h('p', { class: 'field' }, h('label', { for: input.id }, t(key)), ' ', input);
   const form = h('form', { id: 'tournament-form', onsubmit: async (ev) => {
     ev.preventDefault();
     try {
       const made = await postJSON('/api/tournaments', {
         name: name.value, game: game.value, players: Number(players.value), rounds: Number(rounds.value),
-        rated: rated.checked, starts_in: Number(startsIn.value), options: chosenOptions(info(), form) });
+        rated: rated.checked, starts_in: Number(startsIn.value), options: chosenOptions(info(), form),
+        move_hours: pace.value ? Number(pace.value) : null });
       location.hash = made.id;
       loadLists();
     } catch (err) {
       el.status.textContent = t('tournaments.failed', { error: err.message });
     }
   } }, field(name, 'tournaments.field.name'), field(game, 'page.game'), field(players, 'tournaments.field.players'),
-  field(rounds, 'tournaments.field.rounds'), field(startsIn, 'tournaments.field.starts'), optionsBox,
+  field(rounds, 'tournaments.field.rounds'), field(startsIn, 'tournaments.field.starts'),
+  field(pace, 'tournaments.field.pace'), optionsBox,
   h('p', { class: 'field' }, rated, ' ', h('label', { for: 'tournament-rated' }, t('tournaments.field.rated'))),
   h('p', {}, h('button', { type: 'submit', class: 'btn primary' }, t('tournaments.create'))));
   replace(el.make, title, form);
@@ -171,7 +175,8 @@ function render(x) {
   st.myTable = mine;
   const facts = [x.title, t('tournaments.players_a_table', { count: x.players }),
     x.status === 'running' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : t('tournaments.rounds', { count: x.rounds }),
-    x.rated ? t('page.rated') : t('tournaments.casual'), statusWords(x.status)];
+    x.rated ? t('page.rated') : t('tournaments.casual'),
+    x.move_hours ? t('tournaments.pace.hours', { count: x.move_hours }) : t('tournaments.pace.live'), statusWords(x.status)];
   replace(el.one, h('h2', { id: 'tournament-title' }, x.name),
     h('p', { class: 'tournament-facts' }, facts.join(' · ')),
     x.status === 'open' ? h('p', {}, t('tournaments.starts', { when: at(x.starts_at), count: x.entrants })) : null,
