@@ -113,7 +113,8 @@ class TournamentStore:
                             table_size=table_size, kind="swiss", rounds=rounds, rated=rated,
                             pace="live" if move_hours is None else "correspondence",
                             move_hours=move_hours, status=OPEN, round=0,
-                            creator_account=creator, starts_at=starts_at, created_at=now, finished_at=None, advancer=None, advance_until=0.0))
+                            creator_account=creator, starts_at=starts_at, created_at=now,
+                            finished_at=None, advancer=None, advance_until=0.0))
         return tournament_id
 
     @staticmethod
