@@ -95,11 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         for r in range(1, args.rounds + 1):
             while True:
                 info = http.get(f"/api/tournaments/{tid}").json()
-                if info["round"] == r and all(t["table_id"] for t in info["rounds"][-1]["tables"]):
+                if info["round"] == r and all(t["table_id"] for t in info["tables_by_round"][-1]["tables"]):
                     break
                 time.sleep(0.2)
             seated = time.perf_counter()
-            seats = {p["name"]: t["table_id"] for t in info["rounds"][-1]["tables"]
+            seats = {p["name"]: t["table_id"] for t in info["tables_by_round"][-1]["tables"]
                      for p in t["players"]}
             stop = time.monotonic() + 300
             threads = [threading.Thread(target=play_seat, daemon=True,
@@ -113,8 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                 killed_at = time.perf_counter()
             for th in threads:
                 th.join(320)
-            rounds.append({"round": r, "tables": len(info["rounds"][-1]["tables"]),
-                           "byes": len(info["rounds"][-1]["byes"]),
+            rounds.append({"round": r, "tables": len(info["tables_by_round"][-1]["tables"]),
+                           "byes": len(info["tables_by_round"][-1]["byes"]),
                            "played_s": round(time.perf_counter() - seated, 1)})
         while (info := http.get(f"/api/tournaments/{tid}").json())["status"] != "finished":
             time.sleep(0.2)

@@ -8,6 +8,7 @@ import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import delete, select
@@ -67,7 +68,7 @@ def scripted_try(context: BrowserContext, live_server: LiveServer, deal: Deal) -
 
 
 def test_a_player_plays_the_deal_of_the_day_and_sees_where_they_stand(
-        browser: Browser, live_server: LiveServer) -> None:
+        browser: Browser, live_server: LiveServer, shots: Path) -> None:
     deal = short_deal(live_server)
     tag = secrets.token_hex(3)
     base = live_server.url
@@ -97,6 +98,7 @@ def test_a_player_plays_the_deal_of_the_day_and_sees_where_they_stand(
         expect(article.locator(".deal-distribution tr.mine")).to_have_count(1)
         expect(article.locator(".deal-best a.replay-link")).to_have_count(3)
         expect(article.locator("button.deal-play")).to_have_count(0)
+        article.screenshot(path=shots / "deal-of-the-day.png")
         article.locator("a.deal-replay").click()
         page.wait_for_url(f"{base}/replay/*")
         expect(page.locator("body")).not_to_contain_text("finished the deal", timeout=WAIT_MS)

@@ -8,6 +8,7 @@ import re
 import secrets
 import threading
 import time
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 from tests.server.session_sockets import play_seat
@@ -20,7 +21,7 @@ PASSWORD = "correct horse battery"
 
 
 def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
-        browser: Browser, live_server: LiveServer) -> None:
+        browser: Browser, live_server: LiveServer, shots: Path) -> None:
     tag = secrets.token_hex(3)
     base = live_server.url
     ann_ctx, bob_ctx = browser.new_context(base_url=base), browser.new_context(base_url=base)
@@ -69,14 +70,15 @@ def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
         click_to_end(page, zodiac_turn)
         bob.join(60)
         page.goto(f"/tournaments#{tid}")
-        expect(page.locator("#tournament .tournament-facts")).to_contain_text("over",
-                                                                             timeout=WAIT_MS)
+        expect(page.locator("#tournament .tournament-facts")).to_have_text(
+            "Friends of the Zodiac · 2 players a table · 1 round · casual · live · over",
+            timeout=WAIT_MS)
         rows = page.locator(".tournament-standings tbody tr")
         expect(rows).to_have_count(2)
         points = [float(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(2)]
         assert sum(points) == 1.0 and points == sorted(points, reverse=True)
         expect(page.locator(".tournament-standings tr.you")).to_have_count(1)
-        page.goto("/tournaments")
+        page.screenshot(path=shots / "tournament.png", full_page=True)
         expect(page.locator('table[data-list="finished"]')).to_contain_text(f"Cup {tag}")
         page.goto(f"/players/Ann {tag}")
         mine = page.locator("#player-tournaments")

@@ -115,7 +115,7 @@ def details(browser: Browser, tournament_id: str) -> dict[str, Any]:
 
 def my_table(info: dict[str, Any], name: str) -> str | None:
     """The table of ``name`` in the tournament's current round that is not over yet."""
-    for rnd in info["rounds"]:
+    for rnd in info["tables_by_round"]:
         if rnd["round"] != info["round"]:
             continue
         for table in rnd["tables"]:
@@ -128,7 +128,7 @@ def my_table(info: dict[str, Any], name: str) -> str | None:
 def seated_round(browser: Browser, tournament_id: str) -> int:
     """The round under way once every one of its tables is made (0 until then)."""
     info = details(browser, tournament_id)
-    tables = info["rounds"][-1]["tables"] if info["rounds"] else []
+    tables = info["tables_by_round"][-1]["tables"] if info["tables_by_round"] else []
     return int(info["round"]) if tables and all(t["table_id"] for t in tables) else 0
 
 
@@ -154,9 +154,9 @@ def test_a_swiss_tournament_is_played_round_after_round_and_each_table_counted_o
             wait_for(lambda r=expected_round: seated_round(browsers["Tohru"], tid) == r,
                      timeout=30)
             info = details(browsers["Tohru"], tid)
-            assert info["status"] == "running" and len(info["rounds"][-1]["tables"]) == 2
+            assert info["status"] == "running" and len(info["tables_by_round"][-1]["tables"]) == 2
             seats = {n: my_table(info, n) for n in names}
-            assert all(seats.values()), info["rounds"]
+            assert all(seats.values()), info["tables_by_round"]
 
             def play(n: str, table_id: str | None = None) -> None:
                 assert table_id is not None
@@ -172,11 +172,12 @@ def test_a_swiss_tournament_is_played_round_after_round_and_each_table_counted_o
         # Two rounds of two tables of two: one point a table, four in all, none counted twice.
         assert sum(s["points"] for s in standings) == 4
         assert all(s["rounds"] == 2 for s in standings)
+        assert info["rounds"] == 2 and [r["round"] for r in info["tables_by_round"]] == [1, 2]
         keys = [(-s["points"], -s["buchholz"], -s["wins"]) for s in standings]
         assert keys == sorted(keys)
         # Round 2 paired the round-1 winners together (scores permitting, new opponents).
-        first = {p["name"]: p["points"] for t in info["rounds"][0]["tables"] for p in t["players"]}
-        second = info["rounds"][1]["tables"]
+        first = {p["name"]: p["points"] for t in info["tables_by_round"][0]["tables"] for p in t["players"]}
+        second = info["tables_by_round"][1]["tables"]
         top = {p["name"] for p in second[0]["players"]}
         assert all(first[n] >= first[m] for n in top for m in first if m not in top)
         listed = site.http.get("/api/tournaments").json()
@@ -243,7 +244,7 @@ def test_a_round_never_seats_two_players_a_block_keeps_apart(site: LiveServer) -
         assert browsers["Akito"].post("/api/me/blocks", {"name": "Shigure"}).status_code == 200
         browsers["Akito"].post(f"/api/tournaments/{tid}/start")
         wait_for(lambda: seated_round(browsers["Akito"], tid) == 1, timeout=30)
-        tables = details(browsers["Akito"], tid)["rounds"][0]["tables"]
+        tables = details(browsers["Akito"], tid)["tables_by_round"][0]["tables"]
         at = {p["name"]: t["number"] for t in tables for p in t["players"]}
         assert at["Akito"] != at["Shigure"], tables
     finally:
@@ -271,7 +272,7 @@ def test_a_correspondence_tournament_counts_a_move_made_too_late_as_a_lost_game(
         wait_for(lambda: seated_round(browsers["Kagura"], tid) == 1, timeout=30)
         info = details(browsers["Kagura"], tid)
         assert (info["pace"], info["move_hours"]) == ("correspondence", 24)
-        (table,) = info["rounds"][0]["tables"]
+        (table,) = info["tables_by_round"][0]["tables"]
         table_id = table["table_id"]
         settings = site.table(table_id)["settings"]
         assert (settings["pace"], settings["move_hours"], settings["on_timeout"]) == (

@@ -50,10 +50,10 @@ def test_a_swiss_tournament_survives_a_process_killed_mid_round(cluster: Cluster
         killed = False
         for r in (1, 2):
             wait_for(lambda r=r: (lambda x: x["round"] == r and all(
-                t["table_id"] for t in x["rounds"][-1]["tables"]))(
+                t["table_id"] for t in x["tables_by_round"][-1]["tables"]))(
                 tournament(clients["Kyo"], tid)), timeout=60)
             info = tournament(clients["Kyo"], tid)
-            seats = {p["name"]: t["table_id"] for t in info["rounds"][-1]["tables"]
+            seats = {p["name"]: t["table_id"] for t in info["tables_by_round"][-1]["tables"]
                      for p in t["players"]}
             stop = time.monotonic() + 120
             threads = [threading.Thread(target=play_seat, daemon=True, args=(
@@ -77,7 +77,7 @@ def test_a_swiss_tournament_survives_a_process_killed_mid_round(cluster: Cluster
     finally:
         for c in clients.values():
             c.close()
-    assert [len(r["tables"]) for r in info["rounds"]] == [2, 2]
+    assert [len(r["tables"]) for r in info["tables_by_round"]] == [2, 2]
     standings = info["standings"]
     assert all(s["rounds"] == 2 for s in standings), json.dumps(standings)
     # Two rounds of two tables of two: one point a table, four in all.

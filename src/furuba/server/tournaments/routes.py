@@ -138,7 +138,7 @@ async def details(request: Request, t: Tournament, account_id: int | None) -> di
                            "byes": x.byes, "rounds": x.rounds, "rating": x.rating,
                            "withdrawn": x.withdrawn, "you": x.account_id == account_id}
                           for i, x in enumerate(lines)],
-            "rounds": rounds}
+            "tables_by_round": rounds}
 
 
 def add_tournaments(router: APIRouter) -> None:

@@ -22,7 +22,7 @@ const el = {
   lists: document.getElementById('tournaments-lists'),
   make: document.getElementById('tournaments-new'),
 };
-const st = { me: { signed_in: false }, games: [], open: null, timer: null, myTable: null };
+const st = { me: { signed_in: false }, games: [], timer: null, myTable: null, shownStatus: null };
 
 const STATUS = {
   open: () => t('tournaments.status.open'),
@@ -155,7 +155,7 @@ function standingsPart(x) {
 
 function roundsPart(x) {
   let mine = null;
-  const parts_ = x.rounds.slice().reverse().map((r) => h('section', { class: 'tournament-round', 'aria-labelledby': `round-${r.round}` },
+  const parts_ = x.tables_by_round.slice().reverse().map((r) => h('section', { class: 'tournament-round', 'aria-labelledby': `round-${r.round}` },
     h('h3', { id: `round-${r.round}` }, t('tournaments.round', { round: number(r.round) })),
     h('ol', { class: 'tournament-tables' }, r.tables.map((tb) => {
       const me = st.me.signed_in && tb.players.some((p) => p.name === st.me.name);
@@ -170,8 +170,11 @@ function roundsPart(x) {
 }
 
 function render(x) {
+  if (st.shownStatus && st.shownStatus !== x.status) loadLists();   // it moved between the lists
+  st.shownStatus = x.status;
   const { parts: rounds, mine } = roundsPart(x);
   if (mine && mine !== st.myTable) el.status.textContent = t('tournaments.your_table', { round: number(x.round) });
+  else if (!mine && st.myTable) el.status.textContent = '';   // that table is over
   st.myTable = mine;
   const facts = [x.title, t('tournaments.players_a_table', { count: x.players }),
     x.status === 'running' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : t('tournaments.rounds', { count: x.rounds }),
