@@ -19,6 +19,7 @@ from .account_client import Browser
 from .harness import Client, my_turn
 
 CLOSE_SIGNED_OUT = 4401
+PASSWORD = "correct horse battery"
 
 
 def cookie(browser: Browser | None) -> dict[str, str]:
@@ -127,3 +128,25 @@ def play_seat(bases: list[str], table_id: str, cookie: str, seed: int, stop: flo
             which = (which + 1) % len(bases)
             time.sleep(0.3)
     raise AssertionError(f"{table_id}: the game did not end")
+
+
+def signed_up(base: str, name: str) -> httpx.Client:
+    """A new account signed up at ``base``: a client holding its cookies, sending its CSRF token."""
+    http = httpx.Client(base_url=base, timeout=10)
+    made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    http.headers["X-CSRF-Token"] = http.cookies["furuba_csrf"]
+    return http
+
+
+@contextmanager
+def cookie_socket(base: str, table_id: str, http: httpx.Client) -> Iterator[Client]:
+    """A socket of ``table_id`` opened with ``http``'s session cookie, that said hello and got
+    its snapshot."""
+    cookie = f"furuba_session={http.cookies['furuba_session']}"
+    with connect(f"{base.replace('http', 'ws')}/ws/tables/{table_id}", open_timeout=10,
+                 additional_headers={"Cookie": cookie}) as ws:
+        client = Client(ws)
+        client.send({"type": "hello", "tokens": []})
+        client.until_type("snapshot")
+        yield client

@@ -13,32 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
-from .harness import Client
 from .services import Cluster
+from .session_sockets import cookie_socket as socket
+from .session_sockets import signed_up
 
 pytestmark = pytest.mark.cluster
-PASSWORD = "correct horse battery"
-
-
-def signed_up(base: str, name: str) -> httpx.Client:
-    http = httpx.Client(base_url=base, timeout=10)
-    made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    http.headers["X-CSRF-Token"] = http.cookies["furuba_csrf"]
-    return http
-
-
-@contextmanager
-def socket(base: str, table_id: str, http: httpx.Client) -> Iterator[Client]:
-    cookie = f"furuba_session={http.cookies['furuba_session']}"
-    with connect(f"{base.replace('http', 'ws')}/ws/tables/{table_id}", open_timeout=10,
-                 additional_headers={"Cookie": cookie}) as ws:
-        client = Client(ws)
-        client.send({"type": "hello", "tokens": []})
-        client.until_type("snapshot")
-        yield client
 
 
 @contextmanager

@@ -4,42 +4,20 @@ once at a table another process drives (real PostgreSQL and Redis)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import httpx
 import pytest
 import redis
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from furuba.cli.main import app
 
-from .harness import Client
 from .services import Cluster
+from .session_sockets import PASSWORD, signed_up
+from .session_sockets import cookie_socket as socket
 
 pytestmark = pytest.mark.cluster
-PASSWORD = "correct horse battery"
-
-
-def signed_up(base: str, name: str) -> httpx.Client:
-    http = httpx.Client(base_url=base, timeout=10)
-    made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert made.status_code == 201, made.text
-    http.headers["X-CSRF-Token"] = http.cookies["furuba_csrf"]
-    return http
-
-
-@contextmanager
-def socket(base: str, table_id: str, http: httpx.Client) -> Iterator[Client]:
-    cookie = f"furuba_session={http.cookies['furuba_session']}"
-    with connect(f"{base.replace('http', 'ws')}/ws/tables/{table_id}", open_timeout=10,
-                 additional_headers={"Cookie": cookie}) as ws:
-        client = Client(ws)
-        client.send({"type": "hello", "tokens": []})
-        client.until_type("snapshot")
-        yield client
 
 
 def test_a_mute_and_a_ban_decided_on_one_process_hold_on_a_table_driven_by_another(
