@@ -17,7 +17,7 @@ from sqlalchemy import update
 from furuba import games
 from furuba.server.deals import days
 from furuba.server.deals.models import DealRow
-from furuba.server.deals.standing import Result, matchpoints
+from furuba.server.deals.standing import Result, matchpoints, summarize
 from furuba.server.deals.store import Deal, DealStore, NewDeal
 
 from .account_client import ROOMY, Browser
@@ -224,6 +224,8 @@ def test_matchpoints_share_out_the_field_and_order_it(field: list[Result]) -> No
     if len(field) == 1:
         assert shares == [None]
         return
+    summed = summarize(field, 10)   # what the routes answer from agrees, result by result
+    assert [summed.standing(r)[0] for r in field] == shares
     values = [s for s in shares if s is not None]
     assert len(values) == len(field) and all(0.0 <= s <= 1.0 for s in values)
     # Every pair of players shares one point: the field's total is half its size.

@@ -30,7 +30,7 @@ from furuba.bots.registry import plays
 from furuba.server.accounts.signed import account_of, required_account
 from furuba.server.bodies import CreateTable
 from furuba.server.deals import days
-from furuba.server.deals.standing import Result, best, distribution, matchpoints
+from furuba.server.deals.standing import Field, Result
 from furuba.server.deals.store import Deal, DealStore, NewDeal, Play
 from furuba.server.errors import RoomError
 from furuba.server.routing import hub_of, make_table, refuse
@@ -46,9 +46,16 @@ BEST = 10
 """The best results a deal lists."""
 FIELD_SECONDS = 5.0
 """How long a process reuses a deal's field before reading it again."""
+SETTLE_SECONDS = 1.0
+"""A field read less than this after a result's game ended may not hold it yet (the game's row
+is committed a moment after its time is taken): the asker's own result is then read again."""
+KEPT_FIELDS = 64
+"""Deals whose field a process keeps (a deal of each game for the 30 days shown)."""
 KEPT_TABLES = 4096
 """Tables whose deal (or lack of one) a process remembers for :func:`guard_record`."""
 NO_DEAL = N_("there is no such deal")
+MAX_TABLE_ID = 32
+"""Table ids are shorter (16 characters): a longer one is no table's."""
 
 
 def deal_bot(game: str) -> str:
@@ -72,7 +79,7 @@ def new_deal(spec: GameSpec) -> NewDeal:
 class Memory:
     """What one process keeps: recent fields by deal, and which deal a finished table plays."""
 
-    fields: dict[str, tuple[float, list[Result]]]
+    fields: dict[str, tuple[float, Field]]
     tables: OrderedDict[str, Deal | None]
 
 
@@ -84,16 +91,20 @@ def memory_of(request: Request) -> Memory:
     return found
 
 
-async def field_of(request: Request, deal: Deal, now: float) -> list[Result]:
-    """The deal's finished tries (read again after :data:`FIELD_SECONDS`; a closed deal's field
-    no longer changes but tables finishing after the close still count, so it is read the
-    same way)."""
+async def field_of(request: Request, deal: Deal, now: float,
+                   holding: float | None = None) -> Field:
+    """The deal's field summed up, read again after :data:`FIELD_SECONDS` (a closed deal's field
+    still grows by the tables that finish after the close, so it is read the same way), or when
+    it was read too soon to hold a result that finished at ``holding``. What a process keeps is
+    a few numbers per deal, whatever the number of players."""
     kept = memory_of(request).fields
     found = kept.get(deal.id)
-    if found is not None and now - found[0] < FIELD_SECONDS:
+    stale = found is None or now - found[0] >= FIELD_SECONDS or (
+        holding is not None and found[0] < holding + SETTLE_SECONDS)
+    if found is not None and not stale:
         return found[1]
-    field = await hub_of(request).db.run(DealStore.field, deal)
-    if len(kept) >= 64:
+    field = await hub_of(request).db.run(DealStore.summed_field, deal, BEST)
+    if len(kept) >= KEPT_FIELDS:
         kept.clear()
     kept[deal.id] = (now, field)
     return field
@@ -107,24 +118,21 @@ def result_json(r: Result, replay: bool) -> dict[str, Any]:
 
 async def deal_json(request: Request, deal: Deal, account_id: int | None,
                     now: float) -> dict[str, Any]:
-    """What anyone sees of ``deal``, and the asker's own try."""
+    """What anyone sees of ``deal``, and the asker's own try (its result read with the try, so
+    a game finished a moment ago counts before the field is read again)."""
     spec = games.spec(deal.game)
     play: Play | None = None
     if account_id is not None:
         play = await hub_of(request).db.run(DealStore.play_of, deal, account_id)
-    field = await field_of(request, deal, now)
-    mine = next((r for r in field if r.account_id == account_id), None)
-    if mine is None and play is not None and play.result is not None:
-        mine = play.result   # finished a moment ago: in the field at its next reading
-        field = [*field, mine]
+    mine = play.result if play is not None else None
+    field = await field_of(request, deal, now, None if mine is None else mine.finished_at)
     is_open = deal.is_open(now)
     see = not is_open or mine is not None
     standing = None
     if mine is not None:
-        share = matchpoints(field, mine)
-        standing = {"matchpoints": None if share is None else round(share, 4),
-                    "rank": 1 + sum(1 for r in field if r.key > mine.key), "of": len(field),
-                    **result_json(mine, True)}
+        share, rank = field.standing(mine)
+        standing = {"matchpoints": None if share is None else round(share, 4), "rank": rank,
+                    "of": field.size, **result_json(mine, True)}
     level = next((lv for lv in LEVELS if lv.name == deal.bot), None)
     return {
         "id": deal.id, "day": deal.day, "game": deal.game, "title": spec.said_title,
@@ -135,11 +143,12 @@ async def deal_json(request: Request, deal: Deal, account_id: int | None,
         "played": None if play is None else {
             "table_id": play.table_id, "url": f"/t/{play.table_id}", "status": play.status,
             "finished": play.result is not None},
-        "field": {"players": len(field), "mine": standing,
+        "field": {"players": field.size, "mine": standing,
                   "distribution": [{"won": b.won, "score": b.score, "count": b.count,
                                     "mine": mine is not None and b.won == (mine.returns > 0)
-                                    and b.score == mine.score} for b in distribution(field)],
-                  "best": [result_json(r, see) for r in best(field, BEST)]}}
+                                    and b.score == mine.score}
+                                   for b in field.distribution()],
+                  "best": [result_json(r, see) for r in field.best]}}
 
 
 def found_day(day: str | None, now: float) -> str:
@@ -181,6 +190,8 @@ async def found_deal(request: Request, deal_id: str) -> Deal:
 async def guard_record(request: Request, table_id: str) -> None:
     """``403`` when ``table_id`` plays a deal that is still open and the asker has not finished
     it (the record would show the deal's cards); nothing otherwise."""
+    if len(table_id) > MAX_TABLE_ID:
+        return   # no table has such an id (the replay answers 404); nothing is kept for it
     kept = memory_of(request).tables
     if table_id in kept:
         deal = kept[table_id]

@@ -74,3 +74,46 @@ def distribution(field: Sequence[Result]) -> list[Bucket]:
 def best(field: Sequence[Result], limit: int) -> list[Result]:
     """The ``limit`` best results, best first; among equal results, the one finished first."""
     return sorted(field, key=lambda r: (-r.returns, -r.score, r.finished_at, r.account_id))[:limit]
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A deal's field summed up once (on the database's thread) for every request that follows:
+    how many results ended with each (return, score), and the best results. Its size does not
+    grow with the number of players, only with the number of different results.
+
+    >>> field = summarize([Result(1, "Ann", "t1", 1.0, 7, 1, 10.0),
+    ...                    Result(2, "Bob", "t2", 0.0, 5, 2, 11.0),
+    ...                    Result(3, "Cat", "t3", 0.0, 5, 3, 12.0)], 2)
+    >>> field.size, field.standing(Result(2, "Bob", "t2", 0.0, 5, 2, 11.0))
+    (3, (0.25, 2))
+    >>> [r.name for r in field.best]
+    ['Ann', 'Bob']
+    """
+
+    counts: tuple[tuple[tuple[float, float], int], ...]
+    """(return, score) → how many results, worst first."""
+    best: tuple[Result, ...]
+    size: int
+
+    def standing(self, mine: Result) -> tuple[float | None, int]:
+        """``mine``'s matchpoints (as :func:`matchpoints`) and rank (one plus the results
+        better), ``mine`` being one of the field's results."""
+        below = sum(n for key, n in self.counts if key < mine.key)
+        above = sum(n for key, n in self.counts if key > mine.key)
+        tied = sum(n for key, n in self.counts if key == mine.key) - 1
+        others = below + above + tied
+        return (None if others == 0 else (below + tied / 2) / others), above + 1
+
+    def distribution(self) -> list[Bucket]:
+        """The results by how they ended (won or not, the score), worst first."""
+        counts: Counter[tuple[bool, float]] = Counter()
+        for (returns, score), n in self.counts:
+            counts[(returns > 0, score)] += n
+        return [Bucket(won, score, n) for (won, score), n in sorted(counts.items())]
+
+
+def summarize(field: Sequence[Result], limit: int) -> Field:
+    """:class:`Field` of ``field``, with its ``limit`` best results."""
+    counts = Counter(r.key for r in field)
+    return Field(tuple(sorted(counts.items())), tuple(best(field, limit)), len(field))

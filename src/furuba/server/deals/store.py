@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from furuba.server.deals.models import DealPlayRow, DealRow
-from furuba.server.deals.standing import Result
+from furuba.server.deals.standing import Field, Result, summarize
 from furuba.server.models import AccountRow, GameRow, TableRow, insert_of
 from furuba.server.ratings.model import seat_ranks
 
@@ -169,3 +169,9 @@ class DealStore:
         found = (_result(r.account_id, r.name, r.table_id, deal.seat, r.result, r.finished_at)
                  for r in rows)
         return [r for r in found if r is not None]
+
+    @staticmethod
+    def summed_field(s: Session, deal: Deal, best: int) -> Field:
+        """:meth:`field` summed up (:func:`~furuba.server.deals.standing.summarize`), here on
+        the database's thread: what the routes keep and answer from."""
+        return summarize(DealStore.field(s, deal), best)

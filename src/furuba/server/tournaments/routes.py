@@ -30,15 +30,16 @@ from furuba.server.accounts.signed import account_of, required_account
 from furuba.server.messages import JSONDict
 from furuba.server.models import AccountRow
 from furuba.server.routing import hub_of
-from furuba.server.tournaments import swiss
 from furuba.server.tournaments.store import (
     FINISHED,
     OPEN,
     RUNNING,
+    Board,
     Entrant,
     Tournament,
     TournamentError,
     TournamentStore,
+    board,
     finishes,
 )
 from furuba.tables.names import printable
@@ -51,6 +52,10 @@ MOST_PLAYERS = 256
 LISTED = 50
 """Tournaments listed of each kind."""
 NO_TOURNAMENT = N_("there is no such tournament")
+BOARD_SECONDS = 2.0
+"""How long a process reuses a tournament's board (its standings and tables)."""
+KEPT_BOARDS = 64
+"""Tournaments whose board a process keeps."""
 PROFILE_TOURNAMENTS = 20
 """The tournaments a player's page lists."""
 
@@ -105,14 +110,33 @@ async def found(request: Request, tournament_id: str) -> Tournament:
     return t
 
 
-async def details(request: Request, t: Tournament, account_id: int | None) -> dict[str, Any]:
+async def board_of(request: Request, t: Tournament, fresh: bool = False) -> Board:
+    """The tournament's board, read again after :data:`BOARD_SECONDS`, as soon as its round or
+    state moves on, or now (``fresh``): every viewer's page asks every 3 seconds, and the board of
+    a tournament at its limits costs about 55 ms of the database's thread."""
+    state = request.app.state
+    kept: dict[str, tuple[float, tuple[str, int], Board]] | None = getattr(
+        state, "tournament_boards", None)
+    if kept is None:
+        kept = state.tournament_boards = {}
+    now = time.monotonic()
+    found = kept.get(t.id)
+    if (found is not None and not fresh and now - found[0] < BOARD_SECONDS
+            and found[1] == (t.status, t.round)):
+        return found[2]
+    read = await hub_of(request).db.run(board, t.id)
+    if len(kept) >= KEPT_BOARDS:
+        kept.clear()
+    kept[t.id] = (now, (t.status, t.round), read)
+    return read
+
+
+async def details(request: Request, t: Tournament, account_id: int | None,
+                  fresh: bool = False) -> dict[str, Any]:
     """A tournament with its standings, its rounds' tables and the asker's place in it."""
-    db = hub_of(request).db
-    entrants = await db.run(TournamentStore.entrants, t.id)
+    found = await board_of(request, t, fresh)
+    entrants, outcomes, tables, lines = found.entrants, found.outcomes, found.tables, found.lines
     names = {e.account_id: e.name for e in entrants}
-    outcomes = await db.run(TournamentStore.outcomes, t.id)
-    lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants], outcomes)
-    tables = await db.run(TournamentStore.tables, t.id)
     points = {(o.round, o.account_id): o for o in outcomes}
     rounds: list[dict[str, Any]] = []
     for r in range(1, t.round + 1):
@@ -233,7 +257,7 @@ def add_tournaments(router: APIRouter) -> None:
             raise refused(exc) from None
         request.app.state.director.wake.set()
         t = await found(request, tournament_id)
-        return await details(request, t, account.id)
+        return await details(request, t, account.id, fresh=True)
 
     @router.post("/api/tournaments/{tournament_id}/join")
     async def join(tournament_id: str, request: Request) -> dict[str, Any]:

@@ -331,3 +331,22 @@ def finishes(s: Session, account_id: int, limit: int) -> list[Finish]:
         if place is not None:
             out.append(Finish(t, place, len(lines), lines[place - 1].points))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """All a tournament's page shows, read in one transaction on the database's thread: its
+    entrants, results and tables, and the standings computed from them there."""
+
+    entrants: list[Entrant]
+    outcomes: list[Outcome]
+    tables: list[RoundTable]
+    lines: list[swiss.Line]
+
+
+def board(s: Session, tournament_id: str) -> Board:
+    """The tournament's :class:`Board` (at most 256 entrants and 12 rounds: bounded work)."""
+    entrants = TournamentStore.entrants(s, tournament_id)
+    outcomes = TournamentStore.outcomes(s, tournament_id)
+    lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants], outcomes)
+    return Board(entrants, outcomes, TournamentStore.tables(s, tournament_id), lines)
