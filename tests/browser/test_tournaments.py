@@ -71,7 +71,7 @@ def test_a_player_starts_a_tournament_plays_their_table_and_sees_the_standings(
         bob.join(60)
         page.goto(f"/tournaments#{tid}")
         expect(page.locator("#tournament .tournament-facts")).to_have_text(
-            "Friends of the Zodiac · 2 players a table · 1 round · casual · live · over",
+            "Swiss · Friends of the Zodiac · 2 players a table · 1 round · casual · live · over",
             timeout=WAIT_MS)
         rows = page.locator(".tournament-standings tbody tr")
         expect(rows).to_have_count(2)

@@ -22,8 +22,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-FINAL_CLOSES = {4404, 1008}
-"""Close codes after which reconnecting is pointless: no such table, flooding."""
+FINAL_CLOSES = {4404, 4425, 1008}
+"""Close codes after which reconnecting is pointless: no such table, a spectator of a sealed table
+whose game is not over, flooding."""
 SYNC_RETRY = 2.0
 """Seconds before a ``sync`` that got no answer is sent again."""
 

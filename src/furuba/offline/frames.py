@@ -66,7 +66,8 @@ def settings_out(table: LocalTable) -> Frame:
     return {"turn_seconds": None, "grace_seconds": None, "chat": False,
             "hints": table.settings.hints, "spectator_chat": False, "public": False,
             "rated": False, "pace": "live", "move_hours": None, "on_timeout": "bot",
-            "bots_after": None, "undo": table.settings.undo, "tutorial": None, "bot_delay": None}
+            "bots_after": None, "undo": table.settings.undo, "sealed": False, "tutorial": None,
+            "bot_delay": None}
 
 
 def viewers(table: LocalTable) -> list[Viewer]:

@@ -70,6 +70,9 @@ class CreateTable(BaseModel):
     undo: Annotated[StrictBool, Field(description=_SWITCH)] = False
     """Players may take back their own last action while nothing was revealed since; always off
     at a rated table."""
+    sealed: Annotated[StrictBool, Field(description=_SWITCH)] = False
+    """Nobody may watch the game until it is over (its seated players play as always): for a deal
+    other tables play at the same time."""
     files: Annotated[dict[Annotated[StrictStr, Field(max_length=40)],
                           Annotated[StrictStr, Field(max_length=262144)]],
                      Field(max_length=4, description=N_(

@@ -196,6 +196,9 @@ class Settings(BaseModel):
     undo: bool = False
     """Players may take back their own last action while nothing was revealed since (never at
     a rated table)."""
+    sealed: bool = False
+    """Nobody may watch the game until it is over (a spectator's socket is refused until then);
+    its seated players play as always."""
     tutorial: int | None = None
     """A tutorial table's learner (its seat's views carry the lesson); ``None`` elsewhere."""
     bot_delay: float | None = None

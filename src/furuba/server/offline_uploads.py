@@ -232,7 +232,8 @@ def table_data(table: LocalTable, seat: int, account: Account) -> TableData:
     server_settings = {
         "turn_seconds": None, "grace_seconds": None, "chat": False, "hints": settings.hints,
         "spectator_chat": False, "public": False, "rated": False, "pace": "live",
-        "move_hours": None, "on_timeout": "bot", "bots_after": None, "undo": settings.undo}
+        "move_hours": None, "on_timeout": "bot", "bots_after": None, "undo": settings.undo,
+        "sealed": False}
     return TableData(id=new_table_id(), game=settings.game, options=dict(settings.options),
                      seed=settings.seed, settings=server_settings, status="finished", seq=seq,
                      seats=seats, creator_account=account.id, offline_id=settings.id,

@@ -25,10 +25,28 @@ if TYPE_CHECKING:
     from furuba.server.rooms import Room
 
 
+CLOSE_SEALED = 4425
+"""The close code of a spectator's socket at a sealed table whose game is not over."""
+SEALED_CLOSE_REASON = "sealed: the game can be watched once it is over"
+
+
+def sealed_to(room: Room, conn: Conn) -> bool:
+    """Whether ``conn`` may not watch ``room`` now: it holds no seat of a sealed table whose
+    game is not over (the setting ``sealed``: its deal is played at other tables too)."""
+    return bool(room.settings.get("sealed")) and not conn.seats and room.status in OPEN_STATUSES
+
+
 async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
-                 epoch: str | None) -> None:
-    """Greet a new connection: ``welcome``, then a snapshot or the events it missed."""
+                 epoch: str | None) -> bool:
+    """Greet a new connection: ``welcome``, then a snapshot or the events it missed; or, for a
+    spectator of a sealed table whose game is not over, an ``error`` (``sealed``) and a close
+    (:data:`CLOSE_SEALED`), the table unchanged. Whether it was greeted."""
     async with room.lock:
+        if sealed_to(room, conn):
+            conn.send_model(m.ErrorMsg(code="sealed", message=_(
+                "this table's game can be watched once it is over")))
+            conn.close(CLOSE_SEALED, SEALED_CLOSE_REASON)
+            return False
         room.conns.add(conn)
         resync = "snapshot"
         if last_seq is not None and epoch == room.epoch:
@@ -56,6 +74,7 @@ async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
                                 table=True)
         room.wake.set()
     Online.of(room.db).attached(room, conn)   # who is online where (friends/online.py)
+    return True
 
 
 async def detach(room: Room, conn: Conn) -> None:

@@ -36,12 +36,12 @@ from furuba import i18n
 from furuba.core.record import GameRecord
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS
 from furuba.review.kept import answered, review_json
-from furuba.server.deals.routes import guard_record
 from furuba.server.errors import RoomError
 from furuba.server.puzzles.store import PuzzleStore
 from furuba.server.review_store import RETRY_SECONDS, STALE_SECONDS, Found, ReviewStore
 from furuba.server.review_workers import ReviewWorkers, Stopped, Unavailable, WorkerDiedError
 from furuba.server.routing import client_address, hub_of, refuse
+from furuba.server.sealed_records import guard_record
 from furuba.server.workloads import work_of
 from furuba.text import N_, _
 

@@ -26,7 +26,7 @@ from furuba.server.accounts.routes import add_accounts
 from furuba.server.accounts.signed import account_of
 from furuba.server.answers import refusals
 from furuba.server.connection_caps import capped_socket
-from furuba.server.deals.routes import add_deals, guard_record
+from furuba.server.deals.routes import add_deals
 from furuba.server.editors.routes import add_editors
 from furuba.server.errors import RoomError
 from furuba.server.file_checks import add_file_checks
@@ -42,6 +42,7 @@ from furuba.server.puzzles.routes import add_puzzles
 from furuba.server.ratings.routes import add_ratings
 from furuba.server.review_routes import add_review
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
+from furuba.server.sealed_records import guard_record
 from furuba.server.tournaments.routes import add_tournaments
 from furuba.server.tutorials import add_tutorials
 from furuba.server.ws import table_socket

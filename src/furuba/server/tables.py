@@ -109,7 +109,8 @@ def table_spec(req: CreateTable, default_grace: int | None,
                 "hints": req.hints and not req.rated, "spectator_chat": req.spectator_chat,
                 "public": req.public, "rated": req.rated, "pace": req.pace,
                 "move_hours": move_hours, "on_timeout": req.on_timeout,
-                "bots_after": req.bots_after, "undo": req.undo and not req.rated}
+                "bots_after": req.bots_after, "undo": req.undo and not req.rated,
+                "sealed": req.sealed}
     new_state(spec.name, options, seed)  # raises OptionsError for options the game refuses
     return TableSpec(spec.name, options, seed, seat_rows, settings)
 

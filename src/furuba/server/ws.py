@@ -93,7 +93,10 @@ async def _serve_local(ws: WebSocket, room: Room, hello: m.Hello, hashes: list[s
     conn = Conn(tuple(seats), hub.config, asyncio.get_running_loop().time(), address, signed)
     await identify(conn, signed.account_id if signed is not None else None, room)
     sender = asyncio.get_running_loop().create_task(_send_loop(ws, conn), name=f"send-{conn.id}")
-    await presence.attach(room, conn, bad, hello.last_seq, hello.epoch)
+    if not await presence.attach(room, conn, bad, hello.last_seq, hello.epoch):
+        hub.forget_if_idle(room)
+        await _finish(conn, sender)   # a spectator of a sealed table: its refusal, then the close
+        return
 
     async def handle(msg: m.ClientMessage, _text: str) -> None:
         await dispatch.handle_reporting(msg, conn, room, hub)

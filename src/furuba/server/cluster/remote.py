@@ -87,7 +87,8 @@ async def serve_remote(room: Room, conn: RemoteConn, hub: Hub, bad_tokens: int,
     i18n.choose(language)
     try:
         await identify(conn, conn.account_id, room)
-        await presence.attach(room, conn, bad_tokens, last_seq, epoch)
+        if not await presence.attach(room, conn, bad_tokens, last_seq, epoch):
+            return   # a spectator of a sealed table: refused, its socket closed by the host
         while True:
             text = await conn.jobs.get()
             if text is None:

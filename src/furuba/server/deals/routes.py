@@ -263,7 +263,7 @@ def add_deals(router: APIRouter) -> None:
         seats = ["human" if i == deal.seat else deal.bot for i in range(deal.players)]
         create = CreateTable(game=deal.game, seats=seats, options=dict(deal.options),
                              seed=deal.seed, public=False, rated=False, hints=False,
-                             undo=False, chat=False)
+                             undo=False, chat=False, sealed=True)
         room = await make_table(request, create, account_id=account.id)
         kept = await db.run(DealStore.add_play, deal.id, account.id, room.id, now)
         if kept == room.id:

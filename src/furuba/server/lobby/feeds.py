@@ -11,8 +11,10 @@ another process, is seen all the same, and a page that reconnects misses nothing
 
 Each listener has a bounded queue; one that does not read is dropped (its page reconnects).
 
-An account's stream also carries the friends' challenges it received (``friends/``), read with
-its turns, and opening one tells who is online (:class:`~furuba.server.friends.online.Online`).
+An account's stream also carries the friends' challenges it received (``friends/``) and the
+tables tournaments paired for it that are not over (``tournaments/``: an arena seats its players
+again as soon as their tables end, wherever their pages are), read with its turns; opening one
+tells who is online (:class:`~furuba.server.friends.online.Online`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from furuba.server.friends.challenges import received_by
 from furuba.server.friends.online import Online
 from furuba.server.lobby import queries
+from furuba.server.tournaments.store import tables_ready
 
 if TYPE_CHECKING:
     from furuba.server.database import Database
@@ -35,6 +39,9 @@ log = logging.getLogger("furuba.server")
 POLL_SECONDS = 1.0
 MIN_GAP_SECONDS = 0.05
 """Nudges closer together than this are read by one poll."""
+TOURNAMENT_HOURS = 24.0
+"""How long a tournament's table may be under way and still be told of (a correspondence
+tournament's tables are on the player's list of games)."""
 QUEUE = 64
 """Events a listener may fall behind by before it is dropped."""
 
@@ -52,6 +59,8 @@ class Listener:
     """Whether this listener has had its first list of turns."""
     challenges: list[dict[str, Any]] = field(default_factory=list)
     """The friends' challenges last told (none is told until there is one)."""
+    tournament_tables: list[dict[str, Any]] = field(default_factory=list)
+    """The tournament tables waiting for this account last told (none until there is one)."""
 
     def put(self, event: dict[str, Any]) -> bool:
         try:
@@ -153,6 +162,7 @@ class Feeds:
                                if x.account_id is not None})
             found = await self.db.run(queries.turns, accounts)
             offers = await self.db.run(received_by, accounts)
+            ready = await self.db.run(tables_ready, accounts, time.time() - TOURNAMENT_HOURS * 3600)
             for listener in list(self.turn_listeners):
                 mine = found.get(listener.account_id or 0, [])
                 now = set(mine)
@@ -170,6 +180,11 @@ class Feeds:
                 if offered != listener.challenges:
                     listener.challenges = offered
                     if not listener.put({"type": "challenges", "challenges": offered}):
+                        self._drop(self.turn_listeners, listener)
+                paired = ready.get(listener.account_id or 0, [])
+                if paired != listener.tournament_tables:
+                    listener.tournament_tables = paired
+                    if not listener.put({"type": "tournament_tables", "tables": paired}):
                         self._drop(self.turn_listeners, listener)
 
     def _send(self, group: set[Listener], event: dict[str, Any]) -> None:

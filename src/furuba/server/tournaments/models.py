@@ -4,8 +4,9 @@
   is rated, its status and current round, and who advances it now (a lease, so that one process
   at a time pairs a round or counts its tables, and another takes over when that one dies);
 * ``furuba_tournament_entries``: who entered (and withdrew), with the rating they entered with;
-* ``furuba_tournament_tables``: each round's tables as paired (the accounts in seat order), and
-  the table that plays it once made;
+* ``furuba_tournament_tables``: each round's tables as paired (the accounts in seat order, ``0``
+  for a bot's seat), and the table that plays it once made (an arena's every wave of tables is a
+  round of its own);
 * ``furuba_tournament_results``: each entrant's result in each round (points, a win, a bye), one
   row per entrant and round: a table's result is counted once, whoever counts it.
 """
@@ -31,8 +32,16 @@ class TournamentRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     table_size: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
-    """``swiss``."""
+    """``swiss``, ``arena`` or ``duplicate``."""
     rounds: Mapped[int] = mapped_column(Integer)
+    """A Swiss's or a duplicate's rounds (an arena: 0)."""
+    minutes: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """An arena's length (``None``: not an arena)."""
+    ends_at: Mapped[float | None] = mapped_column(nullable=True)
+    """When an arena stops seating players (set when it begins)."""
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """A duplicate's secret, from which each round's seed is made (never shown: a round's seed
+    is, once the round is over)."""
     rated: Mapped[bool] = mapped_column(Boolean)
     pace: Mapped[str] = mapped_column(String(16), default="live")
     """``live``, or ``correspondence``: ``move_hours`` a move, and a late move loses the game."""
@@ -73,6 +82,9 @@ class RoundTableRow(Base):
     """The accounts in seat order."""
     table_id: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True)
     counted: Mapped[bool] = mapped_column(Boolean, default=False)
+    made_at: Mapped[float | None] = mapped_column(nullable=True, index=True)
+    """When the table was paired (an arena's player waits from their last table's count)."""
+    counted_at: Mapped[float | None] = mapped_column(nullable=True)
 
 
 class ResultRow(Base):
@@ -88,3 +100,8 @@ class ResultRow(Base):
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The round's table it was played at (``None``: a bye)."""
     opponents: Mapped[list[int]] = mapped_column(JSON)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat it was played from (``None``: a bye)."""
+    returns: Mapped[float | None] = mapped_column(nullable=True)
+    """The seat's return in the game (a duplicate compares it, then ``score``)."""
+    score: Mapped[float | None] = mapped_column(nullable=True)

@@ -17,9 +17,11 @@ from typing import Any
 from sqlalchemy import func, or_, select, update
 from sqlalchemy.orm import Session
 
+from furuba.server.friends.models import PresenceRow
+from furuba.server.friends.online import STALE_SECONDS
 from furuba.server.models import AccountRow, GameRow, RatingRow, TableRow, insert_of
 from furuba.server.ratings.model import Skill
-from furuba.server.tournaments import swiss
+from furuba.server.tournaments import kinds, swiss
 from furuba.server.tournaments.models import EntryRow, ResultRow, RoundTableRow, TournamentRow
 from furuba.server.tournaments.swiss import Outcome
 from furuba.text import N_
@@ -56,6 +58,12 @@ class Tournament:
     starts_at: float
     created_at: float
     finished_at: float | None
+    minutes: int | None = None
+    """An arena's length."""
+    ends_at: float | None = None
+    """When an arena stops seating players (once begun)."""
+    secret: str | None = None
+    """A duplicate's secret (its rounds' seeds come from it): never shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +82,8 @@ class RoundTable:
     accounts: list[int]
     table_id: str | None
     counted: bool
+    made_at: float | None = None
+    counted_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +100,8 @@ def _tournament(row: TournamentRow) -> Tournament:
                       rated=row.rated, pace=row.pace, move_hours=row.move_hours,
                       status=row.status, round=row.round,
                       creator_account=row.creator_account, starts_at=row.starts_at,
-                      created_at=row.created_at, finished_at=row.finished_at)
+                      created_at=row.created_at, finished_at=row.finished_at,
+                      minutes=row.minutes, ends_at=row.ends_at, secret=row.secret)
 
 
 class TournamentStore:
@@ -99,10 +110,11 @@ class TournamentStore:
     @staticmethod
     def create(s: Session, name: str, game: str, options: dict[str, Any], table_size: int,
                rounds: int, rated: bool, creator: int, starts_at: float, now: float,
-               most_open: int, move_hours: int | None = None) -> str:
-        """A new Swiss tournament taking entries until ``starts_at``, live or (``move_hours``
-        given) played by correspondence; its id. An account may have at most ``most_open``
-        tournaments not yet over."""
+               most_open: int, move_hours: int | None = None, kind: str = kinds.SWISS,
+               minutes: int | None = None) -> str:
+        """A new tournament of ``kind`` taking entries until ``starts_at``, live or
+        (``move_hours`` given) played by correspondence, an arena lasting ``minutes``; its id.
+        An account may have at most ``most_open`` tournaments not yet over."""
         mine = s.scalar(select(func.count()).select_from(TournamentRow).where(
             TournamentRow.creator_account == creator, TournamentRow.status.in_(ACTIVE)))
         if int(mine or 0) >= most_open:
@@ -110,11 +122,14 @@ class TournamentStore:
                                           "over: wait for one to end"))
         tournament_id = secrets.token_urlsafe(ID_BYTES)
         s.add(TournamentRow(id=tournament_id, name=name, game=game, options=options,
-                            table_size=table_size, kind="swiss", rounds=rounds, rated=rated,
+                            table_size=table_size, kind=kind,
+                            rounds=0 if kind == kinds.ARENA else rounds, rated=rated,
                             pace="live" if move_hours is None else "correspondence",
                             move_hours=move_hours, status=OPEN, round=0,
                             creator_account=creator, starts_at=starts_at, created_at=now,
-                            finished_at=None, advancer=None, advance_until=0.0))
+                            finished_at=None, advancer=None, advance_until=0.0,
+                            minutes=minutes if kind == kinds.ARENA else None, ends_at=None,
+                            secret=secrets.token_hex(16) if kind == kinds.DUPLICATE else None))
         return tournament_id
 
     @staticmethod
@@ -209,11 +224,13 @@ class TournamentStore:
         return getattr(done, "rowcount", 0) == 1
 
     @staticmethod
-    def begin(s: Session, tournament_id: str) -> bool:
-        """An open tournament starts (its round 1 is paired next)."""
+    def begin(s: Session, tournament_id: str, now: float) -> bool:
+        """An open tournament starts (its round 1 is paired next; an arena's end is set)."""
+        row = s.get(TournamentRow, tournament_id)
+        ends = None if row is None or row.minutes is None else now + 60 * row.minutes
         done = s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id,
                                                      TournamentRow.status == OPEN)
-                         .values(status=RUNNING, round=0))
+                         .values(status=RUNNING, round=0, ends_at=ends))
         return getattr(done, "rowcount", 0) == 1
 
     @staticmethod
@@ -226,8 +243,8 @@ class TournamentStore:
     def outcomes(s: Session, tournament_id: str) -> list[Outcome]:
         rows = s.scalars(select(ResultRow).where(ResultRow.tournament_id == tournament_id)
                          .order_by(ResultRow.round, ResultRow.account_id))
-        return [Outcome(r.account_id, r.round, r.points, r.won, tuple(r.opponents), r.bye)
-                for r in rows]
+        return [Outcome(r.account_id, r.round, r.points, r.won, tuple(r.opponents), r.bye,
+                        r.seat, r.returns, r.score) for r in rows]
 
     @staticmethod
     def tables(s: Session, tournament_id: str, round_: int | None = None) -> list[RoundTable]:
@@ -236,14 +253,53 @@ class TournamentStore:
         if round_ is not None:
             found = found.where(RoundTableRow.round == round_)
         rows = s.scalars(found.order_by(RoundTableRow.round, RoundTableRow.number))
-        return [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted)
-                for r in rows]
+        return [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted,
+                           r.made_at, r.counted_at) for r in rows]
+
+    @staticmethod
+    def unfinished(s: Session, tournament_id: str) -> list[RoundTable]:
+        """The tables not yet counted, of every round."""
+        rows = s.scalars(select(RoundTableRow).where(RoundTableRow.tournament_id == tournament_id,
+                                                     RoundTableRow.counted.is_(False))
+                         .order_by(RoundTableRow.round, RoundTableRow.number))
+        return [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted,
+                           r.made_at, r.counted_at) for r in rows]
+
+    @staticmethod
+    def free(s: Session, tournament_id: str, since: float, now: float,
+             horizon: float) -> dict[int, float]:
+        """An arena's entrants free to be seated — not withdrawn, online (a page or a table of
+        theirs seen within the presence's freshness), at no table still played — each with the
+        seconds they have been free (from the arena's start ``since``, their entry or their last
+        table's count; at most ``horizon``: a longer wait changes nothing)."""
+        entries = {a: joined for a, joined in s.execute(
+            select(EntryRow.account_id, EntryRow.joined_at).where(
+                EntryRow.tournament_id == tournament_id, EntryRow.withdrawn_at.is_(None)))}
+        if not entries:
+            return {}
+        online = set(s.scalars(select(PresenceRow.account_id).where(
+            PresenceRow.account_id.in_(list(entries)),
+            PresenceRow.seen_at >= now - STALE_SECONDS).distinct()))
+        freed = {a: max(since, joined) for a, joined in entries.items() if a in online}
+        for accounts, counted, counted_at in s.execute(
+                select(RoundTableRow.accounts, RoundTableRow.counted, RoundTableRow.counted_at)
+                .where(RoundTableRow.tournament_id == tournament_id,
+                       or_(RoundTableRow.counted.is_(False),
+                           RoundTableRow.counted_at >= now - horizon))):
+            for a in accounts:
+                if a not in freed:
+                    continue
+                if not counted:
+                    del freed[a]
+                elif counted_at is not None:
+                    freed[a] = max(freed[a], counted_at)
+        return {a: min(horizon, max(0.0, now - at)) for a, at in freed.items()}
 
     @staticmethod
     def add_round(s: Session, tournament_id: str, round_: int, tables: list[list[int]],
-                  byes: list[int], bye_points: float) -> bool:
-        """Keep round ``round_``'s pairing (its tables, and the byes' results); ``False`` when
-        that round was paired already (nothing changes)."""
+                  byes: list[int], bye_points: float, now: float | None = None) -> bool:
+        """Keep round ``round_``'s pairing (its tables, and the byes' results) — an arena's
+        next wave of tables; ``False`` when that round was paired already (nothing changes)."""
         moved = s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id,
                                                       TournamentRow.status == RUNNING,
                                                       TournamentRow.round == round_ - 1)
@@ -252,7 +308,8 @@ class TournamentStore:
             return False
         for number, accounts in enumerate(tables, start=1):
             s.add(RoundTableRow(tournament_id=tournament_id, round=round_, number=number,
-                                accounts=accounts, table_id=None, counted=False))
+                                accounts=accounts, table_id=None, counted=False,
+                                made_at=now))
         for account_id in byes:
             s.add(ResultRow(tournament_id=tournament_id, round=round_, account_id=account_id,
                             points=bye_points, won=False, bye=True, number=None, opponents=[]))
@@ -274,26 +331,31 @@ class TournamentStore:
         return kept
 
     @staticmethod
-    def table_state(s: Session, table_id: str) -> TableState | None:
-        status = s.scalar(select(TableRow.status).where(TableRow.id == table_id))
-        if status is None:
-            return None
-        result = s.scalar(select(GameRow.result).where(GameRow.table_id == table_id))
-        return TableState(status, None if result is None else dict(result))
+    def table_states(s: Session, table_ids: list[str]) -> dict[str, TableState]:
+        """What each of ``table_ids`` has come to (a table not found is left out)."""
+        found = dict(s.execute(select(TableRow.id, TableRow.status)
+                               .where(TableRow.id.in_(table_ids))).tuples().all())
+        over = [t for t, status in found.items() if status not in ("waiting", "playing")]
+        results: dict[str, Any] = dict(s.execute(
+            select(GameRow.table_id, GameRow.result).where(GameRow.table_id.in_(over))
+        ).tuples().all()) if over else {}
+        return {t: TableState(status, None if results.get(t) is None else dict(results[t]))
+                for t, status in found.items()}
 
     @staticmethod
     def count_table(s: Session, tournament_id: str, round_: int, number: int,
-                    outcomes: list[Outcome]) -> None:
+                    outcomes: list[Outcome], now: float | None = None) -> None:
         """Keep a finished table's results (each entrant's once) and mark it counted."""
         for o in outcomes:
             s.execute(insert_of(s)(ResultRow).values(
                 tournament_id=tournament_id, round=round_, account_id=o.account_id,
                 points=o.points, won=o.won, bye=False, number=number,
-                opponents=list(o.opponents)).on_conflict_do_nothing(
+                opponents=list(o.opponents), seat=o.seat, returns=o.returns,
+                score=o.score).on_conflict_do_nothing(
                 index_elements=["tournament_id", "round", "account_id"]))
         s.execute(update(RoundTableRow).where(
             RoundTableRow.tournament_id == tournament_id, RoundTableRow.round == round_,
-            RoundTableRow.number == number).values(counted=True))
+            RoundTableRow.number == number).values(counted=True, counted_at=now))
 
     @staticmethod
     def accounts(s: Session, ids: list[int]) -> dict[int, tuple[str, str, float]]:
@@ -324,8 +386,8 @@ def finishes(s: Session, account_id: int, limit: int) -> list[Finish]:
     for row in rows:
         t = _tournament(row)
         entrants = TournamentStore.entrants(s, t.id)
-        lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants],
-                                TournamentStore.outcomes(s, t.id))
+        _, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
+                                            for e in entrants], TournamentStore.outcomes(s, t.id))
         place = next((i for i, x in enumerate(lines, start=1) if x.account_id == account_id),
                      None)
         if place is not None:
@@ -344,9 +406,67 @@ class Board:
     lines: list[swiss.Line]
 
 
-def board(s: Session, tournament_id: str) -> Board:
-    """The tournament's :class:`Board` (at most 256 entrants and 12 rounds: bounded work)."""
-    entrants = TournamentStore.entrants(s, tournament_id)
-    outcomes = TournamentStore.outcomes(s, tournament_id)
-    lines = swiss.standings([(e.account_id, e.rating, e.withdrawn) for e in entrants], outcomes)
-    return Board(entrants, outcomes, TournamentStore.tables(s, tournament_id), lines)
+def board(s: Session, t: Tournament, rounds_shown: int) -> Board:
+    """The tournament's :class:`Board`, with the tables of its last ``rounds_shown`` rounds (at
+    most 256 entrants, and 12 rounds or an arena's 6 hours: bounded work). Its results carry the
+    points the standings count (a duplicate's matchpoints)."""
+    entrants = TournamentStore.entrants(s, t.id)
+    outcomes, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
+                                               for e in entrants],
+                                      TournamentStore.outcomes(s, t.id))
+    shown = select(RoundTableRow).where(RoundTableRow.tournament_id == t.id,
+                                        RoundTableRow.round > t.round - rounds_shown)
+    tables = [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted, r.made_at,
+                         r.counted_at)
+              for r in s.scalars(shown.order_by(RoundTableRow.round, RoundTableRow.number))]
+    return Board(entrants, outcomes, tables, lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A table a tournament seated: its tournament, its round, and whether the round is over."""
+
+    tournament: Tournament
+    round: int
+    accounts: list[int]
+    round_over: bool
+
+
+def played_at(s: Session, table_id: str) -> Played | None:
+    """The tournament round ``table_id`` plays, if any."""
+    row = s.scalars(select(RoundTableRow).where(RoundTableRow.table_id == table_id)).first()
+    if row is None:
+        return None
+    t = s.get(TournamentRow, row.tournament_id)
+    if t is None:
+        return None
+    left = s.scalar(select(func.count()).select_from(RoundTableRow).where(
+        RoundTableRow.tournament_id == row.tournament_id, RoundTableRow.round == row.round,
+        RoundTableRow.counted.is_(False)))
+    return Played(_tournament(t), row.round, list(row.accounts), int(left or 0) == 0)
+
+
+def finished_round(s: Session, tournament_id: str, round_: int, account_id: int) -> bool:
+    """Whether ``account_id``'s table of the round is over (its result counted)."""
+    return s.get(ResultRow, (tournament_id, round_, account_id)) is not None
+
+
+def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, list[dict[str, Any]]]:
+    """For each of ``account_ids``, the tables that tournaments under way paired for them since
+    ``since`` and that are not over: what each player's pages tell them to go to."""
+    if not account_ids:
+        return {}
+    wanted = set(account_ids)
+    rows = s.execute(select(RoundTableRow.table_id, RoundTableRow.accounts, TournamentRow.id,
+                            TournamentRow.name)
+                     .join(TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
+                     .where(RoundTableRow.made_at >= since, RoundTableRow.counted.is_(False),
+                            RoundTableRow.table_id.is_not(None),
+                            TournamentRow.status == RUNNING)
+                     .order_by(RoundTableRow.made_at)).all()
+    out: dict[int, list[dict[str, Any]]] = {}
+    for table_id, accounts, tournament_id, name in rows:
+        for a in wanted.intersection(accounts):
+            out.setdefault(a, []).append({"table_id": table_id, "url": f"/t/{table_id}",
+                                          "tournament": name, "tournament_id": tournament_id})
+    return out

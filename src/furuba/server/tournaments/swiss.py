@@ -66,6 +66,11 @@ class Outcome:
     won: bool = False
     opponents: tuple[int, ...] = ()
     bye: bool = False
+    seat: int | None = None
+    """The seat it was played from (``None``: a bye, or a result kept before seats were)."""
+    returns: float | None = None
+    """The seat's return in its game, then its score: what a duplicate compares."""
+    score: float | None = None
 
 
 @dataclass(slots=True)

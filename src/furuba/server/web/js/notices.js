@@ -2,7 +2,10 @@
 // where it is your turn and its icon gets a red dot; when a new turn comes, a browser
 // notification says where (Notifications API, once the player allowed it). The server's event
 // stream GET /api/me/events says which tables wait for you ("turns"), whichever server process
-// drives them; it also brings the friends' challenges waiting for your answer ("challenges").
+// drives them; it also brings the friends' challenges waiting for your answer ("challenges") and
+// the tables tournaments paired for you ("tournament_tables": an arena seats you again as soon as
+// your table ends), each shown as a notice with a link unless you are at that table already.
+import { h, replace } from './dom.js';
 import { t } from './i18n.js';
 import { offlinePage } from './page-home.js';
 import { showChallenges } from './friends.js';
@@ -55,6 +58,22 @@ function notify(tableId) {
   });
 }
 
+/** A notice for each tournament table waiting for you, but the one you are at. */
+function showTournamentTables(tables) {
+  let box = document.getElementById('tournament-notices');
+  if (!box) {
+    box = h('section', { id: 'tournament-notices', class: 'challenge-notices tournament-notices', role: 'region', 'aria-label': t('tournaments.notices'), 'aria-live': 'polite' });
+    document.body.append(box);
+  }
+  const here = thisTable();
+  // The tournaments page has its own "Go to your table"; elsewhere, all but the table you are at.
+  const shown = location.pathname === '/tournaments' ? [] : tables.filter((x) => x.table_id !== here);
+  replace(box, shown.map((x) => h('div', { class: 'challenge-notice panel', 'data-tournament-table': x.table_id },
+    h('p', {}, t('tournaments.notice', { name: '\u2068' + x.tournament + '\u2069' })),
+    h('div', { class: 'account-actions' }, h('a', { class: 'btn small primary', href: x.url }, t('tournaments.go'))))));
+  box.hidden = !shown.length;
+}
+
 async function start() {
   if (offlinePage) return;   // the offline app's pages: no server to ask (page-home.js)
   const r = await fetch('/api/me', { headers: { accept: 'application/json' } });
@@ -64,6 +83,7 @@ async function start() {
   stream.addEventListener('message', (ev) => {
     const data = JSON.parse(ev.data);
     if (data.type === 'challenges') showChallenges(data.challenges);   // a friend's (friends.js)
+    if (data.type === 'tournament_tables') showTournamentTables(data.tables);
     if (data.type !== 'turns') return;
     waiting = data.tables;
     showCount(waiting);

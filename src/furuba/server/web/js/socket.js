@@ -5,12 +5,15 @@
 // takes over, and only then is the relayed one closed, so the seat never looks empty.
 // A socket closed because its session ended (4401: signed out here or elsewhere, a new password,
 // a deleted account) is not reopened: the page says so, and a reload after signing in goes on.
+// Nor is a socket refused as a spectator of a sealed table whose game is not over (4425): taking
+// a seat (restart) opens a new one.
 
 import { t } from './i18n.js';
 import { toast } from './prefs.js';
 
 const PING_MS = 25000;
 const CLOSE_SIGNED_OUT = 4401;
+const CLOSE_SEALED = 4425;
 const MAX_BACKOFF_MS = 10000;
 
 export class TableSocket {
@@ -18,7 +21,7 @@ export class TableSocket {
    * @param {string} tableId
    * @param {object} handlers onSnapshot(msg), onEvent(msg), onWelcome(msg), onError(msg), onHint(msg),
    *   onState(state) with state one of 'connecting', 'open', 'reconnecting', 'paused', 'gone',
-   *   'signed_out'
+   *   'signed_out', 'sealed'
    * @param {() => string[]} tokens the seat tokens to present in hello
    */
   constructor(tableId, handlers, tokens) {
@@ -34,6 +37,7 @@ export class TableSocket {
     this.pingTimer = null;
     this.paused = false;
     this.gone = false;
+    this.sealed = false;   // refused as a spectator of a sealed table whose game is not over
     this.state = 'connecting';
     this.via = null;       // the route our sockets ask for (see the top of this file)
     this.pending = null;   // a socket opened to the route, until its welcome says it is direct
@@ -92,6 +96,11 @@ export class TableSocket {
         toast(t('table.signed_out'), 'error');
         return;
       }
+      if (ev.code === CLOSE_SEALED) {  // the refusal said why (an error); retrying would not help
+        this.sealed = true;
+        this.setState('sealed');
+        return;
+      }
       if (this.paused) {
         this.setState('paused');
         return;
@@ -102,7 +111,7 @@ export class TableSocket {
   }
 
   open() {
-    if (this.gone || this.paused) return;
+    if (this.gone || this.sealed || this.paused) return;
     if (this.ws && this.ws.readyState <= WebSocket.OPEN) return;
     clearTimeout(this.retryTimer);
     this.welcomed = false;
@@ -193,7 +202,7 @@ export class TableSocket {
 
   /** Close while the page is hidden. */
   pause() {
-    if (this.gone) return;
+    if (this.gone || this.sealed) return;
     this.paused = true;
     clearTimeout(this.retryTimer);
     if (this.pending) this.pending.close(1000, 'page hidden');
@@ -214,6 +223,7 @@ export class TableSocket {
   restart() {
     this.lastSeq = null;
     this.epoch = null;
+    this.sealed = false;
     const old = this.ws;
     this.ws = null;
     if (this.pending) this.pending.close(1000, 'restart');

@@ -45,6 +45,8 @@ const app = {
   ratings: null,         // a rated game's end: [{seat, name, before, after}]
   closedWhy: '',         // why the table closed early, when it was told
   me: null,              // GET /api/me: a signed-in player takes seats under the account's name
+  loaded: null,          // the table as loaded before its socket opened (its free seats)
+  sealed: '',            // why watching was refused (a sealed table's game is not over): the server's sentence
 };
 
 const el = {
@@ -120,6 +122,11 @@ const socket = backend.socket({
     render();
   },
   onError: (msg) => {
+    if (msg.code === 'sealed') {
+      app.sealed = msg.message;
+      renderSealed();
+      return;
+    }
     answered();
     app.refusals += 1;
     app.hinting = null;
@@ -221,6 +228,7 @@ const CONN_WORDS = {
   paused: () => t('table.conn.paused'),
   gone: () => t('table.conn.gone'),
   signed_out: () => t('table.conn.signed_out'),
+  sealed: () => t('table.conn.sealed'),
 };
 
 function renderConn(state) {
@@ -298,8 +306,7 @@ function joinForm(s) {
   h('button', { type: 'submit', class: 'btn primary' }, t('table.join.take', { n: s.seat + 1 })));
 }
 
-function renderSeats() {
-  const table = app.table;
+function renderSeats(table = app.table) {
   const free = table.seats.filter((s) => s.kind === 'human' && !s.claimed);
   if (!free.length) {
     el.seats.hidden = true;
@@ -337,10 +344,18 @@ function renderPlayers() {
   const clock = h('p', { class: 'timer', id: 'timer' });
   const st = table.settings || {};
   const kinds = [st.rated ? t('table.kind.rated') : '', st.public ? t('table.kind.public') : '',
-    st.pace === 'correspondence' ? t('table.kind.correspondence', { time: duration(st.move_hours * 3600) }) : ''].filter(Boolean);
+    st.pace === 'correspondence' ? t('table.kind.correspondence', { time: duration(st.move_hours * 3600) }) : '',
+    st.sealed ? t('table.kind.sealed') : ''].filter(Boolean);
   const kind = kinds.length ? h('p', { class: 'muted small', id: 'table-kind' }, kinds.join(t('table.dot'))) : '';
   replace(el.players, h('h2', {}, t('table.players')), list, kind, clock);
   renderTimer();
+}
+
+/** Watching is refused until the game is over (a sealed table): the server's sentence, and the
+ * free seats of the table as it was loaded (a seat taken opens a player's socket). */
+function renderSealed() {
+  replace(el.game, h('p', { class: 'muted', id: 'sealed' }, app.sealed));
+  if (app.loaded) renderSeats(app.loaded);
 }
 
 function renderTimer() {
@@ -599,6 +614,7 @@ async function start() {
   try {
     const { table, catalog } = await backend.load();
     app.catalog = catalog;
+    app.loaded = table;
     [app.game, app.title] = await Promise.all([moduleFor(table), gameTitle(table)]);
   } catch (err) {
     if (await backend.missing()) {
@@ -613,6 +629,7 @@ async function start() {
   socket.open();
   app.me = await firstLook;
   if (app.table) renderSeats();
+  else if (app.sealed) renderSealed();
 }
 
 start();

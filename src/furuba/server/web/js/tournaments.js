@@ -1,8 +1,10 @@
 // The tournaments page (/tournaments; one tournament at /tournaments#<id>): the tournaments
-// taking entries, under way and over (GET /api/tournaments), a form that starts one (signed in),
-// and the one opened — its standings and each round's tables, updated every few seconds while it
-// is not over, with Join, Withdraw and (its creator's) Start now, and the player's own table of
-// the round as a link. Every word is the catalog's (i18n.js).
+// taking entries, under way and over (GET /api/tournaments), a form that starts one (signed in:
+// a Swiss, an arena or a duplicate), and the one opened — its standings and each round's tables
+// (an arena's latest waves; a duplicate's deal seeds once each round is over), updated every few
+// seconds while it is not over, with Join, Withdraw and (its creator's) Start now, and the
+// player's own table as a link. In an arena the page goes to each new table of yours as it is
+// made, as a player waiting on the page expects. Every word is the catalog's (i18n.js).
 import './install.js';
 import { h, replace } from './dom.js';
 import { number, parts, t, translatePage, when } from './i18n.js';
@@ -22,7 +24,7 @@ const el = {
   lists: document.getElementById('tournaments-lists'),
   make: document.getElementById('tournaments-new'),
 };
-const st = { me: { signed_in: false }, games: [], timer: null, myTable: null, shownStatus: null };
+const st = { me: { signed_in: false }, games: [], timer: null, myTable: null, shownStatus: null, shownId: null };
 
 const STATUS = {
   open: () => t('tournaments.status.open'),
@@ -31,6 +33,9 @@ const STATUS = {
   cancelled: () => t('tournaments.status.cancelled'),
 };
 const statusWords = (s) => (STATUS[s] ? STATUS[s]() : s);
+const kindWords = (k) => t(`tournaments.kind.${k}`);
+/** How long it lasts: an arena's minutes, else its rounds. */
+const length = (x) => (x.kind === 'arena' ? t('tournaments.minutes', { count: x.minutes }) : number(x.rounds));
 const at = (seconds) => when(seconds * 1000);
 
 // -- the lists -----------------------------------------------------------------------------------
@@ -41,8 +46,8 @@ function listPart(key, items) {
     h('td', {}, h('a', { href: `#${x.id}`, class: 'tournament-link' }, x.name)),
     h('td', {}, x.title),
     h('td', { class: 'num' }, number(x.players)),
-    h('td', {}, key === 'running' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : number(x.rounds)),
-    h('td', {}, x.rated ? t('page.rated') : t('tournaments.casual')),
+    h('td', {}, key === 'running' && x.kind !== 'arena' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : length(x)),
+    h('td', {}, `${kindWords(x.kind)} · ${x.rated ? t('page.rated') : t('tournaments.casual')}`),
     h('td', {}, key === 'open' ? at(x.starts_at) : key === 'finished' ? at(x.finished_at) : statusWords(x.status))));
   const head = ['tournaments.col.name', 'page.game', 'tournaments.col.players', 'tournaments.col.rounds', 'tournaments.col.kind', `tournaments.col.${key}`];
   return h('section', { class: 'panel', 'aria-labelledby': `tournaments-${key}-title` }, title,
@@ -85,27 +90,46 @@ function renderForm() {
   game.addEventListener('change', () => { fitPlayers(); fitOptions(); });
   fitPlayers();
   const name = h('input', { id: 'tournament-name', name: 'name', maxlength: 64, required: true, autocomplete: 'off' });
+  const kind = h('select', { id: 'tournament-kind', name: 'kind' }, ['swiss', 'arena', 'duplicate'].map((k) => h('option', { value: k }, kindWords(k))));
+  const kindHelp = h('p', { id: 'tournament-kind-help', class: 'muted small' });
+  kind.setAttribute('aria-describedby', kindHelp.id);
   const rounds = h('input', { id: 'tournament-rounds', name: 'rounds', type: 'number', min: 1, max: 12, value: 3, required: true });
+  const minutes = h('select', { id: 'tournament-minutes', name: 'minutes' }, [15, 30, 45, 60, 90, 120].map((m) => h('option', { value: m, selected: m === 30 }, t('tournaments.minutes', { count: m }))));
   const startsIn = h('select', { id: 'tournament-starts' }, [5, 10, 30, 60, 180, 1440].map((m) => h('option', { value: m, selected: m === 10 }, t('tournaments.in_minutes', { count: m }))));
   const rated = h('input', { id: 'tournament-rated', type: 'checkbox' });
   const pace = h('select', { id: 'tournament-pace' }, h('option', { value: '' }, t('tournaments.pace.live')),
     [24, 72].map((hours) => h('option', { value: hours }, t('tournaments.pace.hours', { count: hours }))));
   const field = (input, key) => h('p', { class: 'field' }, h('label', { for: input.id }, t(key)), ' ', input);
+  const roundsField = field(rounds, 'tournaments.field.rounds');
+  const minutesField = field(minutes, 'tournaments.field.minutes');
+  const paceField = field(pace, 'tournaments.field.pace');
+  const fitKind = () => {   // an arena lasts minutes and is played live; the others count rounds
+    const arena = kind.value === 'arena';
+    roundsField.hidden = arena;
+    minutesField.hidden = !arena;
+    paceField.hidden = arena;
+    kindHelp.textContent = t(`tournaments.kind_help.${kind.value}`);
+  };
+  kind.addEventListener('change', fitKind);
+  fitKind();
   const form = h('form', { id: 'tournament-form', onsubmit: async (ev) => {
     ev.preventDefault();
     try {
+      const arena = kind.value === 'arena';
       const made = await postJSON('/api/tournaments', {
-        name: name.value, game: game.value, players: Number(players.value), rounds: Number(rounds.value),
+        name: name.value, game: game.value, kind: kind.value, players: Number(players.value),
+        rounds: Number(rounds.value), minutes: Number(minutes.value),
         rated: rated.checked, starts_in: Number(startsIn.value), options: chosenOptions(info(), form),
-        move_hours: pace.value ? Number(pace.value) : null });
+        move_hours: pace.value && !arena ? Number(pace.value) : null });
       location.hash = made.id;
       loadLists();
     } catch (err) {
       el.status.textContent = t('tournaments.failed', { error: err.message });
     }
-  } }, field(name, 'tournaments.field.name'), field(game, 'page.game'), field(players, 'tournaments.field.players'),
-  field(rounds, 'tournaments.field.rounds'), field(startsIn, 'tournaments.field.starts'),
-  field(pace, 'tournaments.field.pace'), optionsBox,
+  } }, field(name, 'tournaments.field.name'), field(kind, 'tournaments.field.kind'), kindHelp,
+  field(game, 'page.game'), field(players, 'tournaments.field.players'),
+  roundsField, minutesField, field(startsIn, 'tournaments.field.starts'),
+  paceField, optionsBox,
   h('p', { class: 'field' }, rated, ' ', h('label', { for: 'tournament-rated' }, t('tournaments.field.rated'))),
   h('p', {}, h('button', { type: 'submit', class: 'btn primary' }, t('tournaments.create'))));
   replace(el.make, title, form);
@@ -135,54 +159,80 @@ function actions(x) {
   return out.length ? h('p', { class: 'tournament-actions' }, out) : null;
 }
 
+/** A share from 0 to 1 as a whole percentage. */
+const percent = (share) => t('tournaments.percent', { value: number(Math.round(share * 1000) / 10) });
+
+/** The standings' columns for each kind: a heading and what a line shows under it. */
+const COLUMNS = {
+  swiss: [['tournaments.col.points', (s) => number(s.points)], ['tournaments.col.buchholz', (s) => number(s.buchholz)],
+    ['tournaments.col.wins', (s) => number(s.wins)], ['tournaments.col.byes', (s) => number(s.byes)]],
+  arena: [['tournaments.col.points', (s) => number(s.points)], ['tournaments.col.games', (s) => number(s.rounds)],
+    ['tournaments.col.wins', (s) => number(s.wins)], ['tournaments.col.buchholz', (s) => number(s.buchholz)]],
+  duplicate: [['tournaments.col.matchpoints', (s) => (s.rounds ? percent(s.points / s.rounds) : '—')],
+    ['tournaments.col.total', (s) => number(Math.round(s.points * 100) / 100)], ['tournaments.col.wins', (s) => number(s.wins)]],
+};
+
 function standingsPart(x) {
   if (!x.standings.length) return h('p', { class: 'muted' }, t('tournaments.nobody'));
+  const columns = COLUMNS[x.kind] || COLUMNS.swiss;
   const rows = x.standings.map((s) => h('tr', { class: s.you ? 'you' : '' },
     h('td', { class: 'num' }, number(s.place)),
     h('td', {}, h('a', { href: `/players/${encodeURIComponent(s.name)}` }, s.name),
       s.withdrawn ? [' ', h('span', { class: 'muted small' }, t('tournaments.withdrawn'))] : null,
       s.you ? [' ', h('span', { class: 'muted small' }, t('tournaments.you'))] : null),
-    h('td', { class: 'num' }, number(s.points)),
-    h('td', { class: 'num' }, number(s.buchholz)),
-    h('td', { class: 'num' }, number(s.wins)),
-    h('td', { class: 'num' }, number(s.byes))));
-  return h('table', { class: 'ratings-table tournament-standings' },
+    columns.map(([, show]) => h('td', { class: 'num' }, show(s)))));
+  return h('table', { class: 'ratings-table tournament-standings', 'data-kind': x.kind },
     h('caption', {}, t('tournaments.standings')),
-    h('thead', {}, h('tr', {}, ['#', 'page.player', 'tournaments.col.points', 'tournaments.col.buchholz', 'tournaments.col.wins', 'tournaments.col.byes']
-      .map((k) => h('th', { scope: 'col' }, k === '#' ? '#' : t(k))))),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('page.player')),
+      columns.map(([key]) => h('th', { scope: 'col' }, t(key))))),
     h('tbody', {}, rows));
 }
 
 function roundsPart(x) {
-  let mine = null;
-  const parts_ = x.tables_by_round.slice().reverse().map((r) => h('section', { class: 'tournament-round', 'aria-labelledby': `round-${r.round}` },
-    h('h3', { id: `round-${r.round}` }, t('tournaments.round', { round: number(r.round) })),
+  const heading = x.kind === 'arena' ? 'tournaments.wave' : 'tournaments.round';
+  const shown = (p) => (x.kind === 'duplicate' ? percent(p) : number(p));
+  const out = x.tables_by_round.slice().reverse().map((r) => h('section', { class: 'tournament-round', 'aria-labelledby': `round-${r.round}` },
+    h('h3', { id: `round-${r.round}` }, t(heading, { round: number(r.round) })),
+    x.kind === 'duplicate' ? h('p', { class: 'muted small tournament-deal' },
+      r.seed === null ? t('tournaments.deal_secret') : t('tournaments.deal_seed', { seed: String(r.seed) })) : null,
     h('ol', { class: 'tournament-tables' }, r.tables.map((tb) => {
       const me = st.me.signed_in && tb.players.some((p) => p.name === st.me.name);
-      if (me && r.round === x.round && !tb.over && tb.url) mine = tb.url;
+      // A duplicate's tables are sealed while they play: nobody watches them.
+      const link = tb.over ? 'tournaments.replay' : me ? 'tournaments.play' : x.kind === 'duplicate' ? null : 'tournaments.watch';
       return h('li', { class: me ? 'tournament-table mine' : 'tournament-table' },
         h('span', {}, t('tournaments.table', { number: number(tb.number) }), ': '),
-        tb.players.map((p, i) => [i ? ', ' : '', p.name, p.points === null ? '' : ` (${number(p.points)})`]),
-        tb.url ? [' — ', h('a', { href: tb.url }, t(me && !tb.over ? 'tournaments.play' : tb.over ? 'tournaments.replay' : 'tournaments.watch'))] : null);
+        tb.players.map((p, i) => [i ? ', ' : '', p.bot ? h('span', { class: 'muted' }, t('tournaments.bot')) : p.name,
+          p.points === null ? '' : ` (${shown(p.points)})`]),
+        tb.url && link ? [' — ', h('a', { href: tb.url }, t(link))] : null);
     })),
     r.byes.length ? h('p', { class: 'muted' }, t('tournaments.byes', { names: r.byes.join(', ') })) : null));
-  return { parts: parts_, mine };
+  if (x.earlier_rounds) out.push(h('p', { class: 'muted small' }, t('tournaments.earlier_waves', { count: x.earlier_rounds })));
+  return out;
 }
 
 function render(x) {
   if (st.shownStatus && st.shownStatus !== x.status) loadLists();   // it moved between the lists
   st.shownStatus = x.status;
-  const { parts: rounds, mine } = roundsPart(x);
-  if (mine && mine !== st.myTable) el.status.textContent = t('tournaments.your_table', { round: number(x.round) });
-  else if (!mine && st.myTable) el.status.textContent = '';   // that table is over
+  const rounds = roundsPart(x);
+  const mine = x.my_table ? x.my_table.url : null;
+  const known = st.shownId === x.id;
+  st.shownId = x.id;
+  if (mine && mine !== st.myTable) {
+    el.status.textContent = t(x.kind === 'arena' ? 'tournaments.your_arena_table' : 'tournaments.your_table', { round: number(x.my_table.round) });
+    // An arena seats you again as your table ends: a player waiting on this page goes to it.
+    if (x.kind === 'arena' && known && st.myTable === null && !document.hidden) location.assign(mine);
+  } else if (!mine && st.myTable) el.status.textContent = '';   // that table is over
   st.myTable = mine;
-  const facts = [x.title, t('tournaments.players_a_table', { count: x.players }),
-    x.status === 'running' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : t('tournaments.rounds', { count: x.rounds }),
+  const progress = x.kind === 'arena'
+    ? t('tournaments.minutes', { count: x.minutes })
+    : x.status === 'running' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : t('tournaments.rounds', { count: x.rounds });
+  const facts = [kindWords(x.kind), x.title, t('tournaments.players_a_table', { count: x.players }), progress,
     x.rated ? t('page.rated') : t('tournaments.casual'),
     x.move_hours ? t('tournaments.pace.hours', { count: x.move_hours }) : t('tournaments.pace.live'), statusWords(x.status)];
   replace(el.one, h('h2', { id: 'tournament-title' }, x.name),
     h('p', { class: 'tournament-facts' }, facts.join(' · ')),
     x.status === 'open' ? h('p', {}, t('tournaments.starts', { when: at(x.starts_at), count: x.entrants })) : null,
+    x.kind === 'arena' && x.status === 'running' && x.ends_at ? h('p', { class: 'tournament-ends' }, t('tournaments.ends', { when: at(x.ends_at) })) : null,
     mine ? h('p', {}, h('a', { href: mine, class: 'btn primary tournament-go' }, t('tournaments.go'))) : null,
     actions(x), standingsPart(x), rounds);
   el.one.hidden = false;
