@@ -5,7 +5,10 @@ cost, on a temporary SQLite file in this process.
   field read and summed up on the database's thread (once per deal every 5 seconds per process),
   and the answer built from it on the event loop (every request);
 - a tournament at its limits (256 players, 12 rounds counted): its page read in one transaction
-  on the database's thread, and the answer built on the event loop.
+  on the database's thread, and the answer built on the event loop;
+- an arena at its limits (256 players, six hours of five-minute games: 72 waves of 64 tables):
+  its page (the standings over every game, the tables of the latest ten waves), and the look for
+  free players its director takes at each step.
 
 Writes ``benchmarks/results/compete_costs.json``.
 """
@@ -29,8 +32,8 @@ from furuba.server.deals.models import DealPlayRow
 from furuba.server.deals.store import DealStore, NewDeal
 from furuba.server.models import AccountRow, GameRow, TableRow, make_engine
 from furuba.server.tournaments import swiss
-from furuba.server.tournaments.models import EntryRow, ResultRow, TournamentRow
-from furuba.server.tournaments.store import board
+from furuba.server.tournaments.models import EntryRow, ResultRow, RoundTableRow, TournamentRow
+from furuba.server.tournaments.store import TournamentStore, board
 
 OUT = Path(__file__).resolve().parent / "results" / "compete_costs.json"
 
@@ -83,6 +86,33 @@ def fill(s: Session, plays: int, entrants: int, rounds: int) -> str:
     return deal.id
 
 
+def fill_arena(s: Session, entrants: int, waves: int) -> None:
+    """An arena at its limits: ``entrants`` players, ``waves`` waves of whole tables of four,
+    every table counted (six hours of five-minute games: 72 waves)."""
+    rng = random.Random(8)
+    s.add(TournamentRow(id="A", name="Arena", game="zodiac", options={}, table_size=4,
+                        kind="arena", rounds=0, rated=False, pace="live", status="running",
+                        round=waves, starts_at=0.0, created_at=0.0, advance_until=0.0,
+                        minutes=360, ends_at=1e12))
+    s.flush()
+    s.add_all(EntryRow(tournament_id="A", account_id=i + 1, rating=1500.0, joined_at=float(i))
+              for i in range(entrants))
+    s.flush()
+    for w in range(1, waves + 1):
+        order = list(range(1, entrants + 1))
+        rng.shuffle(order)
+        for t in range(entrants // 4):
+            seats = order[t * 4:t * 4 + 4]
+            s.add(RoundTableRow(tournament_id="A", round=w, number=t + 1, accounts=seats,
+                                table_id=None, counted=True, made_at=float(w), counted_at=float(w)))
+            points = swiss.table_points([(rng.random(), 0.0) for _ in seats])
+            s.add_all(ResultRow(tournament_id="A", round=w, account_id=a, points=p, won=p == 3,
+                                bye=False, number=t + 1, opponents=[x for x in seats if x != a],
+                                seat=i, returns=float(p == 3), score=0.0)
+                      for i, (a, p) in enumerate(zip(seats, points, strict=True)))
+        s.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plays", type=int, default=20_000)
@@ -93,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         schema.upgrade(engine)
         with Session(engine) as s, s.begin():
             deal_id = fill(s, args.plays, 256, 12)
+            fill_arena(s, 256, 72)
         with Session(engine) as s:
             deal = DealStore.get(s, deal_id)
             assert deal is not None
@@ -100,13 +131,19 @@ def main(argv: list[str] | None = None) -> int:
             field = DealStore.summed_field(s, deal, 10)
             mine = DealStore.field(s, deal)[0]
             answer = timed(lambda: (field.standing(mine), field.distribution()), 200)
-            page = timed(lambda: board(s, "T"), 5)
+            swiss_t, arena_t = TournamentStore.get(s, "T"), TournamentStore.get(s, "A")
+            assert swiss_t is not None and arena_t is not None
+            page = timed(lambda: board(s, swiss_t, 12), 5)
+            arena_page = timed(lambda: board(s, arena_t, 10), 5)
+            free = timed(lambda: TournamentStore.free(s, "A", 0.0, 1e6, 30.0), 20)
         engine.dispose()
     out = {"machine": machine_info("none"), "deal_plays": args.plays,
            "deal_distinct_results": len(field.counts),
            "deal_field_read_and_sum_on_db_thread": ms(field_read),
            "deal_answer_on_event_loop": ms(answer),
-           "tournament_256_players_12_rounds_page_on_db_thread": ms(page)}
+           "tournament_256_players_12_rounds_page_on_db_thread": ms(page),
+           "arena_256_players_72_waves_page_on_db_thread": ms(arena_page),
+           "arena_256_players_free_players_each_step_on_db_thread": ms(free)}
     print(json.dumps(out, indent=1))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

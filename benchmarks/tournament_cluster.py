@@ -1,6 +1,7 @@
 """``python -m benchmarks.tournament_cluster``: a Swiss tournament of 64 players over two server
 processes behind nginx, on PostgreSQL and Redis, with one process killed (SIGKILL) in the middle
-of a round.
+of a round (``--kind duplicate``: a duplicate tournament, whose every table of a round must then
+also have dealt the same seed).
 
 The accounts and their sessions are written straight into the database (64 sign-ups from one
 address would meet the sign-up throttle, which is not what is measured). Every account plays its
@@ -30,7 +31,8 @@ from benchmarks.harness import machine_info
 from furuba.server.accounts.names import name_key
 from furuba.server.accounts.sessions import csrf_token, new_secret, secret_hash
 from furuba.server.accounts.store import AccountStore
-from furuba.server.tournaments.models import ResultRow
+from furuba.server.models import TableRow
+from furuba.server.tournaments.models import ResultRow, RoundTableRow
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -40,6 +42,7 @@ from tests.server.services import running_cluster  # noqa: E402 - the project ro
 from tests.server.session_sockets import play_seat  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "tournament_cluster.json"
+"""Where a Swiss's figures go (a duplicate's: ``tournament_cluster_duplicate.json``)."""
 
 
 def accounts(database_url: str, count: int) -> list[tuple[str, str]]:
@@ -66,8 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", type=int, default=4, help="players a table")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--kill-in-round", type=int, default=2)
-    parser.add_argument("--json", type=Path, default=OUT)
+    parser.add_argument("--kind", choices=("swiss", "duplicate"), default="swiss")
+    parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args(argv)
+    if args.json is None:
+        args.json = OUT if args.kind == "swiss" else OUT.with_name("tournament_cluster_duplicate.json")
     with running_cluster(2, bot_delay=0.0) as cluster:
         s1, s2 = cluster.servers
         players = accounts(s1.database_url, args.players)
@@ -77,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         http.cookies.set("furuba_session", secret)
         csrf = {"X-CSRF-Token": csrf_token(secret)}
         made = http.post("/api/tournaments", headers=csrf, json={
-            "name": "Benchmark Swiss", "game": "zodiac", "players": args.table,
+            "name": f"Benchmark {args.kind}", "game": "zodiac", "kind": args.kind,
+            "players": args.table,
             "rounds": args.rounds, "options": {"target": 3}, "starts_in": 5})
         assert made.status_code == 201, made.text
         tid = made.json()["id"]
@@ -126,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
                 rows = s.execute(select(ResultRow.round, ResultRow.account_id, ResultRow.points,
                                         ResultRow.bye)
                                  .where(ResultRow.tournament_id == tid)).all()
+                dealt = s.execute(select(RoundTableRow.round, TableRow.seed)
+                                  .join(TableRow, TableRow.id == RoundTableRow.table_id)
+                                  .where(RoundTableRow.tournament_id == tid)).all()
         finally:
             engine.dispose()
     per = Counter((row.round, row.account_id) for row in rows)
@@ -135,18 +145,23 @@ def main(argv: list[str] | None = None) -> int:
     wrong_rounds = [r["round"] for r in rounds
                     if abs(sum(row.points for row in rows if row.round == r["round"]
                                and not row.bye) - r["tables"] * table_points) > 1e-9]
-    out = {"machine": machine_info("none"), "players": args.players, "table": args.table,
+    seeds = {r: {seed for rnd, seed in dealt if rnd == r} for r in range(1, args.rounds + 1)}
+    mixed = [r for r, found in seeds.items() if len(found) != 1] if args.kind == "duplicate" \
+        else []
+    out = {"machine": machine_info("none"), "kind": args.kind, "players": args.players,
+           "table": args.table,
            "rounds": args.rounds, "killed_in_round": args.kill_in_round,
            "game": "zodiac, 3 friends to win, random moves after 0.05 s",
            "wall_s": round(wall, 1), "rounds_detail": rounds,
            "results": len(rows), "results_missing": missing, "results_counted_twice": twice,
            "rounds_with_wrong_points": wrong_rounds,
+           "duplicate_rounds_with_more_than_one_deal": mixed,
            "standings_top": [(s["name"], s["points"]) for s in info["standings"][:3]],
            "killed_after_s": None if killed_at is None else round(killed_at - started, 1)}
     print(json.dumps(out, indent=1))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    return 1 if missing or twice or wrong_rounds else 0
+    return 1 if missing or twice or wrong_rounds or mixed else 0
 
 
 if __name__ == "__main__":

@@ -206,8 +206,8 @@ def test_an_arena_seats_its_online_players_again_as_soon_as_their_tables_end(
         assert games == {"Tohru": 2, "Kyo": 2, "Yuki": 1, "Momiji": 1, "Haru": 0}, games
         # Three tables of two: one point each, none lost or counted twice.
         assert sum(s["points"] for s in info["standings"]) == 3
-        keys = [(-s["points"], -s["buchholz"], -s["wins"]) for s in info["standings"]]
-        assert keys == sorted(keys)
+        keys = [(-s["points"], -s["wins"]) for s in info["standings"]]
+        assert keys == sorted(keys) and all(s["buchholz"] == 0 for s in info["standings"])
         assert info["my_table"] is None
         (mine,) = site.http.get("/api/players/Kyo/tournaments").json()["tournaments"]
         assert mine["id"] == tid and mine["kind"] == "arena"
@@ -243,6 +243,12 @@ def test_an_arena_fills_the_seats_of_a_player_left_waiting_with_bots(
                 next(p["seat"] for p in alone["players"] if p["bot"])]["kind"] == "bot"
             # The waves came apart: the whole table first, the bots' after the wait.
             assert [r["round"] for r in info["tables_by_round"]] == [1, 2]
+            # An arena takes players until its end: one who comes late is seated too.
+            with Browser(site) as late:
+                late.sign_up("Hiro")
+                assert late.post(f"/api/tournaments/{tid}/join").json()["entered"] is True
+                with online([late]):
+                    wait_for(lambda: details(late, tid)["my_table"] is not None, 30)
     finally:
         for b in browsers.values():
             b.http.close()
@@ -269,7 +275,7 @@ def over(info: dict[str, Any], table_id: str) -> bool:
 
 def seeds_of(s: Session, table_ids: list[str]) -> dict[str, int]:
     return dict(s.execute(select(TableRow.id, TableRow.seed)
-                          .where(TableRow.id.in_(table_ids))).tuples().all())
+                          .where(TableRow.id.in_(table_ids))).all())
 
 
 def test_a_duplicate_deals_the_same_cards_at_every_table_and_rotates_the_seats(
@@ -348,6 +354,18 @@ def test_the_kinds_refusals_are_sentences(site: LiveServer) -> None:
                 ({"name": "A", "game": "zodiac", "kind": "arena", "minutes": "long"}, "360")]:
             r = ann.post("/api/tournaments", body)
             assert r.status_code in (400, 422) and words in json.dumps(r.json()), (body, r.text)
+        # A Swiss or a duplicate takes no entries once begun.
+        with Browser(site) as bob:
+            bob.sign_up("Kureno")
+            tid = ann.post("/api/tournaments", {"name": "Dup", "game": "zodiac",
+                                                "kind": "duplicate", "players": 2}).json()["id"]
+            bob.post(f"/api/tournaments/{tid}/join")
+            ann.post(f"/api/tournaments/{tid}/start")
+            wait_for(lambda: details(ann, tid)["status"] == "running", timeout=15)
+            with Browser(site) as cat:
+                cat.sign_up("Rin")
+                late = cat.post(f"/api/tournaments/{tid}/join")
+                assert late.status_code == 409 and "no longer" in late.json()["detail"]
         # An arena or a duplicate started with one player is cancelled.
         for kind in ("arena", "duplicate"):
             tid = ann.post("/api/tournaments", {"name": kind, "game": "zodiac",

@@ -15,8 +15,12 @@ other seats, as at **Play now**.
 
 **Points** are a Swiss's (:func:`furuba.server.tournaments.swiss.table_points`), for every
 game: one for each seat finished ahead of, half for each tied — a bot's seat counts as any other.
-The standings sort as a Swiss's do. The arena stops seating players at its end; the tables under
-way then finish and count, and the standings are final when the last one is counted.
+The standings sort by points, then tables won, then the rating on entry, then the earlier entry
+(:func:`standings`: from each player's totals, so that an arena of hours costs what a short one
+does; whom one met does not count, since everyone meets whoever is free). When pairing a wave,
+the opponents of a player's latest tables are avoided where the scores allow. The arena stops
+seating players at its end; the tables under way then finish and count, and the standings are
+final when the last one is counted.
 
 >>> from furuba.server.tournaments.swiss import Line
 >>> free = [Free(Line(1), 5.0), Free(Line(2), 4.0), Free(Line(3), 1.0)]
@@ -30,11 +34,11 @@ way then finish and count, and the standings are final when the last one is coun
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from furuba.server.tournaments import swiss
-from furuba.server.tournaments.swiss import Line
+from furuba.server.tournaments.swiss import Line, Outcome
 
 GATHER_SECONDS = 3.0
 """How long the longest-free player waits before a wave is seated."""
@@ -42,6 +46,41 @@ BOT_SECONDS = 30.0
 """How long a player left over waits before bots fill the other seats of their table."""
 BOT = 0
 """A bot's seat in a table's list of accounts."""
+RECENT_WAVES = 3
+"""The waves whose opponents a new wave avoids."""
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """One player's results so far: points, tables won, games."""
+
+    account_id: int
+    points: float
+    wins: int
+    games: int
+
+
+def standings(entrants: Iterable[tuple[int, float, bool]], totals: Iterable[Total],
+              recent: Iterable[Outcome] = ()) -> list[Line]:
+    """The standings, first place first: ``entrants`` (account, rating on entry, withdrawn) in
+    the order they entered, each with its ``totals``; the ``recent`` results name whom each
+    player met lately (what a wave avoids).
+
+    >>> lines = standings([(1, 1500, False), (2, 1600, False), (3, 1500, False)],
+    ...                   [Total(1, 3.0, 1, 2), Total(2, 3.0, 1, 2), Total(3, 4.0, 1, 3)])
+    >>> [(x.account_id, x.points, x.rounds) for x in lines]
+    [(3, 4.0, 3), (2, 3.0, 2), (1, 3.0, 2)]
+    """
+    lines = {account: Line(account, rating, i, withdrawn=gone)
+             for i, (account, rating, gone) in enumerate(entrants)}
+    for total in totals:
+        line = lines.get(total.account_id)
+        if line is not None:
+            line.points, line.wins, line.rounds = total.points, total.wins, total.games
+    for o in recent:
+        if o.account_id in lines:
+            lines[o.account_id].met.update(o.opponents)
+    return sorted(lines.values(), key=lambda x: x.key)
 
 
 @dataclass(frozen=True, slots=True)

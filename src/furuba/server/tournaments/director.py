@@ -43,6 +43,7 @@ from furuba.server.tournaments.store import (
     TableState,
     Tournament,
     TournamentStore,
+    standing,
 )
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ class Director:
         db = self.hub.db
         now = time.time()
         await self.tend(t, await db.run(TournamentStore.unfinished, t.id))
+        now = time.time()   # after the counts: a player freed now has waited nothing yet
         ends = t.ends_at or now
         if now < ends:
             await self.seat_wave(t, now)
@@ -156,10 +158,7 @@ class Director:
         free = await db.run(TournamentStore.free, t.id, since, now, arena.BOT_SECONDS)
         if not free or max(free.values()) < arena.GATHER_SECONDS:
             return
-        entrants = await db.run(TournamentStore.entrants, t.id)
-        _, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
-                                            for e in entrants],
-                                   await db.run(TournamentStore.outcomes, t.id))
+        _, lines = await db.run(standing, t, t.round)
         ranked = [arena.Free(x, free[x.account_id]) for x in lines if x.account_id in free]
         apart = await db.run(pairs_apart, [f.line.account_id for f in ranked])
         tables = arena.wave(ranked, t.table_size, apart)

@@ -69,6 +69,11 @@ class EntryRow(Base):
     """The displayed rating in the game's pool ``all`` on entry (the last tiebreak)."""
     joined_at: Mapped[float] = mapped_column()
     withdrawn_at: Mapped[float | None] = mapped_column(nullable=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The final place, kept when the tournament finishes (profiles list it without counting
+    the tournament again)."""
+    points: Mapped[float | None] = mapped_column(nullable=True)
+    """The final points (a duplicate's: its matchpoints), kept with ``place``."""
 
 
 class RoundTableRow(Base):

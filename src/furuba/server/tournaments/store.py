@@ -14,14 +14,14 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from furuba.server.friends.models import PresenceRow
 from furuba.server.friends.online import STALE_SECONDS
 from furuba.server.models import AccountRow, GameRow, RatingRow, TableRow, insert_of
 from furuba.server.ratings.model import Skill
-from furuba.server.tournaments import kinds, swiss
+from furuba.server.tournaments import arena, kinds, swiss
 from furuba.server.tournaments.models import EntryRow, ResultRow, RoundTableRow, TournamentRow
 from furuba.server.tournaments.swiss import Outcome
 from furuba.text import N_
@@ -160,12 +160,15 @@ class TournamentStore:
     @staticmethod
     def enter(s: Session, tournament_id: str, account_id: int, now: float,
               most: int) -> None:
-        """Enter ``account_id`` (again, after withdrawing) while the tournament takes entries."""
+        """Enter ``account_id`` (again, after withdrawing) while the tournament takes entries:
+        until it starts, and an arena until its end (a player may come and go)."""
         row = s.scalars(select(TournamentRow).where(TournamentRow.id == tournament_id)
                         .with_for_update()).first()
         if row is None:
             raise TournamentError(404, N_("there is no such tournament"))
-        if row.status != OPEN:
+        late = row.status == RUNNING and row.kind == kinds.ARENA and (
+            row.ends_at is None or now < row.ends_at)
+        if row.status != OPEN and not late:
             raise TournamentError(409, N_("this tournament no longer takes entries"))
         entry = s.get(EntryRow, (tournament_id, account_id))
         if entry is not None:
@@ -235,13 +238,20 @@ class TournamentStore:
 
     @staticmethod
     def end(s: Session, tournament_id: str, status: str, now: float) -> None:
-        s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id,
-                                              TournamentRow.status.in_(ACTIVE))
-                  .values(status=status, finished_at=now, advancer=None))
+        """The tournament is over (``FINISHED`` or ``CANCELLED``); a finished one keeps each
+        entrant's final place."""
+        done = s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id,
+                                                     TournamentRow.status.in_(ACTIVE))
+                         .values(status=status, finished_at=now, advancer=None))
+        row = s.get(TournamentRow, tournament_id)
+        if getattr(done, "rowcount", 0) == 1 and status == FINISHED and row is not None:
+            settle(s, _tournament(row))
 
     @staticmethod
-    def outcomes(s: Session, tournament_id: str) -> list[Outcome]:
-        rows = s.scalars(select(ResultRow).where(ResultRow.tournament_id == tournament_id)
+    def outcomes(s: Session, tournament_id: str, since_round: int = 0) -> list[Outcome]:
+        """The results of the rounds after ``since_round`` (every round's by default)."""
+        rows = s.scalars(select(ResultRow).where(ResultRow.tournament_id == tournament_id,
+                                                 ResultRow.round > since_round)
                          .order_by(ResultRow.round, ResultRow.account_id))
         return [Outcome(r.account_id, r.round, r.points, r.won, tuple(r.opponents), r.bye,
                         r.seat, r.returns, r.score) for r in rows]
@@ -334,11 +344,11 @@ class TournamentStore:
     def table_states(s: Session, table_ids: list[str]) -> dict[str, TableState]:
         """What each of ``table_ids`` has come to (a table not found is left out)."""
         found = dict(s.execute(select(TableRow.id, TableRow.status)
-                               .where(TableRow.id.in_(table_ids))).tuples().all())
+                               .where(TableRow.id.in_(table_ids))).all())
         over = [t for t, status in found.items() if status not in ("waiting", "playing")]
         results: dict[str, Any] = dict(s.execute(
             select(GameRow.table_id, GameRow.result).where(GameRow.table_id.in_(over))
-        ).tuples().all()) if over else {}
+        ).all()) if over else {}
         return {t: TableState(status, None if results.get(t) is None else dict(results[t]))
                 for t, status in found.items()}
 
@@ -375,24 +385,59 @@ class Finish:
     points: float
 
 
+def standing(s: Session, t: Tournament, since_round: int = 0,
+             entered: list[Entrant] | None = None) -> tuple[list[Outcome], list[swiss.Line]]:
+    """``t``'s standings, first place first, and its results of the rounds after
+    ``since_round`` with the points the standings count. An arena's standings come from each
+    player's totals, summed by the database (its results of hours are many; the last waves' are
+    read to know whom each player met lately); the others' from every result (12 rounds of 256
+    players at most). ``entered``: its entrants, when read already."""
+    if entered is None:
+        entered = TournamentStore.entrants(s, t.id)
+    entrants = [(e.account_id, e.rating, e.withdrawn) for e in entered]
+    if t.kind != kinds.ARENA:
+        outcomes, lines = kinds.standings(t.kind, entrants, TournamentStore.outcomes(s, t.id))
+        return [o for o in outcomes if o.round > since_round], lines
+    totals = [arena.Total(a, float(points or 0.0), int(wins or 0), int(games))
+              for a, points, wins, games in s.execute(
+                  select(ResultRow.account_id, func.sum(ResultRow.points),
+                         func.sum(case((ResultRow.won, 1), else_=0)), func.count())
+                  .where(ResultRow.tournament_id == t.id).group_by(ResultRow.account_id))]
+    since = min(since_round, t.round - arena.RECENT_WAVES)
+    recent = TournamentStore.outcomes(s, t.id, since)
+    lines = arena.standings(entrants, totals, [o for o in recent
+                                               if o.round > t.round - arena.RECENT_WAVES])
+    return [o for o in recent if o.round > since_round], lines
+
+
+def settle(s: Session, t: Tournament) -> None:
+    """Keep each entrant's final place and points in ``t``'s final standings."""
+    _, lines = standing(s, t, t.round)
+    for place, line in enumerate(lines, start=1):
+        s.execute(update(EntryRow).where(EntryRow.tournament_id == t.id,
+                                         EntryRow.account_id == line.account_id)
+                  .values(place=place, points=line.points))
+
+
 def finishes(s: Session, account_id: int, limit: int) -> list[Finish]:
     """The account's latest ``limit`` tournaments that are over, with its final place (the
-    standings as the tournament's page shows them), the latest first."""
-    rows = s.scalars(select(TournamentRow).join(EntryRow, EntryRow.tournament_id ==
-                                                TournamentRow.id)
-                     .where(EntryRow.account_id == account_id, TournamentRow.status == FINISHED)
-                     .order_by(TournamentRow.finished_at.desc(), TournamentRow.id).limit(limit))
-    out: list[Finish] = []
-    for row in rows:
-        t = _tournament(row)
-        entrants = TournamentStore.entrants(s, t.id)
-        _, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
-                                            for e in entrants], TournamentStore.outcomes(s, t.id))
-        place = next((i for i, x in enumerate(lines, start=1) if x.account_id == account_id),
-                     None)
-        if place is not None:
-            out.append(Finish(t, place, len(lines), lines[place - 1].points))
-    return out
+    standings as the tournament's page shows them), the latest first: what was kept when each
+    finished (a tournament finished before places were kept has them kept now, once)."""
+    found = select(TournamentRow, EntryRow.place, EntryRow.points).join(
+        EntryRow, EntryRow.tournament_id == TournamentRow.id).where(
+        EntryRow.account_id == account_id, TournamentRow.status == FINISHED).order_by(
+        TournamentRow.finished_at.desc(), TournamentRow.id).limit(limit)
+    rows = s.execute(found).all()
+    if any(place is None for _, place, _ in rows):
+        for row, place, _ in rows:
+            if place is None:
+                settle(s, _tournament(row))
+        rows = s.execute(found).all()
+    counts = dict(s.execute(select(EntryRow.tournament_id, func.count())
+                            .where(EntryRow.tournament_id.in_([r.id for r, _, _ in rows]))
+                            .group_by(EntryRow.tournament_id)).all())
+    return [Finish(_tournament(row), place, int(counts.get(row.id, 0)), float(points or 0.0))
+            for row, place, points in rows if place is not None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,9 +456,7 @@ def board(s: Session, t: Tournament, rounds_shown: int) -> Board:
     most 256 entrants, and 12 rounds or an arena's 6 hours: bounded work). Its results carry the
     points the standings count (a duplicate's matchpoints)."""
     entrants = TournamentStore.entrants(s, t.id)
-    outcomes, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
-                                               for e in entrants],
-                                      TournamentStore.outcomes(s, t.id))
+    outcomes, lines = standing(s, t, t.round - rounds_shown, entrants)
     shown = select(RoundTableRow).where(RoundTableRow.tournament_id == t.id,
                                         RoundTableRow.round > t.round - rounds_shown)
     tables = [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted, r.made_at,

@@ -153,7 +153,8 @@ function actions(x) {
     return b;
   };
   if (!st.me.signed_in) return null;
-  if (x.status === 'open' && !x.entered) out.push(act('join', 'tournaments.join', 'btn primary'));
+  const late = x.kind === 'arena' && x.status === 'running' && x.ends_in > 0;   // an arena takes players until its end
+  if ((x.status === 'open' || late) && !x.entered) out.push(act('join', 'tournaments.join', 'btn primary'));
   if ((x.status === 'open' || x.status === 'running') && x.entered) out.push(act('withdraw', 'tournaments.withdraw'));
   if (x.status === 'open' && x.mine) out.push(act('start', 'tournaments.start'));
   return out.length ? h('p', { class: 'tournament-actions' }, out) : null;
@@ -167,7 +168,7 @@ const COLUMNS = {
   swiss: [['tournaments.col.points', (s) => number(s.points)], ['tournaments.col.buchholz', (s) => number(s.buchholz)],
     ['tournaments.col.wins', (s) => number(s.wins)], ['tournaments.col.byes', (s) => number(s.byes)]],
   arena: [['tournaments.col.points', (s) => number(s.points)], ['tournaments.col.games', (s) => number(s.rounds)],
-    ['tournaments.col.wins', (s) => number(s.wins)], ['tournaments.col.buchholz', (s) => number(s.buchholz)]],
+    ['tournaments.col.wins', (s) => number(s.wins)]],
   duplicate: [['tournaments.col.matchpoints', (s) => (s.rounds ? percent(s.points / s.rounds) : '—')],
     ['tournaments.col.total', (s) => number(Math.round(s.points * 100) / 100)], ['tournaments.col.wins', (s) => number(s.wins)]],
 };
