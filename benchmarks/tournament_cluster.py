@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with Session(engine) as s:
                 rows = s.execute(select(ResultRow.round, ResultRow.account_id, ResultRow.points,
-                                        ResultRow.bye)
+                                        ResultRow.bye, ResultRow.seat)
                                  .where(ResultRow.tournament_id == tid)).all()
                 dealt = s.execute(select(RoundTableRow.round, TableRow.seed)
                                   .join(TableRow, TableRow.id == RoundTableRow.table_id)
@@ -148,6 +148,11 @@ def main(argv: list[str] | None = None) -> int:
     seeds = {r: {seed for rnd, seed in dealt if rnd == r} for r in range(1, args.rounds + 1)}
     mixed = [r for r, found in seeds.items() if len(found) != 1] if args.kind == "duplicate" \
         else []
+    held: dict[int, list[int]] = {}
+    for row in rows:
+        held.setdefault(row.account_id, []).append(row.seat)
+    repeated = sum(1 for seats in held.values() if len(set(seats)) < min(len(seats), args.table)) \
+        if args.kind == "duplicate" else 0   # every seat once over a table's worth of rounds
     out = {"machine": machine_info("none"), "kind": args.kind, "players": args.players,
            "table": args.table,
            "rounds": args.rounds, "killed_in_round": args.kill_in_round,
@@ -156,12 +161,13 @@ def main(argv: list[str] | None = None) -> int:
            "results": len(rows), "results_missing": missing, "results_counted_twice": twice,
            "rounds_with_wrong_points": wrong_rounds,
            "duplicate_rounds_with_more_than_one_deal": mixed,
+           "duplicate_players_holding_a_seat_twice_before_all": repeated,
            "standings_top": [(s["name"], s["points"]) for s in info["standings"][:3]],
            "killed_after_s": None if killed_at is None else round(killed_at - started, 1)}
     print(json.dumps(out, indent=1))
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-    return 1 if missing or twice or wrong_rounds or mixed else 0
+    return 1 if missing or twice or wrong_rounds or mixed or repeated else 0
 
 
 if __name__ == "__main__":

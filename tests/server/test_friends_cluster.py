@@ -13,6 +13,11 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, update
+from sqlalchemy.orm import Session
+
+from furuba.server.friends.models import PresenceRow
+from furuba.server.friends.online import STALE_SECONDS
 
 from .services import Cluster
 from .session_sockets import cookie_socket as socket
@@ -105,9 +110,8 @@ def test_a_challenge_through_one_process_reaches_the_friend_on_the_other(
 def test_the_friends_of_a_killed_process_go_offline_once_their_rows_grow_old(
         cluster: Cluster) -> None:
     """A process killed without a word deletes nothing: its rows stop being refreshed, and past
-    STALE_SECONDS its players count as offline everywhere."""
-    from furuba.server.friends.online import STALE_SECONDS
-
+    STALE_SECONDS its players count as offline everywhere. (The rows are made older in the
+    database rather than waited for: the time passing is all that is skipped.)"""
     s1, s2 = cluster.servers
     ann, bob = signed_up(s1.base, "Ann"), signed_up(s2.base, "Bob")
     assert ann.post("/api/me/follows", json={"name": "Bob"}).status_code == 200
@@ -115,8 +119,14 @@ def test_the_friends_of_a_killed_process_go_offline_once_their_rows_grow_old(
     with page(s2.base, bob):
         eventually(lambda: "Bob" in online(ann))
         s2.kill()
-        killed = time.monotonic()
-        eventually(lambda: online(ann) == {}, timeout=STALE_SECONDS + 20)
-    assert time.monotonic() - killed > STALE_SECONDS - 12   # not before the rows grew old
+        time.sleep(2.0)
+        assert "Bob" in online(ann)   # not before the rows grew old
+        engine = create_engine(s1.database_url)
+        try:
+            with Session(engine) as s, s.begin():
+                s.execute(update(PresenceRow).values(seen_at=PresenceRow.seen_at - STALE_SECONDS))
+        finally:
+            engine.dispose()
+        eventually(lambda: online(ann) == {}, timeout=10)
     for http in (ann, bob):
         http.close()

@@ -57,28 +57,36 @@ def test_a_wave_seats_each_free_player_once_at_whole_tables_and_bots_only_for_a_
         assert all(f.waited < arena.BOT_SECONDS for f in left)
 
 
-@given(st.integers(1, 60), st.integers(2, 8))
-def test_a_duplicate_seats_everyone_at_as_few_tables_as_can_be_filled_evenly(
-        count: int, size: int) -> None:
-    humans = duplicate.humans_at(count, size)
-    assert sum(humans) == count and all(1 <= n <= size for n in humans)
-    assert len(humans) == -(-count // size) and max(humans) - min(humans) <= 1
-
-
-@given(st.integers(2, 8), st.data())
-def test_a_duplicates_seats_rotate_so_each_player_holds_every_seat_once(
-        size: int, data: st.DataObject) -> None:
-    players = data.draw(st.integers(1, size))
-    accounts = list(range(1, players + 1))
+@given(st.integers(1, 40), st.integers(2, 6), st.data())
+def test_a_duplicate_seats_everyone_once_a_round_and_each_in_every_seat_over_a_tables_rounds(
+        count: int, size: int, data: st.DataObject) -> None:
+    lines = [swiss.Line(a + 1, order=a) for a in range(count)]
     held: dict[int, list[int]] = {}
-    for _ in range(size):
-        order = data.draw(st.permutations(accounts))   # any standing, any round
-        seats = duplicate.seat_order(order, size, held)
-        assert sorted(a for a in seats if a != duplicate.BOT) == accounts
-        for seat, a in enumerate(seats):
-            if a != duplicate.BOT:
-                held.setdefault(a, []).append(seat)
-    assert all(sorted(s) == list(range(size)) for s in held.values()), held
+    for r in range(1, size + 1):
+        ranked = data.draw(st.permutations(lines))   # any standing, any round
+        tables = duplicate.pair(ranked, size, r)
+        seated = [a for t in tables for a in t if a != duplicate.BOT]
+        assert sorted(seated) == list(range(1, count + 1))
+        assert all(len(t) == size for t in tables) and len(tables) == -(-count // size)
+        for t in tables:
+            for seat, a in enumerate(t):
+                if a != duplicate.BOT:
+                    held.setdefault(a, []).append(seat)
+    assert all(sorted(seats) == list(range(size)) for seats in held.values()), held
+
+
+@given(st.integers(4, 30), st.integers(2, 4), st.data())
+def test_two_players_a_block_keeps_apart_are_split_without_changing_their_seats(
+        count: int, size: int, data: st.DataObject) -> None:
+    lines = [swiss.Line(a + 1, order=a) for a in range(count)]
+    a, b = data.draw(st.lists(st.integers(1, count), min_size=2, max_size=2, unique=True))
+    r = data.draw(st.integers(1, size))
+    plain = duplicate.pair(lines, size, r)
+    tables = duplicate.pair(lines, size, r, {frozenset((a, b))})
+    seat_of = {x: seat for t in plain for seat, x in enumerate(t)}
+    assert {x: seat for t in tables for seat, x in enumerate(t)} == seat_of
+    if len(plain) >= 2:   # another table to move one of them to
+        assert not any(a in t and b in t for t in tables), (tables, a, b)
 
 
 outcome = st.tuples(st.integers(1, 3), st.integers(0, 3), st.sampled_from([0.0, 0.5, 1.0]),

@@ -141,7 +141,6 @@ class Director:
         """An arena's step: its tables under way made, seated and counted; a wave of free
         players seated while time is left; the end once time is up and every table counted."""
         db = self.hub.db
-        now = time.time()
         await self.tend(t, await db.run(TournamentStore.unfinished, t.id))
         now = time.time()   # after the counts: a player freed now has waited nothing yet
         ends = t.ends_at or now
@@ -170,15 +169,10 @@ class Director:
     async def pair(self, t: Tournament) -> None:
         """Pair the next round from the standings (or end a tournament too few are left in)."""
         db = self.hub.db
-        entrants = await db.run(TournamentStore.entrants, t.id)
-        _, lines = kinds.standings(t.kind, [(e.account_id, e.rating, e.withdrawn)
-                                            for e in entrants],
-                                   await db.run(TournamentStore.outcomes, t.id))
+        _, lines = await db.run(standing, t)
         active = [x for x in lines if not x.withdrawn]
         if t.kind == kinds.DUPLICATE:
-            sizes, byes = duplicate.humans_at(len(active), t.table_size), 0
-            if len(active) < FEWEST:
-                sizes = []
+            sizes, byes = ([t.table_size] if len(active) >= FEWEST else []), 0
         else:
             sizes, byes = swiss.table_sizes(len(active), t.table_size, low_players(t.game))
         if not sizes:
@@ -186,13 +180,11 @@ class Director:
             log.info("tournament %s ended: %d players left", t.id, len(active))
             return
         apart = await db.run(pairs_apart, [x.account_id for x in active])
-        tables, bye = swiss.pair(active, sizes, byes, apart)
+        bye: list[int] = []
         if t.kind == kinds.DUPLICATE:
-            held: dict[int, list[int]] = {}
-            for o in await db.run(TournamentStore.outcomes, t.id):
-                if o.seat is not None:
-                    held.setdefault(o.account_id, []).append(o.seat)
-            tables = [duplicate.seat_order(x, t.table_size, held) for x in tables]
+            tables = duplicate.pair(active, t.table_size, t.round + 1, apart)
+        else:
+            tables, bye = swiss.pair(active, sizes, byes, apart)
         if await db.run(TournamentStore.add_round, t.id, t.round + 1, tables, bye,
                         swiss.bye_points(t.table_size), time.time()):
             log.info("tournament %s: round %d paired, %d tables", t.id, t.round + 1,

@@ -6,11 +6,13 @@ cancels out, as in duplicate bridge. Pure functions over plain values.
 same seed at every table of the round. The seed is shown once every table of the round is over;
 until then the round's tables are sealed (nobody watches them) and their records secret.
 
-**The tables.** The entrants sit at as few tables as hold them all, as equally as can be
-(:func:`humans_at`); the seats nobody fills are played by bots of one fixed level, the same at
-every table. Who sits together is paired by standing, as in a Swiss; **the seats rotate**: each
-player takes the seat they have held least so far (:func:`seat_order`), so over as many rounds as
-a table has seats everyone holds every seat's cards once.
+**The tables.** Each entrant has a **seat class**: their place in the order of entry, counted
+modulo the table's seats. In round ``r`` a player of class ``c`` holds seat ``(c + r − 1) mod n``,
+so over ``n`` rounds everyone holds every seat's cards once. Table ``t`` of a round seats the
+``t``-th best placed player of each class (:func:`pair`): players of similar standing together,
+as in a Swiss, as many tables as the largest class has players; a seat whose class has run out
+is played by a bot of one fixed level, the same at every table. Two players a block keeps apart
+are split by swapping one of them with a player of the same class at the nearest table.
 
 **Matchpoints.** A result scores the share of the others who held the same seat of the same deal
 that it beat (by the seat's return, then its score), ties counting half: 1 beat them all, ½ is
@@ -18,10 +20,6 @@ the middle of the field; a seat nobody else held scores ½. A player's total is 
 rounds, shown as a percentage of the rounds played; ties are broken by tables won, then the
 rating on entry, then the earlier entry.
 
->>> humans_at(10, 4)
-[4, 3, 3]
->>> seat_order([7, 8], 3, {7: [0], 8: [1]})
-[0, 7, 8]
 >>> o = [Outcome(1, 1, 0, seat=0, returns=1.0, score=7), Outcome(2, 1, 0, seat=0, returns=0.0,
 ...      score=3), Outcome(3, 1, 0, seat=1, returns=0.0, score=5)]
 >>> [x.points for x in matchpoints(o)]
@@ -32,10 +30,10 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
-from furuba.server.tournaments.swiss import Outcome
+from furuba.server.tournaments.swiss import Line, Outcome
 
 BOT = 0
 """A bot's seat in a table's list of accounts."""
@@ -52,29 +50,56 @@ def seed_of(secret: str, round_: int) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_LIMIT
 
 
-def humans_at(count: int, size: int) -> list[int]:
-    """The players at each table: as few tables of ``size`` seats as hold ``count`` players,
-    filled as equally as can be (the first tables fullest)."""
-    if count <= 0:
-        return []
-    tables = -(-count // size)
-    base, extra = divmod(count, tables)
-    return [base + 1] * extra + [base] * (tables - extra)
+def seat_class(order: int, size: int) -> int:
+    """The seat class of the entrant who entered ``order``-th (0 first) at tables of ``size``."""
+    return order % size
 
 
-def seat_order(accounts: Sequence[int], size: int,
-               held: Mapping[int, Sequence[int]]) -> list[int]:
-    """A table's ``size`` seats (:data:`BOT` where a bot sits) for ``accounts`` (best placed
-    first), each taking the free seat they have ``held`` least (the seats of their earlier
-    rounds), the one after their last seat on a tie."""
-    seats = [BOT] * size
-    for account in accounts:
-        before = list(held.get(account, ()))
-        after = (before[-1] + 1) % size if before else 0
-        free = [s for s in range(size) if seats[s] == BOT]
-        chosen = min(free, key=lambda s: (before.count(s), (s - after) % size))
-        seats[chosen] = account
-    return seats
+def pair(ranked: Sequence[Line], size: int, round_: int,
+         apart: Collection[frozenset[int]] = ()) -> list[list[int]]:
+    """Round ``round_``'s tables, each its ``size`` seats (:data:`BOT` where a bot sits), from
+    the players still in, ``ranked`` by their standing (each line's ``order`` its entry order).
+
+    >>> from furuba.server.tournaments.swiss import Line
+    >>> lines = [Line(a, order=o) for a, o in [(10, 1), (11, 0), (12, 2), (13, 3), (14, 4)]]
+    >>> pair(lines, 2, 1)
+    [[11, 10], [12, 13], [14, 0]]
+    >>> pair(lines, 2, 2)
+    [[10, 11], [13, 12], [0, 14]]
+    """
+    classes: list[list[int]] = [[] for _ in range(size)]
+    for line in ranked:
+        classes[seat_class(line.order, size)].append(line.account_id)
+    tables = [[BOT] * size for _ in range(max(len(c) for c in classes))]
+    for c, members in enumerate(classes):
+        for t, account in enumerate(members):
+            tables[t][(c + round_ - 1) % size] = account
+    return _kept_apart(tables, apart)
+
+
+def _kept_apart(tables: list[list[int]], apart: Collection[frozenset[int]]) -> list[list[int]]:
+    """``tables`` with each pair ``apart`` at one table split by swapping one of the two with the
+    player in the same seat (so of the same class) at the nearest table where the swap leaves no
+    pair apart at either."""
+    def clear(table: list[int]) -> bool:
+        return not any(frozenset((a, b)) in apart for a in table for b in table
+                       if BOT not in (a, b) and a < b)
+
+    if not apart:
+        return tables
+    for i in range(len(tables)):
+        for seat in range(len(tables[i])):
+            if clear(tables[i]):
+                break
+            for j in sorted(range(len(tables)), key=lambda k: abs(k - i)):
+                if j == i:
+                    continue
+                mine, theirs = list(tables[i]), list(tables[j])
+                mine[seat], theirs[seat] = theirs[seat], mine[seat]
+                if clear(mine) and clear(theirs):
+                    tables[i], tables[j] = mine, theirs
+                    break
+    return tables
 
 
 def matchpoints(outcomes: Iterable[Outcome]) -> list[Outcome]:
