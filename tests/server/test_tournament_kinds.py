@@ -23,9 +23,12 @@ from hypothesis import strategies as st
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from furuba import games
 from furuba.server.models import TableRow
-from furuba.server.tournaments import arena, duplicate, swiss
+from furuba.server.tournaments import arena, duplicate, schedule, swiss
+from furuba.server.tournaments.director import site_due
 from furuba.server.tournaments.models import TournamentRow
+from furuba.server.tournaments.store import TournamentStore
 
 from .account_client import ROOMY, Browser
 from .harness import LiveServer, play_to_end, wait_for
@@ -381,3 +384,29 @@ def test_the_kinds_refusals_are_sentences(site: LiveServer) -> None:
             ann.post(f"/api/tournaments/{tid}/start")
             wait_for(lambda tid=tid: site.http.get(f"/api/tournaments/{tid}").json()["status"]
                      == "cancelled", timeout=15)
+
+
+def test_the_site_holds_an_hourly_arena_and_a_daily_swiss_and_duplicate_of_every_game(
+        site: LiveServer) -> None:
+    wanted = {(g, slot.key) for g in games.names() for slot in schedule.SLOTS}
+
+    def held() -> list[dict[str, Any]]:
+        return [x for x in site.http.get("/api/tournaments").json()["open"] if x["slot"]]
+
+    wait_for(lambda: {(x["game"], x["slot"]) for x in held()} == wanted, 15)
+    slots = {slot.key: slot for slot in schedule.SLOTS}
+    now = time.time()
+    for x in held():
+        slot = slots[x["slot"]]
+        assert (x["kind"], x["rated"]) == (slot.kind, slot.rated)
+        assert x["id"] == schedule.tournament_id(slot, x["game"], x["starts_at"])
+        assert now - 60 < x["starts_at"] <= now + slot.ahead_hours * 3600
+        at = time.gmtime(x["starts_at"])
+        assert (at.tm_min, at.tm_sec) == (0, 0)
+        if slot.every_hours == 24:
+            assert at.tm_hour == slot.at_hour
+    # Every process adds the same tournaments: once there, adding them again adds none.
+    assert site.hub.db.call(TournamentStore.add_site, site_due(now), now) == 0
+    one = next(x for x in held() if x["slot"] == "hourly_arena")
+    info = site.http.get(f"/api/tournaments/{one['id']}").json()
+    assert (info["creator"], info["minutes"], info["status"]) == (None, 30, "open")

@@ -186,6 +186,9 @@ class ServerConfig:
     """Event streams (``/api/lobby/events``, ``/api/me/events``) one client address may hold open
     in one process (``None``: no cap). A page holds at most two, so 16 is a household's many tabs;
     counted per process, as :attr:`sockets_per_address`."""
+    site_tournaments: bool = True
+    """Hold the site's tournaments (``tournaments/schedule.py``): for every game an arena every
+    hour, a Swiss and a duplicate every day, each listed ahead of its start."""
     reviews_at_once: int = 1
     """Game reviews one process computes at the same time (each in a worker process)."""
     reviews_waiting: int = 8

@@ -33,13 +33,14 @@ from furuba.server.deals.routes import deal_bot
 from furuba.server.errors import RoomError
 from furuba.server.logs import process_name
 from furuba.server.moderation.blocks import pairs_apart
-from furuba.server.tournaments import arena, duplicate, kinds, swiss
+from furuba.server.tournaments import arena, duplicate, kinds, schedule, swiss
 from furuba.server.tournaments.store import (
     CANCELLED,
     FINISHED,
     OPEN,
     RUNNING,
     RoundTable,
+    SiteTournament,
     TableState,
     Tournament,
     TournamentStore,
@@ -56,6 +57,8 @@ day's, the same at every table."""
 log = logging.getLogger("furuba.server")
 TICK_SECONDS = 1.0
 """How often a process looks for tournaments to move on."""
+SCHEDULE_SECONDS = 60.0
+"""How often a process adds the site's tournaments that are due (:mod:`.schedule`)."""
 LEASE_SECONDS = 15.0
 """How long a process may advance a tournament before renewing; a dead process's lease runs
 out this long after its last step."""
@@ -67,6 +70,15 @@ def low_players(game: str) -> int:
     """The fewest players a tournament's table of ``game`` may have (two, at least: nobody
     plays a tournament alone)."""
     return max(2, games.spec(game).players.low)
+
+
+def site_due(now: float) -> list[SiteTournament]:
+    """Every game's tournaments of the site's schedule that are listed by ``now``."""
+    return [SiteTournament(schedule.tournament_id(slot, spec.name, at), slot.key,
+                           slot.name.format(game=spec.title), spec.name, slot.kind,
+                           spec.players.default, slot.rounds, slot.minutes, slot.rated, at)
+            for spec in games.specs() for slot in schedule.SLOTS
+            for at in schedule.starts(slot, now)]
 
 
 def enough(t: Tournament, active: int) -> bool:
@@ -83,6 +95,8 @@ class Director:
         self.hub = hub
         self.owner = f"{process_name(hub.config.process_name)}.{secrets.token_hex(3)}"
         self.wake = asyncio.Event()
+        self.scheduled = -SCHEDULE_SECONDS
+        """When this process last added the site's tournaments (``time.monotonic``)."""
 
     async def run(self, tick: float = TICK_SECONDS) -> None:
         """Step every due tournament, every ``tick`` seconds (sooner when woken)."""
@@ -98,6 +112,12 @@ class Director:
     async def step_all(self) -> None:
         db = self.hub.db
         now = time.time()
+        if self.hub.config.site_tournaments and \
+                time.monotonic() - self.scheduled >= SCHEDULE_SECONDS:
+            self.scheduled = time.monotonic()
+            added = await db.run(TournamentStore.add_site, site_due(now), now)
+            if added:
+                log.info("%d of the site's tournaments added", added)
         for tournament_id in await db.run(TournamentStore.due, now):
             if await db.run(TournamentStore.take_lease, tournament_id, self.owner, now,
                             LEASE_SECONDS):

@@ -39,6 +39,8 @@ class TournamentRow(Base):
     """An arena's length (``None``: not an arena)."""
     ends_at: Mapped[float | None] = mapped_column(nullable=True)
     """When an arena stops seating players (set when it begins)."""
+    slot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The site's slot it was held in (``None``: a player's)."""
     secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """A duplicate's secret, from which each round's seed is made (never shown: a round's seed
     is, once the round is over)."""

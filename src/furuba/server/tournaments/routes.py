@@ -111,7 +111,7 @@ def tournament_json(t: Tournament, now: float) -> dict[str, Any]:
     return {"id": t.id, "name": t.name, "game": t.game, "title": spec.said_title,
             "options": t.options, "players": t.table_size, "kind": t.kind, "rounds": t.rounds,
             "round": t.round, "rated": t.rated, "pace": t.pace, "move_hours": t.move_hours,
-            "minutes": t.minutes, "ends_at": t.ends_at,
+            "minutes": t.minutes, "ends_at": t.ends_at, "slot": t.slot,
             "ends_in": None if t.ends_at is None else max(0.0, round(t.ends_at - now, 1)),
             "status": t.status, "starts_at": t.starts_at,
             "starts_in": max(0.0, round(t.starts_at - now, 1)), "finished_at": t.finished_at,

@@ -64,6 +64,24 @@ class Tournament:
     """When an arena stops seating players (once begun)."""
     secret: str | None = None
     """A duplicate's secret (its rounds' seeds come from it): never shown."""
+    slot: str | None = None
+    """The site's slot it was held in (``None``: a player's)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiteTournament:
+    """A tournament of the site's schedule, to be added unless it is there."""
+
+    id: str
+    slot: str
+    name: str
+    game: str
+    kind: str
+    table_size: int
+    rounds: int
+    minutes: int
+    rated: bool
+    starts_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +119,8 @@ def _tournament(row: TournamentRow) -> Tournament:
                       status=row.status, round=row.round,
                       creator_account=row.creator_account, starts_at=row.starts_at,
                       created_at=row.created_at, finished_at=row.finished_at,
-                      minutes=row.minutes, ends_at=row.ends_at, secret=row.secret)
+                      minutes=row.minutes, ends_at=row.ends_at, secret=row.secret,
+                      slot=row.slot)
 
 
 class TournamentStore:
@@ -131,6 +150,25 @@ class TournamentStore:
                             minutes=minutes if kind == kinds.ARENA else None, ends_at=None,
                             secret=secrets.token_hex(16) if kind == kinds.DUPLICATE else None))
         return tournament_id
+
+    @staticmethod
+    def add_site(s: Session, due: list[SiteTournament], now: float) -> int:
+        """Add the site's tournaments ``due`` that are not there yet (another process may have
+        added them: their ids are the same); how many were added."""
+        added = 0
+        for d in due:
+            done = s.execute(insert_of(s)(TournamentRow).values(
+                id=d.id, name=d.name, game=d.game, options={"players": d.table_size},
+                table_size=d.table_size, kind=d.kind,
+                rounds=0 if d.kind == kinds.ARENA else d.rounds, rated=d.rated, pace="live",
+                move_hours=None, status=OPEN, round=0, creator_account=None,
+                starts_at=d.starts_at, created_at=now, finished_at=None, advancer=None,
+                advance_until=0.0, minutes=d.minutes if d.kind == kinds.ARENA else None,
+                ends_at=None, slot=d.slot,
+                secret=secrets.token_hex(16) if d.kind == kinds.DUPLICATE else None)
+                .on_conflict_do_nothing(index_elements=["id"]).returning(TournamentRow.id))
+            added += done.first() is not None
+        return added
 
     @staticmethod
     def get(s: Session, tournament_id: str) -> Tournament | None:

@@ -2,7 +2,7 @@
 seeds of a duplicate's deals); when each table was made and counted; and, with each result, the
 seat it was played from and the seat's return and score (a duplicate compares those who held the
 same seat of the same deal); and each entrant's final place and points, kept when the tournament
-finishes.
+finishes; and the site's slot a tournament was held in.
 
 Adds only: the code of before never reads the new columns; rows made before them have none.
 Like every migration here, it finds what is already there and adds only what is missing.
@@ -30,7 +30,8 @@ def columns() -> dict[str, list[sa.Column[object]]]:
     return {
         "furuba_tournaments": [sa.Column("minutes", sa.Integer(), nullable=True),
                                sa.Column("ends_at", D(), nullable=True),
-                               sa.Column("secret", sa.String(64), nullable=True)],
+                               sa.Column("secret", sa.String(64), nullable=True),
+                               sa.Column("slot", sa.String(32), nullable=True)],
         "furuba_tournament_entries": [sa.Column("place", sa.Integer(), nullable=True),
                                       sa.Column("points", D(), nullable=True)],
         "furuba_tournament_tables": [sa.Column("made_at", D(), nullable=True),

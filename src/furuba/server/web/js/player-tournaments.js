@@ -20,7 +20,7 @@ export async function renderTournaments(name) {
   }
   if (!found.length) return;
   const rows = found.map((x) => h('tr', {},
-    h('th', { scope: 'row' }, h('a', { href: x.url }, x.name)),
+    h('th', { scope: 'row' }, h('a', { href: x.url }, x.slot ? t(`tournaments.slot.${x.slot}`, { game: x.title }) : x.name)),
     h('td', {}, x.title),
     h('td', {}, t('player.place', { place: ordinal(x.place), count: number(x.of) })),
     h('td', { class: 'num' }, number(x.points)),

@@ -34,6 +34,8 @@ const STATUS = {
 };
 const statusWords = (s) => (STATUS[s] ? STATUS[s]() : s);
 const kindWords = (k) => t(`tournaments.kind.${k}`);
+/** A tournament's name: the site's own are said in the reader's words. */
+const named = (x) => (x.slot ? t(`tournaments.slot.${x.slot}`, { game: x.title }) : x.name);
 /** How long it lasts: an arena's minutes, else its rounds. */
 const length = (x) => (x.kind === 'arena' ? t('tournaments.minutes', { count: x.minutes }) : number(x.rounds));
 const at = (seconds) => when(seconds * 1000);
@@ -43,7 +45,7 @@ function listPart(key, items) {
   const title = h('h2', { id: `tournaments-${key}-title` }, t(`tournaments.list.${key}`));
   if (!items.length) return h('section', { class: 'panel', 'aria-labelledby': `tournaments-${key}-title` }, title, h('p', { class: 'muted' }, t('tournaments.list.none')));
   const rows = items.map((x) => h('tr', {},
-    h('td', {}, h('a', { href: `#${x.id}`, class: 'tournament-link' }, x.name)),
+    h('td', {}, h('a', { href: `#${x.id}`, class: 'tournament-link' }, named(x))),
     h('td', {}, x.title),
     h('td', { class: 'num' }, number(x.players)),
     h('td', {}, key === 'running' && x.kind !== 'arena' ? t('tournaments.round_of', { round: number(x.round), rounds: number(x.rounds) }) : length(x)),
@@ -230,7 +232,7 @@ function render(x) {
   const facts = [kindWords(x.kind), x.title, t('tournaments.players_a_table', { count: x.players }), progress,
     x.rated ? t('page.rated') : t('tournaments.casual'),
     x.move_hours ? t('tournaments.pace.hours', { count: x.move_hours }) : t('tournaments.pace.live'), statusWords(x.status)];
-  replace(el.one, h('h2', { id: 'tournament-title' }, x.name),
+  replace(el.one, h('h2', { id: 'tournament-title' }, named(x)),
     h('p', { class: 'tournament-facts' }, facts.join(' · ')),
     x.status === 'open' ? h('p', {}, t('tournaments.starts', { when: at(x.starts_at), count: x.entrants })) : null,
     x.kind === 'arena' && x.status === 'running' && x.ends_at ? h('p', { class: 'tournament-ends' }, t('tournaments.ends', { when: at(x.ends_at) })) : null,
