@@ -20,10 +20,11 @@ import httpx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import select, update
+from sqlalchemy import create_engine, select, update
 from sqlalchemy.orm import Session
 
 from furuba import games
+from furuba.server import schema
 from furuba.server.models import TableRow
 from furuba.server.tournaments import arena, duplicate, schedule, swiss
 from furuba.server.tournaments.director import site_due
@@ -32,6 +33,7 @@ from furuba.server.tournaments.store import TournamentStore
 
 from .account_client import ROOMY, Browser
 from .harness import LiveServer, play_to_end, wait_for
+from .postgres import Postgres
 from .session_sockets import table_socket
 
 # -- the pure parts ------------------------------------------------------------------------------
@@ -410,3 +412,21 @@ def test_the_site_holds_an_hourly_arena_and_a_daily_swiss_and_duplicate_of_every
     one = next(x for x in held() if x["slot"] == "hourly_arena")
     info = site.http.get(f"/api/tournaments/{one['id']}").json()
     assert (info["creator"], info["minutes"], info["status"]) == (None, 30, "open")
+
+
+def test_two_processes_adding_the_site_tournaments_on_postgresql_add_each_once(
+        database_server: Postgres) -> None:
+    engine = create_engine(database_server.create_database("site_tournaments"))
+    try:
+        schema.upgrade(engine)
+        now = time.time()
+        due = site_due(now)
+        added = []
+        for _ in range(2):   # two processes, one after the other
+            with Session(engine) as s, s.begin():
+                added.append(TournamentStore.add_site(s, due, now))
+        with Session(engine) as s:
+            ids = list(s.scalars(select(TournamentRow.id).where(TournamentRow.slot.is_not(None))))
+        assert added == [len(due), 0] and sorted(ids) == sorted(d.id for d in due)
+    finally:
+        engine.dispose()
