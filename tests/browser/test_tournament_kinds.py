@@ -103,6 +103,16 @@ def test_an_arena_takes_a_waiting_player_to_each_new_table(
         assert games == [1, 1]
         expect(page.locator(".tournament-round h3").first).to_have_text("Wave 2")
         page.screenshot(path=shots / "arena.png", full_page=True)
+        phone = browser.new_context(base_url=live_server.url, viewport={"width": 390, "height": 844},
+                                    device_scale_factor=2, is_mobile=True, has_touch=True)
+        try:   # the arena's page fits a phone's screen: nothing to scroll sideways
+            small = phone.new_page()
+            small.goto(f"/tournaments#{tid}")
+            expect(small.locator(".tournament-standings tbody tr")).to_have_count(2, timeout=WAIT_MS)
+            width = small.evaluate("() => document.documentElement.scrollWidth")
+            assert width <= 392, f"the page is {width}px wide on a 390px screen"
+        finally:
+            phone.close()
     finally:
         ann.close()
         bob.close()

@@ -39,9 +39,8 @@ log = logging.getLogger("furuba.server")
 POLL_SECONDS = 1.0
 MIN_GAP_SECONDS = 0.05
 """Nudges closer together than this are read by one poll."""
-TOURNAMENT_HOURS = 24.0
-"""How long a tournament's table may be under way and still be told of (a correspondence
-tournament's tables are on the player's list of games)."""
+TOURNAMENT_HOURS = 2.0
+"""How long a live tournament's table may be under way and still be told of."""
 QUEUE = 64
 """Events a listener may fall behind by before it is dropped."""
 

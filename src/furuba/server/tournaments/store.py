@@ -490,13 +490,13 @@ class Board:
 
 
 def board(s: Session, t: Tournament, rounds_shown: int) -> Board:
-    """The tournament's :class:`Board`, with the tables of its last ``rounds_shown`` rounds (at
-    most 256 entrants, and 12 rounds or an arena's 6 hours: bounded work). Its results carry the
-    points the standings count (a duplicate's matchpoints)."""
+    """The tournament's :class:`Board`, with the tables of its last ``rounds_shown`` rounds and
+    those still played (at most 256 entrants, and 12 rounds or an arena's 6 hours: bounded
+    work). Its results carry the points the standings count (a duplicate's matchpoints)."""
     entrants = TournamentStore.entrants(s, t.id)
     outcomes, lines = standing(s, t, t.round - rounds_shown, entrants)
-    shown = select(RoundTableRow).where(RoundTableRow.tournament_id == t.id,
-                                        RoundTableRow.round > t.round - rounds_shown)
+    shown = select(RoundTableRow).where(RoundTableRow.tournament_id == t.id, or_(
+        RoundTableRow.round > t.round - rounds_shown, RoundTableRow.counted.is_(False)))
     tables = [RoundTable(r.round, r.number, list(r.accounts), r.table_id, r.counted, r.made_at,
                          r.counted_at)
               for r in s.scalars(shown.order_by(RoundTableRow.round, RoundTableRow.number))]
@@ -533,8 +533,9 @@ def finished_round(s: Session, tournament_id: str, round_: int, account_id: int)
 
 
 def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, list[dict[str, Any]]]:
-    """For each of ``account_ids``, the tables that tournaments under way paired for them since
-    ``since`` and that are not over: what each player's pages tell them to go to."""
+    """For each of ``account_ids``, the tables that live tournaments under way paired for them
+    since ``since`` and that are not over: what each player's pages tell them to go to (a
+    correspondence tournament's tables are among the player's games, with their turns)."""
     if not account_ids:
         return {}
     wanted = set(account_ids)
@@ -543,7 +544,7 @@ def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, 
                      .join(TournamentRow, TournamentRow.id == RoundTableRow.tournament_id)
                      .where(RoundTableRow.made_at >= since, RoundTableRow.counted.is_(False),
                             RoundTableRow.table_id.is_not(None),
-                            TournamentRow.status == RUNNING)
+                            TournamentRow.status == RUNNING, TournamentRow.pace == "live")
                      .order_by(RoundTableRow.made_at)).all()
     out: dict[int, list[dict[str, Any]]] = {}
     for table_id, accounts, tournament_id, name in rows:
