@@ -1,5 +1,6 @@
 """Play anywhere: the offline app keeps itself in the browser, then plays both games against bots with
-the network cut — furuba's own Python on Pyodide in a worker — and resumes a game after a reload.
+the network cut — furuba's own Python on Pyodide in a worker; a whole game in English, the first turn in
+Japanese — and resumes a game after a reload.
 
 Each test opens its own browser context (its own caches, IndexedDB and service worker), visits
 ``/offline/`` once with the network on (the download, with its progress), then cuts the network
@@ -8,6 +9,7 @@ Each test opens its own browser context (its own caches, IndexedDB and service w
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import subprocess
@@ -20,6 +22,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+import furuba.server
+
 from .helpers import (
     WAIT_MS,
     daihinmin_turn,
@@ -29,6 +33,9 @@ from .helpers import (
     wait_ready,
     zodiac_turn,
 )
+
+WEB = Path(furuba.server.__file__).parent / "web"
+"""The web app's files (its words: ``i18n/<lang>.json``)."""
 
 BOOT_MS = 120_000
 """The first start of Python in a fresh browser (compiling the interpreter) takes seconds."""
@@ -84,6 +91,15 @@ def test_a_game_against_bots_with_the_network_cut(offline_context: BrowserContex
         expect(page.locator(server_only)).to_be_hidden()
     expect(page.locator("#offline-note")).to_be_visible()
     page.screenshot(path=shots / f"offline-{game}-{lang}.png")
+    if lang != "en":   # the language's words on the offline table; the whole game is the English one's
+        assert page.locator("html").get_attribute("lang") == lang
+        words = json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        expect(page.locator("#offline-note")).to_have_text(words["offline.table_note"])
+        turn(page)
+        page.wait_for_selector("#game:not([aria-busy])", state="attached", timeout=WAIT_MS)
+        wait_ready(page)
+        assert status(page) == "playing"
+        return
     play_to_end(page, turn)
     assert status(page) == "finished"
     expect(page.locator("#result-text")).not_to_be_empty()
