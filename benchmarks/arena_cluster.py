@@ -32,7 +32,7 @@ from tests.server.services import running_cluster
 from tests.server.session_sockets import play_seat
 
 from benchmarks.harness import machine_info
-from benchmarks.tournament_cluster import accounts
+from benchmarks.tournament_cluster import accounts, made_and_entered
 from furuba.server.accounts.sessions import csrf_token
 from furuba.server.tournaments.models import EntryRow, ResultRow, RoundTableRow
 
@@ -99,18 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         http = httpx.Client(base_url=cluster.base, timeout=30)
         first = players[0][1]
         http.cookies.set("furuba_session", first)
-        made = http.post("/api/tournaments", headers={"X-CSRF-Token": csrf_token(first)}, json={
+        tid = made_and_entered(http, cluster.base, players, {
             "name": "Benchmark Arena", "game": "zodiac", "kind": "arena",
-            "players": args.table, "minutes": args.minutes, "options": {"target": 3},
-            "starts_in": 5})
-        assert made.status_code == 201, made.text
-        tid = made.json()["id"]
-        for _name, sec in players[1:]:
-            with httpx.Client(base_url=cluster.base, timeout=30) as one:
-                one.cookies.set("furuba_session", sec)
-                joined = one.post(f"/api/tournaments/{tid}/join",
-                                  headers={"X-CSRF-Token": csrf_token(sec)})
-                assert joined.status_code == 200, joined.text
+            "players": args.table, "minutes": args.minutes, "options": {"target": 3}})
         done = threading.Event()
         bases = [s1.base, s2.base]
         pages = [threading.Thread(target=page_open, daemon=True,

@@ -63,6 +63,23 @@ def accounts(database_url: str, count: int) -> list[tuple[str, str]]:
     return out
 
 
+def made_and_entered(http: httpx.Client, base: str, players: list[tuple[str, str]],
+                     body: dict[str, Any]) -> str:
+    """A tournament of ``body`` made by the first of ``players`` (signed in on ``http``) and
+    entered by the others: its id."""
+    made = http.post("/api/tournaments", json={"starts_in": 5, **body},
+                     headers={"X-CSRF-Token": csrf_token(players[0][1])})
+    assert made.status_code == 201, made.text
+    tid: str = made.json()["id"]
+    for _name, secret in players[1:]:
+        with httpx.Client(base_url=base, timeout=30) as one:
+            one.cookies.set("furuba_session", secret)
+            joined = one.post(f"/api/tournaments/{tid}/join",
+                              headers={"X-CSRF-Token": csrf_token(secret)})
+            assert joined.status_code == 200, joined.text
+    return tid
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=64)
@@ -82,18 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         secret = players[0][1]
         http.cookies.set("furuba_session", secret)
         csrf = {"X-CSRF-Token": csrf_token(secret)}
-        made = http.post("/api/tournaments", headers=csrf, json={
+        tid = made_and_entered(http, cluster.base, players, {
             "name": f"Benchmark {args.kind}", "game": "zodiac", "kind": args.kind,
-            "players": args.table,
-            "rounds": args.rounds, "options": {"target": 3}, "starts_in": 5})
-        assert made.status_code == 201, made.text
-        tid = made.json()["id"]
-        for _name, sec in players[1:]:
-            with httpx.Client(base_url=cluster.base, timeout=30) as one:
-                one.cookies.set("furuba_session", sec)
-                joined = one.post(f"/api/tournaments/{tid}/join",
-                                  headers={"X-CSRF-Token": csrf_token(sec)})
-                assert joined.status_code == 200, joined.text
+            "players": args.table, "rounds": args.rounds, "options": {"target": 3}})
         started = time.perf_counter()
         http.post(f"/api/tournaments/{tid}/start", headers=csrf)
         rounds: list[dict[str, Any]] = []

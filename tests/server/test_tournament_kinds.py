@@ -31,10 +31,11 @@ from furuba.server.tournaments.director import site_due
 from furuba.server.tournaments.models import TournamentRow
 from furuba.server.tournaments.store import TournamentStore
 
-from .account_client import ROOMY, Browser
+from .account_client import Browser
 from .harness import LiveServer, play_to_end, wait_for
 from .postgres import Postgres
 from .session_sockets import table_socket
+from .tournament_client import details, entered
 
 # -- the pure parts ------------------------------------------------------------------------------
 
@@ -127,20 +128,6 @@ def test_each_round_of_a_duplicate_has_its_own_seed_from_its_secret() -> None:
 # -- over the server ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def site(db_url: str) -> Iterator[LiveServer]:
-    with LiveServer(db_url, **ROOMY, open_tables_per_address=None,
-                    default_grace_seconds=30) as server:
-        yield server
-
-
-def details(browser: Browser, tournament_id: str) -> dict[str, Any]:
-    r = browser.get(f"/api/tournaments/{tournament_id}")
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
-
-
 @contextlib.contextmanager
 def online(browsers: list[Browser]) -> Iterator[None]:
     """Each of ``browsers`` with a page open (its event stream), as a player on the site is."""
@@ -167,17 +154,10 @@ def end_arena_now(site: LiveServer, tournament_id: str) -> None:
 def test_an_arena_seats_its_online_players_again_as_soon_as_their_tables_end(
         site: LiveServer) -> None:
     names = ["Tohru", "Kyo", "Yuki", "Momiji", "Haru"]
-    browsers = {n: Browser(site) for n in names}
+    browsers, tid = entered(site, names, {"name": "Cat's Arena", "game": "zodiac",
+                                          "kind": "arena", "players": 2, "minutes": 30,
+                                          "options": {"target": 2}})
     try:
-        for n, b in browsers.items():
-            b.sign_up(n)
-        made = browsers["Tohru"].post("/api/tournaments", {
-            "name": "Cat's Arena", "game": "zodiac", "kind": "arena", "players": 2,
-            "minutes": 30, "options": {"target": 2}, "starts_in": 5})
-        assert made.status_code == 201, made.text
-        tid = made.json()["id"]
-        for n in names[1:]:
-            assert browsers[n].post(f"/api/tournaments/{tid}/join").status_code == 200
         here = names[:4]   # Haru entered but has no page open: never seated
         with online([browsers[n] for n in here]):
             time.sleep(1.5)   # their pages are seen online
@@ -233,15 +213,9 @@ def test_an_arena_fills_the_seats_of_a_player_left_waiting_with_bots(
         site: LiveServer, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "BOT_SECONDS", 4.0)
     names = ["Kagura", "Ritsu", "Kisa"]
-    browsers = {n: Browser(site) for n in names}
+    browsers, tid = entered(site, names, {"name": "Three", "game": "zodiac", "kind": "arena",
+                                          "players": 2, "options": {"target": 2}})
     try:
-        for n, b in browsers.items():
-            b.sign_up(n)
-        tid = browsers["Kagura"].post("/api/tournaments", {
-            "name": "Three", "game": "zodiac", "kind": "arena", "players": 2,
-            "options": {"target": 2}}).json()["id"]
-        for n in names[1:]:
-            browsers[n].post(f"/api/tournaments/{tid}/join")
         with online(list(browsers.values())):
             time.sleep(1.5)
             browsers["Kagura"].post(f"/api/tournaments/{tid}/start")
@@ -294,17 +268,10 @@ def seeds_of(s: Session, table_ids: list[str]) -> dict[str, int]:
 def test_a_duplicate_deals_the_same_cards_at_every_table_and_rotates_the_seats(
         site: LiveServer) -> None:
     names = ["Akito", "Shigure", "Ayame", "Hatori"]
-    browsers = {n: Browser(site) for n in names}
+    browsers, tid = entered(site, names, {"name": "Same Cards", "game": "zodiac",
+                                          "kind": "duplicate", "players": 2, "rounds": 2,
+                                          "options": {"target": 2}})
     try:
-        for n, b in browsers.items():
-            b.sign_up(n)
-        made = browsers["Akito"].post("/api/tournaments", {
-            "name": "Same Cards", "game": "zodiac", "kind": "duplicate", "players": 2,
-            "rounds": 2, "options": {"target": 2}, "starts_in": 5})
-        assert made.status_code == 201, made.text
-        tid = made.json()["id"]
-        for n in names[1:]:
-            browsers[n].post(f"/api/tournaments/{tid}/join")
         browsers["Akito"].post(f"/api/tournaments/{tid}/start")
         held: dict[str, list[int]] = {n: [] for n in names}
         for r in (1, 2):

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from furuba.server.tournaments import swiss
 
-from .account_client import ROOMY, Browser
+from .account_client import Browser
 from .harness import LiveServer, play_to_end, wait_for
 from .session_sockets import table_socket
+from .tournament_client import details
 
 # -- the pure part ---------------------------------------------------------------------------
 
@@ -97,20 +96,6 @@ def test_players_who_met_are_kept_apart_when_the_scores_allow() -> None:
 
 
 # -- over the server ----------------------------------------------------------------------------
-
-
-@pytest.fixture
-def site(db_url: str) -> Iterator[LiveServer]:
-    with LiveServer(db_url, **ROOMY, open_tables_per_address=None,
-                    default_grace_seconds=30) as server:
-        yield server
-
-
-def details(browser: Browser, tournament_id: str) -> dict[str, Any]:
-    r = browser.get(f"/api/tournaments/{tournament_id}")
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
 
 
 def my_table(info: dict[str, Any], name: str) -> str | None:
