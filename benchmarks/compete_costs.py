@@ -20,12 +20,11 @@ import json
 import random
 import statistics
 import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy.orm import Session
 
+from benchmarks.accounts import timed
 from benchmarks.harness import machine_info
 from furuba.server import schema
 from furuba.server.deals.models import DealPlayRow
@@ -42,15 +41,6 @@ def ms(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     return {"p50_ms": round(statistics.median(ordered) * 1000, 2),
             "max_ms": round(ordered[-1] * 1000, 2)}
-
-
-def timed(fn: Any, repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
-    return out
 
 
 def fill(s: Session, plays: int, entrants: int, rounds: int) -> str:
