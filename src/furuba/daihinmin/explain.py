@@ -96,7 +96,7 @@ def _explain_play(state: GameState, action: int, player: int, counts: tuple[int,
         holding = sum(1 for s in state.hand_sizes() if s) - 1
         return ngettext("you go out now and score {count} point",
                         "you go out now and score {count} points", holding).format(count=holding)
-    if state._house:
+    if state.rules.house:
         reason = house_reason(state, action)
         if reason:
             return reason

@@ -53,7 +53,7 @@ def contrast_action(state: GameState, played: int, better: int, player: int) -> 
     if counts[level] > size - jokers and whole:
         return _("you broke up your {rank}; {cards} would have kept your sets whole").format(
             rank=cards_of_rank(level), cards=other)
-    if size == PLAY_TOTAL[better] and not state._back and not state._reversed and \
+    if size == PLAY_TOTAL[better] and not state.back and not state.ranks_reversed and \
             level > PLAY_LEVEL[better] >= 0:
         return _("you played higher than the trick needed: {cards} would do").format(
             cards=other)

@@ -22,16 +22,16 @@ if TYPE_CHECKING:
 
 def house_reason(state: GameState, action: int) -> str | None:
     """A reason for ``action`` that a house rule gives, or ``None``."""
-    bits = state._house
+    bits = state.rules.house
     covers = PLAY_COVERS[action]
-    top = state._pile[-1][1] if state._pile else -1
-    if bits & SPADE_THREE and is_spade_counter(action, top, state._back):
+    top = state.pile[-1][1] if state.pile else -1
+    if bits & SPADE_THREE and is_spade_counter(action, top, state.back):
         return _("the 3♠ beats the lone 2 and ends the trick: you lead next")
     if bits & EIGHT_CUT and covers & EIGHT:
         return _("the 8s end the trick at once, and you lead the next one")
     if PLAY_RUN[action]:
         return ngettext("the run sheds {count} card at once", "the run sheds {count} cards at once",
                         PLAY_TOTAL[action]).format(count=PLAY_TOTAL[action])
-    if bits & ELEVEN_BACK and covers & JACK and not state._back:
+    if bits & ELEVEN_BACK and covers & JACK and not state.back:
         return _("the Jacks reverse the order: lower ranks win until the trick ends")
     return None

@@ -54,9 +54,9 @@ ENDGAME = 3
 def _unseen_counts(state: GameState, player: int) -> tuple[int, ...]:
     """Rank counts of the cards the player cannot see (other hands), from public information."""
     held = 0
-    for hand in state._hands:
+    for hand in state.hands:
         held |= hand
-    return counts_of(held & FULL_DECK & ~state._hands[player])
+    return counts_of(held & FULL_DECK & ~state.hands[player])
 
 
 def sure_winner(level: int, size: int, unseen: tuple[int, ...]) -> bool:
@@ -75,7 +75,7 @@ def revolution_pays(counts: tuple[int, ...]) -> bool:
 def _strength(state: GameState) -> Callable[[int], int]:
     """A level's strength in the order in force: the level itself, or mirrored while a
     revolution or 11-back reverses the order (D16, D20)."""
-    if state._back != state._reversed:
+    if state.back != state.ranks_reversed:
         return lambda level: NUM_LEVELS - 1 - level
     return lambda level: level
 
@@ -84,9 +84,9 @@ def sure_in_order(state: GameState, player: int, level: int, size: int) -> bool:
     """:func:`sure_winner` in the order in force, a strong joker's set of that size counted
     (D19)."""
     unseen = _unseen_counts(state, player)
-    if state._house & STRONG_JOKER and unseen[JOKER] >= size:
+    if state.rules.house & STRONG_JOKER and unseen[JOKER] >= size:
         return False
-    if state._back != state._reversed:
+    if state.back != state.ranks_reversed:
         mirrored = tuple(unseen[NUM_LEVELS - 1 - lv] for lv in range(NUM_LEVELS)) + unseen[13:]
         return sure_winner(NUM_LEVELS - 1 - level, size, mirrored)
     return sure_winner(level, size, unseen)
@@ -107,7 +107,7 @@ def _lead(state: GameState, player: int, counts: tuple[int, ...]) -> int:
 
 def _follow(state: GameState, player: int, counts: tuple[int, ...], plays: list[int],
             size: int) -> int:
-    top_total = state._top_total
+    top_total = state.top_total
     left = size - top_total
     strength = _strength(state)
     natural = [a for a in plays if not PLAY_JOKERS[a]]
@@ -143,10 +143,10 @@ def greedy_action(state: GameState, rng: random.Random) -> int:
     if phase == "revolution":
         return DECLARE if DECLARE in legal and revolution_pays(counts) else KEEP_QUIET
     if phase == "exchange":
-        if state._house:
+        if state.rules.house:
             return house_gift(state, legal)
         return min(legal, key=lambda a: (a == GIVE_JOKER, a))
-    if state._house:
+    if state.rules.house:
         return house_action(state, legal, lambda plays: _play(state, player, counts, plays))
     return _play(state, player, counts, legal)
 

@@ -93,14 +93,14 @@ def house_action(state: GameState, legal: list[int],
     player = state.current_player
     hand = state.hand(player)
     size = hand.bit_count()
-    leading = not state._pile
+    leading = not state.pile
     plays = [a for a in legal if a != PASS]
     if leading and PASS in legal:       # D22: a leader may pass, and never should here
         legal = plays
     going_out = [a for a in plays if PLAY_TOTAL[a] == size]
     if going_out:
         return min(going_out, key=lambda a: (PLAY_JOKERS[a], a))
-    if not leading and state._pile[-1][0] == player:
+    if not leading and state.pile[-1][0] == player:
         return PASS     # D22: everyone else passed on its own play: passing wins the lead
     if SPADE_THREE in plays and not leading:
         return SPADE_THREE
@@ -111,8 +111,8 @@ def house_action(state: GameState, legal: list[int],
         run = _lead_run(runs, hand)
         if run is not None:
             return run
-    elif state._pile and PLAY_RUN[state._pile[-1][1]]:
-        return _follow_run(runs, size, state._back)
+    elif state.pile and PLAY_RUN[state.pile[-1][1]]:
+        return _follow_run(runs, size, state.back)
     sets = [a for a in plays if not PLAY_RUN[a]]
     choice = rulebook(([] if leading else [PASS]) + sorted({abstract(a) for a in sets}))
     if choice == PASS:

@@ -1,8 +1,10 @@
 """The house rules at play (D13–D18): what a play sets off, and the fall of the capital.
 
-Each rule is an option, off by default (:mod:`furuba.daihinmin.options`); a state keeps them as
-the bits of :func:`flags`, so the rulebook's game (no bit set) never looks at them. What is legal
-under them is :mod:`furuba.daihinmin.house_plays`; this module says what a play does once made:
+Each rule is an option, off by default (:mod:`furuba.daihinmin.options`); a state's
+:class:`~furuba.daihinmin.rules.Rules` keeps them as the bits of :func:`flags`, and its hooks
+(:mod:`furuba.daihinmin.house_turns`) call this module, so the rulebook's game never looks at
+them. What is legal under them is :mod:`furuba.daihinmin.house_plays`; this module says what a
+play does once made:
 
 * **8-cut** (D13): a play that counts as 8s — a set of 8s, a run through the 8 (a joker standing
   for it too) — ends the trick; its player leads the next one (the next player still holding
@@ -32,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from furuba.daihinmin.house_plays import (
     NO_TOP,
-    Rules,
+    PlayRules,
     is_jokers_alone,
     is_spade_counter,
     same_suits,
@@ -53,7 +55,7 @@ EIGHT_CUT, SEQUENCES, FALLEN_CAPITAL, ELEVEN_BACK, SUIT_LOCK, SPADE_THREE, SUITE
 EIGHT = 1 << RANK_NAMES.index("8")
 JACK = 1 << RANK_NAMES.index("J")
 NO_ONE = -1
-"""``GameState._fallen`` while no Rich Man has fallen this round."""
+"""``GameState.fallen`` while no Rich Man has fallen this round."""
 
 
 def flags(options: Options) -> int:
@@ -74,12 +76,12 @@ def flags(options: Options) -> int:
 
 
 @functools.cache
-def rules(bits: int) -> Rules:
+def play_rules(bits: int) -> PlayRules:
     """What move generation needs of the house rules ``bits``."""
-    return Rules(suited=bool(bits & SUITED), sequences=bool(bits & SEQUENCES),
-                 spade_three=bool(bits & SPADE_THREE), strong_joker=bool(bits & STRONG_JOKER),
-                 named_joker=bool(bits & NAMED_JOKER), lead_pass=bool(bits & PASS_OUT),
-                 run_above=bool(bits & RUN_ABOVE))
+    return PlayRules(suited=bool(bits & SUITED), sequences=bool(bits & SEQUENCES),
+                     spade_three=bool(bits & SPADE_THREE), strong_joker=bool(bits & STRONG_JOKER),
+                     named_joker=bool(bits & NAMED_JOKER), lead_pass=bool(bits & PASS_OUT),
+                     run_above=bool(bits & RUN_ABOVE))
 
 
 def upheaves(action: int) -> bool:
@@ -92,47 +94,47 @@ def upheaves(action: int) -> bool:
 def after_play(state: GameState, player: int, action: int, before: int) -> bool:
     """Apply what ``player``'s play ``action`` (made on ``before``, :data:`NO_TOP` on an empty
     pile) sets off under the house rules; whether it ends the trick."""
-    bits = state._house
+    bits = state.rules.house
     covers = PLAY_COVERS[action]
     if bits & STRONG_JOKER and is_jokers_alone(action):
-        state._lock = 0     # D19: nothing but the spade 3 follows a strong joker
+        state.lock = 0     # D19: nothing but the spade 3 follows a strong joker
         return False
     if bits & RANK_REVOLUTION and upheaves(action):
-        state._reversed = not state._reversed
-        state._push("rank revolution", player, state._reversed)
+        state.ranks_reversed = not state.ranks_reversed
+        state.push("rank revolution", player, state.ranks_reversed)
     if bits & EIGHT_CUT and covers & EIGHT:
-        state._push("eight cut", player)
+        state.push("eight cut", player)
         return True
-    if bits & SPADE_THREE and is_spade_counter(action, before, state._back != state._reversed,
+    if bits & SPADE_THREE and is_spade_counter(action, before, state.back != state.ranks_reversed,
                                                bool(bits & STRONG_JOKER)):
-        state._push("spade three", player)
+        state.push("spade three", player)
         return True
-    if bits & ELEVEN_BACK and covers & JACK and not state._back:
-        state._back = True
-        state._push("eleven back", player)
+    if bits & ELEVEN_BACK and covers & JACK and not state.back:
+        state.back = True
+        state.push("eleven back", player)
     named = bool(bits & NAMED_JOKER)
-    if bits & SUIT_LOCK and not state._lock and before != NO_TOP \
+    if bits & SUIT_LOCK and not state.lock and before != NO_TOP \
             and same_suits(action, before, named):
-        state._lock = PLAY_DECLARED[action] if named else PLAY_SUITS[action]
-        state._push("lock", state._lock & 15)
+        state.lock = PLAY_DECLARED[action] if named else PLAY_SUITS[action]
+        state.push("lock", state.lock & 15)
     return False
 
 
 def fall(state: GameState, first: int) -> None:
     """D15: ``first`` went out first; a Rich Man of the last round who did not leaves the round,
     his cards laid face up."""
-    titles = state._titles
+    titles = state.titles
     if RICH_MAN not in titles:
         return
     rich = titles.index(RICH_MAN)
-    cards = state._hands[rich]
+    cards = state.hands[rich]
     if rich == first or not cards:
         return
-    hands = list(state._hands)
+    hands = list(state.hands)
     hands[rich] = 0
-    state._hands = tuple(hands)
-    counts = list(state._counts)
+    state.hands = tuple(hands)
+    counts = list(state.counts)
     counts[rich] = (0,) * 14
-    state._counts = tuple(counts)
-    state._fallen = rich
-    state._push("fallen", rich, cards)
+    state.counts = tuple(counts)
+    state.fallen = rich
+    state.push("fallen", rich, cards)

@@ -11,7 +11,7 @@ jokers stand in for any (D17).
 >>> from furuba.daihinmin.moves import ACTION_NAMES, play_id
 >>> from furuba.daihinmin.ranks import counts_of, mask_of
 >>> hand = mask_of([4 * 6, 4 * 6 + 2, 4 * 7 + 2, 4 * 8 + 2, 52])   # 7♦ 7♠ 8♠ 9♠, a joker
->>> rules = Rules(suited=True, sequences=True, spade_three=False)
+>>> rules = PlayRules(suited=True, sequences=True, spade_three=False)
 >>> plays = legal_house_plays(hand, counts_of(hand), -1, False, 0, rules)
 >>> [ACTION_NAMES[a] for a in plays if "run" in ACTION_NAMES[a]]   # doctest: +NORMALIZE_WHITESPACE
 ['play run joker 7♠ 8♠', 'play run 7♠ 8♠ 9♠', 'play run 8♠ 9♠ joker',
@@ -63,7 +63,7 @@ _ALL_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class PlayRules:
     """What move generation needs to know of the house rules in force."""
 
     suited: bool
@@ -118,7 +118,7 @@ def is_jokers_alone(action: int) -> bool:
 
 
 def legal_house_plays(hand: int, counts: tuple[int, ...], top: int, back: bool, lock: int,
-                      rules: Rules) -> list[int]:
+                      rules: PlayRules) -> list[int]:
     """The sorted legal plays (and ``pass`` when following) of ``hand`` (a deck mask, with its
     rank-count vector ``counts``) on ``top`` (the action on the pile, :data:`NO_TOP` when empty),
     with the order of the ranks reversed or not (11-back, a revolution) and the trick locked to

@@ -58,7 +58,7 @@ def why_illegal(state: GameState, action: int, who: str | None = None) -> str:
     name = action_text(action)
     player = state.current_player
     who = who if who is not None else player_words(player)
-    phase = state._phase
+    phase = state.phase_code
     if phase == OVER:
         return _("{action} is not legal: the game is over").format(action=name)
     if phase == REVOLUTION:
@@ -69,7 +69,7 @@ def why_illegal(state: GameState, action: int, who: str | None = None) -> str:
                  "keep quiet (D10)").format(action=name, who=who)
     if phase == EXCHANGE:
         if is_gift(action) and action != GIVE_JOKER \
-                and (action in GIFT_CARD) != bool(state._options.suited):
+                and (action in GIFT_CARD) != bool(state.options.suited):
             if action in GIFT_CARD:
                 return _("{action} names a suit: without sequences, the suit lock or the spade "
                          "3 a gift names a rank, such as 'give 7'").format(action=name)
@@ -90,13 +90,13 @@ def _why_not_this_play(state: GameState, action: int, name: str, who: str) -> st
     """Why a decision of the play phase is not legal."""
     if action == PASS:
         return _("{who} must play a set: nobody may pass on an empty pile (D4)").format(who=who)
-    if state._house and is_play(action):
+    if state.rules.house and is_play(action):
         return why_not_house_play(state, action, name, who)
     level = PLAY_LEVEL[action]
     if level < JOKERS_ONLY_LEVEL:
         return _("{action} is not legal now: {who} must play or pass").format(action=name,
                                                                               who=who)
-    counts = state._counts[state.current_player]
+    counts = state.counts[state.current_player]
     naturals, jokers = PLAY_NATURALS[action], PLAY_JOKERS[action]
     if naturals and counts[level] < naturals:
         return ngettext("{who} cannot {action}: {count} card of rank {rank} in hand",
@@ -107,16 +107,16 @@ def _why_not_this_play(state: GameState, action: int, name: str, who: str) -> st
         return ngettext("{who} cannot {action}: {count} joker in hand",
                         "{who} cannot {action}: {count} jokers in hand",
                         counts[JOKER]).format(who=who, action=name, count=counts[JOKER])
-    _player, top_action, _cards = state._pile[-1]
+    _player, top_action, _cards = state.pile[-1]
     top_level = PLAY_LEVEL[top_action]
     top = set_text(RANK_NAMES[top_level] if top_level >= 0 else None, PLAY_NATURALS[top_action],
                    PLAY_JOKERS[top_action])
-    if PLAY_TOTAL[action] != state._top_total:
+    if PLAY_TOTAL[action] != state.top_total:
         return ngettext("{action} does not follow {top}: a follow must have exactly {count} "
                         "card (D4)",
                         "{action} does not follow {top}: a follow must have exactly {count} "
-                        "cards (D4)", state._top_total).format(action=name, top=top,
-                                                               count=state._top_total)
+                        "cards (D4)", state.top_total).format(action=name, top=top,
+                                                               count=state.top_total)
     if level == JOKERS_ONLY_LEVEL:
         return _("{action} cannot follow: jokers alone are the lowest rank of all "
                  "(D3)").format(action=name)

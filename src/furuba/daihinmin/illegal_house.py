@@ -36,27 +36,27 @@ if TYPE_CHECKING:
 
 def why_not_house_play(state: GameState, action: int, name: str, who: str) -> str:
     """Why the play ``action`` (said ``name``) is not legal for ``who`` under the house rules."""
-    suited = state._options.suited
+    suited = state.options.suited
     if is_play(action) and suited != is_suited(action) and PLAY_LEVEL[action] >= 0:
         if suited:
             return _("{action} names no suits: with these house rules a play names its cards, "
                      "such as 'play 7♦ 7♠'").format(action=name)
         return _("{action} names its suits: without sequences, the suit lock or the spade 3 "
                  "a play names a rank and a count, such as 'play 7x2'").format(action=name)
-    if PLAY_RUN[action] and not state._options.sequences:
+    if PLAY_RUN[action] and not state.options.sequences:
         return _("{action} is a run: runs are played only with the sequences rule "
                  "(D14)").format(action=name)
-    hand = state._hands[state.current_player]
+    hand = state.hands[state.current_player]
     missing = PLAY_CARDS[action] & ~hand
-    if missing or state._counts[state.current_player][JOKER] < PLAY_JOKERS[action]:
+    if missing or state.counts[state.current_player][JOKER] < PLAY_JOKERS[action]:
         return _("{who} cannot {action}: those cards are not all in the hand").format(
             who=who, action=name)
     if PLAY_RUN[action] and _wild_over_held(action, hand):
         return _("{action}: a joker in a run stands only for a rank the hand lacks in that "
                  "suit (D14)").format(action=name)
-    if not state._pile:
+    if not state.pile:
         return _("{action} is not legal now").format(action=name)
-    return _why_not_follow(state, action, name, state._pile[-1][1])
+    return _why_not_follow(state, action, name, state.pile[-1][1])
 
 
 def _wild_over_held(action: int, hand: int) -> bool:
@@ -80,17 +80,17 @@ def _why_not_follow(state: GameState, action: int, name: str, top: int) -> str:
                         "{action} does not follow {top}: a follow must be a set of exactly "
                         "{count} cards (D4)", PLAY_TOTAL[top]).format(
             action=name, top=top_name, count=PLAY_TOTAL[top])
-    lock = state._lock
+    lock = state.lock
     if lock and PLAY_SUITS[action] & ~lock:
         return _("{action} is not in a suit the trick is locked to: {suits} (jokers stand in "
                  "for any) (D17)").format(action=name, suits=suits_text(lock))
     level, top_level = PLAY_LEVEL[action], PLAY_LEVEL[top]
     if PLAY_RUN[top]:
         level, top_level = level + PLAY_RUN[action] - 1, top_level + PLAY_RUN[top] - 1
-        if state._back:
+        if state.back:
             level, top_level = PLAY_LEVEL[action], PLAY_LEVEL[top]
-    if level >= 0 and not stronger(level, top_level, state._back) and top != NO_TOP:
-        if state._back:
+    if level >= 0 and not stronger(level, top_level, state.back) and top != NO_TOP:
+        if state.back:
             return _("{action} does not beat {top}: 11-back is in force, so a lower rank "
                      "wins until the trick ends (D16)").format(action=name, top=top_name)
         if top_level == NUM_LEVELS - 1 and PLAY_LEVEL[action] == 0:

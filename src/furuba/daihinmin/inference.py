@@ -10,7 +10,7 @@ players that the greedy policy (:mod:`furuba.daihinmin.greedy`) would not have m
 hands (:func:`slips`). A world is weighed :data:`SLIP` to the power of its slips, and every
 sample is a copy of one of the pool drawn by weight. On 100 positions of games between search
 bots, the worlds drawn this way put 55% of the hidden cards' ranks in the right hands, against
-52% for uniform deals (``python -m benchmarks.hand_reading``; docs/BOTS.md, *Hand inference*).
+52% for uniform deals (``python -m benchmarks.hand_reading``; docs/experiments/daihinmin-hand-inference.md).
 
 Everything here is read from the public log and from worlds :meth:`determinize` dealt, so a
 sampled world still depends only on what the searching player may know. Under the house rules
@@ -46,7 +46,7 @@ S = TypeVar("S", bound="GameState")
 def this_round(state: GameState) -> list[events.Entry]:
     """The public events of the round being played, oldest first."""
     out = []
-    log = state._log
+    log = state.log
     while log is not None:
         entry, log = log
         if entry[0] == "round":
@@ -85,11 +85,11 @@ def slips(world: GameState, moves: list[tuple[int, int, int]], judged: frozenset
     for q, _action, cards in moves:
         played[q] |= cards
     s = world.clone()
-    s._hands = tuple(hand | more for hand, more in zip(world._hands, played, strict=True))
-    s._counts = tuple(counts_of(hand) for hand in s._hands)
-    s._pile, s._top_level, s._top_total, s._passes = (), NO_PILE, 0, 0
-    s._finished = ()
-    s._current = moves[0][0]
+    s.hands = tuple(hand | more for hand, more in zip(world.hands, played, strict=True))
+    s.counts = tuple(counts_of(hand) for hand in s.hands)
+    s.pile, s.top_level, s.top_total, s.passes = (), NO_PILE, 0, 0
+    s.finished = ()
+    s.current = moves[0][0]
     count = 0
     for q, action, _cards in moves:
         if q in judged and greedy_action(s, _NO_DRAWS) != action:
@@ -103,7 +103,7 @@ def world_sampler(state: S, player: int) -> Callable[[random.Random], S]:
     this round (see the module docstring); before the round's first play, and under the house
     rules, :meth:`determinize`'s."""
     uniform = state.sampler(player)
-    moves = round_moves(state) if state.phase == "play" and not state._house else []
+    moves = round_moves(state) if state.phase == "play" and not state.rules.house else []
     if not moves:
         return uniform
     judged = frozenset(q for q in range(state.num_players) if q != player)

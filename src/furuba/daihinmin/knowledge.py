@@ -1,14 +1,7 @@
-"""What each player may know — the one place secrecy is decided — and worlds that fit it.
+"""Worlds that fit what a player knows: :func:`determinize` and its :func:`sampler`.
 
-:mod:`furuba.daihinmin.view` shows what this module works out; :func:`determinize` deals worlds
-that agree with it.
-
-A player knows their own hand, everything played, how many cards each hand holds, titles, points
-and seats; the cards they gave in the exchange (in the receiver's hand until played) and got; the
-jokers a revolution revealed (in the Poor Man's hand until played, known to all); and, when they
-received cards automatically (the Rich Man from the Poor Man, the Second Richest from the Second
-Poorest), that the giver holds no natural card above the lowest card received (D9). Once the game
-is over, everything is public.
+What a player knows is decided in :mod:`furuba.daihinmin.secrecy` (and shown by
+:mod:`furuba.daihinmin.view`); a world dealt here keeps all of it and re-deals the rest.
 
 >>> from furuba.daihinmin import new_game
 >>> s = new_game(players=4, seed=3)
@@ -30,63 +23,13 @@ from typing import TYPE_CHECKING, TypeVar
 from furuba.core.errors import OptionsError
 from furuba.core.rng import fresh_seed
 from furuba.daihinmin.exchange import gift_card
-from furuba.daihinmin.ranks import (
-    CARD_LEVEL,
-    JOKER,
-    JOKER_MASK,
-    cards_of,
-    counts_of,
-)
-from furuba.daihinmin.scoring import POOR_MAN, SECOND_POOREST
+from furuba.daihinmin.ranks import CARD_LEVEL, JOKER, cards_of, counts_of
+from furuba.daihinmin.secrecy import ceiling, check_player, exchange_seen_by, in_hands, known_cards
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
 S = TypeVar("S", bound="GameState")
-
-
-def check_player(state: GameState, player: int | None) -> None:
-    """Refuse anything but a player id of ``state``'s game or ``None``."""
-    n = state.num_players
-    if player is not None and (not isinstance(player, int) or isinstance(player, bool)
-                               or not 0 <= player < n):
-        raise OptionsError(f"no player {player!r}: players are 0 to {n - 1} (or None)")
-
-
-def in_hands(state: GameState) -> int:
-    """The cards still held by someone (public: all others have been played)."""
-    out = 0
-    for hand in state._hands:
-        out |= hand
-    return out
-
-
-def known_cards(state: GameState, player: int | None) -> dict[int, int]:
-    """Cards ``player`` knows to be in other hands: other player → mask (never ``player``)."""
-    held = in_hands(state)
-    known: dict[int, int] = {}
-    if state._revolution:
-        poor = state._titles.index(POOR_MAN)
-        jokers = JOKER_MASK & held
-        if jokers and poor != player:
-            known[poor] = jokers
-    if player is not None:
-        for giver, receiver, cards in state._exchange:
-            if giver == player and cards & held:
-                known[receiver] = known.get(receiver, 0) | (cards & held)
-    return known
-
-
-def ceiling(state: GameState, player: int | None) -> tuple[int, int] | None:
-    """``(giver, level)`` when ``player`` received cards automatically this round: the giver
-    holds no natural card above ``level`` (-1: none at all) except cards given to them."""
-    if player is None:
-        return None
-    for giver, receiver, cards in state._exchange:
-        if receiver == player and state._titles[giver] in (POOR_MAN, SECOND_POOREST):
-            levels = [CARD_LEVEL[c] for c in cards_of(cards)]
-            return giver, (-1 if JOKER in levels else min(levels))
-    return None
 
 
 def determinize(state: S, player: int, rng: random.Random) -> S:
@@ -116,7 +59,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
     if state.is_terminal():
         return _reseeded(state)
     n = state.num_players
-    hands = state._hands
+    hands = state.hands
     known = known_cards(state, player)
     start = [known.get(q, 0) for q in range(n)]
     start[player] = hands[player]
@@ -126,9 +69,9 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
     pool = cards_of(hidden)
     wanted = [hands[q].bit_count() - start[q].bit_count() for q in range(n)]
     limit = ceiling(state, player)
-    pending = state._gifts
-    exchange = tuple(t for t in state._exchange if player in (t[0], t[1]))
-    private = tuple(log if q == player else None for q, log in enumerate(state._private))
+    pending = state.gifts
+    exchange = exchange_seen_by(state, player)
+    private = tuple(log if q == player else None for q, log in enumerate(state.private))
 
     def sample(rng: random.Random) -> S:
         out = state.clone()
@@ -144,14 +87,14 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
                 for card in unseen[pos:pos + need[q]]:
                     new[q] |= 1 << card
                 pos += need[q]
-        out._hands = tuple(new)
-        out._counts = tuple(counts_of(h) for h in new)
+        out.hands = tuple(new)
+        out.counts = tuple(counts_of(h) for h in new)
         if pending:
-            out._gifts = _chosen_again(pending, new, player, rng, state._options.suited)
-        out._exchange = exchange
-        out._private = private
-        out._seed = fresh_seed(rng)
-        out._counter = 0
+            out.gifts = _chosen_again(pending, new, player, rng, state.options.suited)
+        out.exchange = exchange
+        out.private = private
+        out.seed = fresh_seed(rng)
+        out.counter = 0
         return out
 
     return sample
@@ -161,8 +104,8 @@ def _reseeded(state: S) -> Callable[[random.Random], S]:
     """The sampler of a finished game: everything is public, only the RNG is drawn anew."""
     def over(rng: random.Random) -> S:
         out = state.clone()
-        out._seed = fresh_seed(rng)
-        out._counter = 0
+        out.seed = fresh_seed(rng)
+        out.counter = 0
         return out
     return over
 

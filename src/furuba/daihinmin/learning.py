@@ -100,7 +100,7 @@ def _play_rows(state: GameState, legal: list[int]) -> list[list[float]]:
     groups = sum(1 for n in counts if n)
     beatable = _beatable(counts_of(_held_by_others(state, player)))
     leads = float(state.pile_top()[1] == 0)
-    back = state._back
+    back = state.back
     rows = []
     for action in legal:
         level, naturals, jokers = PLAY_LEVEL[action], PLAY_NATURALS[action], PLAY_JOKERS[action]
@@ -134,7 +134,7 @@ def _held_by_others(state: GameState, player: int) -> int:
     """The cards ``player`` cannot see: the deck less their hand and what has been played (the
     same in every world a determinization deals)."""
     held = 0
-    for hand in state._hands:
+    for hand in state.hands:
         held |= hand
     return held & FULL_DECK & ~state.hand(player)
 
@@ -169,7 +169,7 @@ def _revolution_rows(state: GameState, legal: list[int]) -> list[list[float]]:
 def featurize(state: State, legal: list[int]) -> Rows:
     """The features of each action of ``legal`` for the player to move (see the module)."""
     s = cast("GameState", state)
-    phase = s._phase
+    phase = s.phase_code
     if phase == PLAY:
         rows = _play_rows(s, legal)
     elif phase == EXCHANGE:

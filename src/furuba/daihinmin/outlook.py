@@ -8,7 +8,7 @@ high they are, which of them no other hand can beat (*control*: a set nobody can
 the lead back), whether the player leads, owns the pile or can beat it, and how soon they move.
 The weights (:data:`WEIGHTS`) were fitted by logistic regression on who went out first, over
 the pairs of players still holding cards in the positions of rounds played by four ``hard``
-bots (``python -m furuba.daihinmin.outlook_fit``; docs/BOTS.md, *A learned outlook in Dai Hin Min*).
+bots (``python -m furuba.daihinmin.outlook_fit``; docs/experiments/daihinmin-learned-outlook.md).
 
 It is the game's ``points``, so a search that plays for points (``value=points``: ``expert``)
 judges the playouts it cuts short by it, where it scored +0.088 [+0.071, +0.106] of the fair
@@ -81,12 +81,12 @@ def features(state: GameState, player: int, holding: list[int],
     """What the model weighs of ``player``'s position (:data:`FEATURE_NAMES`); ``holding`` are
     the players still holding cards (:func:`holders`), ``best`` each one's highest set of each
     size (computed here unless given)."""
-    counts = state._counts[player]
+    counts = state.counts[player]
     if best is None:
-        best = {q: _best_by_size(state._counts[q]) for q in holding}
-    top_level, top_size = state._top_level, state._top_total
-    current = state._current
-    owner = state._pile[-1][0] if state._pile else -1
+        best = {q: _best_by_size(state.counts[q]) for q in holding}
+    top_level, top_size = state.top_level, state.top_total
+    current = state.current
+    owner = state.pile[-1][0] if state.pile else -1
     f = [1.0 if counts[level] else 0.0 for level in range(NUM_LEVELS)]
     f.append(float(counts[JOKER]))
     f.append(float(sum(counts)))
@@ -99,7 +99,7 @@ def features(state: GameState, player: int, holding: list[int],
             break
         if seat in holding:
             ahead += 1
-        seat = (seat + state._direction) % n
+        seat = (seat + state.direction) % n
     f.extend(1.0 if ahead == k else 0.0 for k in (1, 2, 3))
     rivals = [max(sizes) for sizes in zip(*(best[q] for q in holding if q != player), strict=True)]
     sets = control = 0
@@ -125,7 +125,7 @@ def expected_points(state: GameState, weights: Sequence[float] = WEIGHTS) -> lis
     holding = holders(state)
     if len(holding) < 2 or state.is_terminal():
         return points
-    best = {q: _best_by_size(state._counts[q]) for q in holding}
+    best = {q: _best_by_size(state.counts[q]) for q in holding}
     return share_out(points, {
         p: sum(w * x for w, x in zip(weights, features(state, p, holding, best), strict=True))
         for p in holding})

@@ -47,17 +47,17 @@ def read_position(cls: type[S], data: Any) -> S:
     if not isinstance(hands_raw, list) or len(hands_raw) != n:
         raise fail(f"'hands' must be a list of {n} hands (one per player)")
     s = cls._blank(options, seed)
-    s._counter = int_field(data, "counter", 0, 0)
+    s.counter = int_field(data, "counter", 0, 0)
     _read_seats(s, data)
     _read_round_kind(s, data)
     cards = Cards()
     pile_raw, pile_parsed = read_hands(s, data, hands_raw, cards)
-    turn_raw = _read_turn_field(data, s._phase, n)
+    turn_raw = _read_turn_field(data, s.phase_code, n)
     read_pile(s, pile_raw, pile_parsed, turn_raw, cards)
     read_progress(s, data)
     read_house_state(s, data)
-    s._current = _current(s, turn_raw)
-    s._dealer = int_field(data, "dealer", _default_dealer(s), 0, n - 1)
+    s.current = _current(s, turn_raw)
+    s.dealer = int_field(data, "dealer", _default_dealer(s), 0, n - 1)
     return s
 
 
@@ -102,18 +102,18 @@ def _read_seats(s: GameState, data: JSON) -> None:
     seating = player_list("seating", data.get("seating", list(range(n))), n)
     if len(seating) != n:
         raise fail(f"'seating' must list all {n} players")
-    s._seating = tuple(seating)
+    s.seating = tuple(seating)
     seat_of = [0] * n
     for seat, player in enumerate(seating):
         seat_of[player] = seat
-    s._seat_of = tuple(seat_of)
-    s._titles = _read_titles(data.get("titles", [None] * n), n)
+    s.seat_of = tuple(seat_of)
+    s.titles = _read_titles(data.get("titles", [None] * n), n)
     scores = data.get("scores", [0] * n)
     if not isinstance(scores, list) or len(scores) != n or not all(
             is_int(x) and x >= 0 for x in scores):
         raise fail(f"'scores' must be {n} whole numbers, at least 0, not {scores!r}")
-    s._scores = tuple(scores)
-    s._round = int_field(data, "round", 2 if NO_TITLE not in s._titles else 1, 1)
+    s.points = tuple(scores)
+    s.round = int_field(data, "round", 2 if NO_TITLE not in s.titles else 1, 1)
 
 
 def _read_titles(value: Any, n: int) -> tuple[int, ...]:
@@ -138,13 +138,13 @@ def _read_titles(value: Any, n: int) -> tuple[int, ...]:
 
 def _read_round_kind(s: GameState, data: JSON) -> None:
     """Revolution, direction of play and phase, which the titles must allow (D10)."""
-    titled = NO_TITLE not in s._titles
+    titled = NO_TITLE not in s.titles
     revolution = data.get("revolution", False)
     if not isinstance(revolution, bool):
         raise fail(f"'revolution' must be true or false, not {revolution!r}")
     if revolution and not titled:
         raise fail("a revolution needs titles (a Poor Man), so not in the first round")
-    s._revolution = revolution
+    s.revolution = revolution
     direction = data.get("direction", COUNTERCLOCKWISE if revolution else CLOCKWISE)
     names = {v: k for k, v in DIRECTION_NAMES.items()}
     direction = names.get(direction, direction)
@@ -153,12 +153,12 @@ def _read_round_kind(s: GameState, data: JSON) -> None:
                    f"not {data.get('direction')!r}")
     if (direction == COUNTERCLOCKWISE) != revolution:
         raise fail("play goes counterclockwise exactly in a revolution round (D10)")
-    s._direction = direction
+    s.direction = direction
     phase_name = data.get("phase", "play")
     if phase_name not in PHASE_NAMES:
         raise fail(f"'phase' must be one of {', '.join(PHASE_NAMES)}, not {phase_name!r}")
-    s._phase = PHASE_NAMES.index(phase_name)
-    if s._phase in (REVOLUTION, EXCHANGE) and (not titled or revolution):
+    s.phase_code = PHASE_NAMES.index(phase_name)
+    if s.phase_code in (REVOLUTION, EXCHANGE) and (not titled or revolution):
         raise fail(f"the {phase_name} phase needs titles and no revolution declared")
 
 
@@ -177,14 +177,14 @@ def _read_turn_field(data: JSON, phase: int, n: int) -> Any:
 # -- whose turn, who dealt -------------------------------------------------------------------------
 def _current(s: GameState, turn_raw: Any) -> int:
     """Who acts now, checked against the rules of the phase."""
-    titles = s._titles
-    if s._phase == OVER:
+    titles = s.titles
+    if s.phase_code == OVER:
         return TERMINAL
-    if s._phase == REVOLUTION:
+    if s.phase_code == REVOLUTION:
         return _turn(turn_raw, roles(titles)[3], "the Poor Man decides (D10)")
-    if s._phase == EXCHANGE:
+    if s.phase_code == EXCHANGE:
         rich, second_rich = roles(titles)[:2]
-        rich_chosen = sum(1 for g, _, _ in s._gifts if g == rich)
+        rich_chosen = sum(1 for g, _, _ in s.gifts if g == rich)
         return _turn(turn_raw, rich if rich_chosen < 2 else second_rich,
                      "the Rich Man, then the Second Richest, choose gifts (D9)")
     return _current_in_play(s, turn_raw)
@@ -198,16 +198,16 @@ def _turn(turn_raw: Any, expected: int, rule: str) -> int:
 
 def _current_in_play(s: GameState, turn_raw: Any) -> int:
     """Who plays next: the turn given, or the next player after the top set (D4, D5)."""
-    hands, pile = s._hands, s._pile
+    hands, pile = s.hands, s.pile
     holding = [p for p in range(s.num_players) if hands[p]]
     if len(holding) < 2:
         raise fail("a round in play needs at least 2 players holding cards")
-    default = s._next_active(pile[-1][0]) if pile else next(p for p in s._seating if hands[p])
+    default = s.next_active(pile[-1][0]) if pile else next(p for p in s.seating if hands[p])
     current = default if turn_raw in (None, -1) else int(turn_raw)
     if not hands[current]:
         raise fail(f"player {current} has no cards and cannot have the turn")
-    if s._house & PASS_OUT:     # D22: anyone who has not passed, the last player too
-        if s._passed >> current & 1:
+    if s.rules.house & PASS_OUT:     # D22: anyone who has not passed, the last player too
+        if s.passed >> current & 1:
             raise fail(f"player {current} passed in this trick and cannot have the turn (D22)")
         return current
     if pile:
@@ -215,10 +215,10 @@ def _current_in_play(s: GameState, turn_raw: Any) -> int:
         if current == pile[-1][0]:
             raise fail("the player who played the top set cannot have the turn: the "
                        "pile would have been cleared (D5)")
-        if s._passes >= holders:
+        if s.passes >= holders:
             raise fail(f"'passes' must be below {holders}: after that many the pile "
                        "is cleared (D5)")
-    elif s._passes:
+    elif s.passes:
         raise fail("'passes' must be 0 on an empty pile")
     return current
 
@@ -226,8 +226,8 @@ def _current_in_play(s: GameState, turn_raw: Any) -> int:
 def _default_dealer(s: GameState) -> int:
     """Who dealt, when not given: the Poor Man after the first round (D8), else the player
     before the one to act."""
-    if NO_TITLE not in s._titles:
-        return roles(s._titles)[3]
-    if s._current >= 0:
-        return before(s, s._current)
-    return s._seating[-1]
+    if NO_TITLE not in s.titles:
+        return roles(s.titles)[3]
+    if s.current >= 0:
+        return before(s, s.current)
+    return s.seating[-1]

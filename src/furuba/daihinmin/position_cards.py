@@ -47,8 +47,8 @@ def read_hands(s: GameState, data: JSON, hands_raw: list[Any],
     for i, parsed in enumerate(pile_parsed):
         cards.claim_exact(f"pile[{i}]", parsed)
     hands = tuple(cards.resolve(f"hands[{p}]", parsed) for p, parsed in enumerate(hands_parsed))
-    s._hands = hands
-    s._counts = tuple(counts_of(h) for h in hands)
+    s.hands = hands
+    s.counts = tuple(counts_of(h) for h in hands)
     return pile_raw, pile_parsed
 
 
@@ -58,7 +58,7 @@ def read_pile(s: GameState, pile_raw: list[Any], pile_parsed: list[Parsed], turn
     n = s.num_players
     pile = []
     previous: tuple[int, int] | None = None
-    suited = s._options.suited
+    suited = s.options.suited
     for i, (entry, parsed) in enumerate(zip(pile_raw, pile_parsed, strict=True)):
         mask = cards.resolve(f"pile[{i}]", parsed)
         levels = {level for level, _ in parsed if level != JOKER}
@@ -72,7 +72,7 @@ def read_pile(s: GameState, pile_raw: list[Any], pile_parsed: list[Parsed], turn
             raise fail(f"pile[{i}] is not a set (1 to 6 cards of one rank, jokers aside)")
         level = levels.pop() if levels else JOKERS_ONLY_LEVEL
         action = play_id(level, len(parsed) - jokers, jokers)
-        if s._house:
+        if s.rules.house:
             previous = (level, len(parsed))
             pile.append((_pile_player(s, entry, i, len(pile_raw), turn_raw), action, mask))
             continue
@@ -86,13 +86,13 @@ def read_pile(s: GameState, pile_raw: list[Any], pile_parsed: list[Parsed], turn
         if not is_int(player) or not 0 <= player < n:
             raise fail(f"pile[{i}] needs 'player', a player id")
         pile.append((int(player), action, mask))
-    s._pile = tuple(pile)
-    if s._house:
+    s.pile = tuple(pile)
+    if s.rules.house:
         check_house_pile(s, [action for _, action, _ in pile])
     if pile:
-        s._top_level, s._top_total = previous if previous else (0, 0)
-    if s._phase != PLAY and pile and s._phase != OVER:
-        raise fail(f"no cards are on the pile in the {PHASE_NAMES[s._phase]} phase")
+        s.top_level, s.top_total = previous if previous else (0, 0)
+    if s.phase_code != PLAY and pile and s.phase_code != OVER:
+        raise fail(f"no cards are on the pile in the {PHASE_NAMES[s.phase_code]} phase")
 
 
 def _pile_player(s: GameState, entry: JSON, i: int, count: int, turn_raw: Any) -> int:
@@ -110,23 +110,23 @@ def read_progress(s: GameState, data: JSON) -> None:
     """Who has gone out, the exchange, passes, whether the game was truncated, and the log."""
     n = s.num_players
     fallen = data.get("fallen")     # D15: out of the round, not gone out (checked later)
-    empty = [p for p in s._seating if not s._hands[p] and p != fallen]
+    empty = [p for p in s.seating if not s.hands[p] and p != fallen]
     finished = player_list("finished", data.get("finished", empty), n)
-    if s._phase != OVER and sorted(finished) != sorted(empty):
+    if s.phase_code != OVER and sorted(finished) != sorted(empty):
         raise fail(f"'finished' must list exactly the players with no cards ({empty})")
-    if s._phase == OVER and len(finished) != n:
+    if s.phase_code == OVER and len(finished) != n:
         raise fail("a finished game's 'finished' lists every player")
-    s._finished = tuple(finished)
-    s._gifts = _read_gifts(data.get("gifts", []), s, s._phase == EXCHANGE)
-    s._exchange = _read_exchange(data.get("exchange", []), s)
-    s._passes = int_field(data, "passes", 0, 0)
+    s.finished = tuple(finished)
+    s.gifts = _read_gifts(data.get("gifts", []), s, s.phase_code == EXCHANGE)
+    s.exchange = _read_exchange(data.get("exchange", []), s)
+    s.passes = int_field(data, "passes", 0, 0)
     truncated = data.get("truncated", False)
     if not isinstance(truncated, bool):
         raise fail(f"'truncated' must be true or false, not {truncated!r}")
-    s._truncated = truncated
+    s.truncated = truncated
     try:
-        s._log, s._private = events.parse_log(data.get("log", []), n)
-        s._nlog = len(events.entries(s._log))
+        s.log, s.private = events.parse_log(data.get("log", []), n)
+        s.log_len = len(events.entries(s.log))
     except ValueError as exc:
         raise fail(f"'log': {exc}") from None
 
@@ -139,7 +139,7 @@ def _read_gifts(value: Any, s: GameState, allowed: bool) -> tuple[tuple[int, int
         raise fail("gifts are only chosen in the exchange phase")
     if not value:
         return ()
-    rich, second_rich, second_poor, poor = roles(s._titles)
+    rich, second_rich, second_poor, poor = roles(s.titles)
     out: list[tuple[int, int, int]] = []
     for i, item in enumerate(value):
         if not isinstance(item, dict) or not isinstance(item.get("card"), str):
@@ -153,7 +153,7 @@ def _read_gifts(value: Any, s: GameState, allowed: bool) -> tuple[tuple[int, int
         if item.get("to", receiver) != receiver:
             raise fail(f"gifts[{i}] goes to player {receiver}")
         level, card = parse_card(item["card"])
-        left = s._hands[giver] & ~sum(1 << c for g, _, c in out if g == giver)
+        left = s.hands[giver] & ~sum(1 << c for g, _, c in out if g == giver)
         if card is None:
             card = gift_card(left, level)
         if card < 0 or not left >> card & 1:
@@ -181,7 +181,7 @@ def _read_exchange(value: Any, s: GameState) -> tuple[tuple[int, int, int], ...]
             if card is None:
                 raise fail(f"exchange[{i}] must name exact cards such as '7♦'")
             mask |= 1 << card
-        if mask & s._hands[giver] and not s._house & EXCHANGE_AFTER:    # D24: given back
+        if mask & s.hands[giver] and not s.rules.house & EXCHANGE_AFTER:    # D24: given back
             raise fail(f"exchange[{i}]: player {giver} still holds a card they gave")
         out.append((int(giver), int(receiver), mask))
     return tuple(out)

@@ -100,56 +100,56 @@ def same_shape(action: int, before: int) -> bool:
 
 def read_house_state(s: GameState, data: JSON) -> None:
     """``back``, ``lock`` and ``fallen``, which the rules in force and the position must allow."""
-    bits = s._house
+    bits = s.rules.house
     present = STATE_KEYS & set(data)
     if present and not bits:
         raise fail(f"{', '.join(sorted(present))} need the house rules (D13-D18)")
     back = data.get("back", False)
     if not isinstance(back, bool):
         raise fail(f"'back' must be true or false, not {back!r}")
-    if back and (not bits & ELEVEN_BACK or not s._pile):
+    if back and (not bits & ELEVEN_BACK or not s.pile):
         raise fail("11-back needs the eleven_back rule and a trick in play (D16)")
-    s._back = back
+    s.back = back
     lock = data.get("lock", [])
     if not isinstance(lock, list) or any(x not in SUITS for x in lock) \
             or len(set(lock)) < len(lock):
         raise fail(f"'lock' must list suits ({', '.join(SUITS)}), not {lock!r}")
-    if lock and (not bits & SUIT_LOCK or not s._pile):
+    if lock and (not bits & SUIT_LOCK or not s.pile):
         raise fail("a lock needs the suit_lock rule and a trick in play (D17)")
-    s._lock = sum(1 << SUITS.index(x) for x in lock)
+    s.lock = sum(1 << SUITS.index(x) for x in lock)
     _read_uecda_state(s, data)
     fallen = data.get("fallen")
     if fallen is None:
-        s._fallen = NO_ONE
+        s.fallen = NO_ONE
         return
     if not bits & FALLEN_CAPITAL or not is_int(fallen) or not 0 <= fallen < s.num_players:
         raise fail(f"'fallen' must be a player id (with the fallen_capital rule), not {fallen!r}")
-    if s._titles[fallen] != RICH_MAN or s._hands[fallen] or fallen in s._finished \
-            or not s._finished or s._phase != PLAY:
+    if s.titles[fallen] != RICH_MAN or s.hands[fallen] or fallen in s.finished \
+            or not s.finished or s.phase_code != PLAY:
         raise fail("'fallen' must be the last round's Rich Man, out of the round with no cards "
                    "while someone else went out first (D15)")
-    s._fallen = fallen
+    s.fallen = fallen
 
 
 def _read_uecda_state(s: GameState, data: JSON) -> None:
     """``reversed`` (D20), ``passed`` and ``leader`` (D22)."""
-    bits = s._house
+    bits = s.rules.house
     reversed_ = data.get("reversed", False)
     if not isinstance(reversed_, bool) or (reversed_ and not bits & RANK_REVOLUTION):
         raise fail(f"'reversed' must be true or false, true only with the rank_revolution rule "
                    f"(D20), not {reversed_!r}")
-    s._reversed = reversed_
+    s.ranks_reversed = reversed_
     n = s.num_players
     passed = data.get("passed", [])
     if not isinstance(passed, list) or any(not is_int(p) or not 0 <= p < n for p in passed) \
             or (passed and not bits & PASS_OUT):
         raise fail(f"'passed' must list player ids (with the pass_out rule, D22), not "
                    f"{passed!r}")
-    s._passed = sum(1 << p for p in set(passed))
-    leader = data.get("leader", s._pile[0][0] if s._pile else None)
+    s.passed = sum(1 << p for p in set(passed))
+    leader = data.get("leader", s.pile[0][0] if s.pile else None)
     if leader is not None and (not is_int(leader) or not 0 <= leader < n):
         raise fail(f"'leader' must be a player id, not {leader!r}")
-    s._leader = leader if leader is not None else 0
+    s.leader = leader if leader is not None else 0
 
 
 def check_house_pile(s: GameState, actions: list[int]) -> None:

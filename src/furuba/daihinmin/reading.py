@@ -102,5 +102,5 @@ class Cards:
 def before(s: GameState, player: int) -> int:
     """The player before ``player`` in the direction of play (default owner of the pile)."""
     n = s.num_players
-    seat = s._seat_of[player]
-    return s._seating[(seat - s._direction) % n]
+    seat = s.seat_of[player]
+    return s.seating[(seat - s.direction) % n]

@@ -45,49 +45,49 @@ FORMAT = 1
 
 def to_json(state: GameState) -> JSON:
     """The whole state, every hidden card included."""
-    options = state._options
+    options = state.options
     return {
         "game": "daihinmin",
         "format": FORMAT,
         "players": options.players,
         "target": options.target,
         "max_rounds": options.max_rounds,
-        "seed": state._seed,
-        "counter": state._counter,
-        "round": state._round,
-        "phase": PHASE_NAMES[state._phase],
-        "turn": None if state.is_terminal() else state._current,
-        "dealer": state._dealer,
-        "seating": list(state._seating),
-        "direction": DIRECTION_NAMES[state._direction],
-        "revolution": state._revolution,
-        "scores": list(state._scores),
-        "titles": [title_name(t) for t in state._titles],
-        "hands": [names_of(h) for h in state._hands],
+        "seed": state.seed,
+        "counter": state.counter,
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase_code],
+        "turn": None if state.is_terminal() else state.current,
+        "dealer": state.dealer,
+        "seating": list(state.seating),
+        "direction": DIRECTION_NAMES[state.direction],
+        "revolution": state.revolution,
+        "scores": list(state.points),
+        "titles": [title_name(t) for t in state.titles],
+        "hands": [names_of(h) for h in state.hands],
         "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(c)}
-                 for p, a, c in state._pile],
-        "passes": state._passes,
-        "finished": list(state._finished),
-        "gifts": [{"from": g, "to": r, "card": CARD_NAMES[c]} for g, r, c in state._gifts],
-        "exchange": [{"from": g, "to": r, "cards": names_of(c)} for g, r, c in state._exchange],
-        "truncated": state._truncated,
-        "log": events.render_log(state._log, state._private, None, everything=True),
+                 for p, a, c in state.pile],
+        "passes": state.passes,
+        "finished": list(state.finished),
+        "gifts": [{"from": g, "to": r, "card": CARD_NAMES[c]} for g, r, c in state.gifts],
+        "exchange": [{"from": g, "to": r, "cards": names_of(c)} for g, r, c in state.exchange],
+        "truncated": state.truncated,
+        "log": events.render_log(state.log, state.private, None, everything=True),
         **house_fields(state),
-        **state._options.settings(),
+        **state.options.settings(),
     }
 
 
 def house_fields(state: GameState) -> JSON:
     """The house rules in force and the state of the trick under them (none in the rulebook's
     game): ``back`` (D16), ``lock`` (D17), ``fallen`` (D15)."""
-    if not state._house:
+    if not state.rules.house:
         return {}
-    return {**state._options.house_options(), "back": state._back,
-            "lock": [SUITS[s] for s in range(4) if state._lock >> s & 1],
-            "fallen": state._fallen if state._fallen >= 0 else None,
-            "reversed": state._reversed,
-            "passed": [p for p in range(state.num_players) if state._passed >> p & 1],
-            "leader": state._leader}
+    return {**state.options.house_options(), "back": state.back,
+            "lock": [SUITS[s] for s in range(4) if state.lock >> s & 1],
+            "fallen": state.fallen if state.fallen >= 0 else None,
+            "reversed": state.ranks_reversed,
+            "passed": [p for p in range(state.num_players) if state.passed >> p & 1],
+            "leader": state.leader}
 
 
 def from_json(cls: type[S], data: JSON) -> S:

@@ -34,7 +34,7 @@ def summarize(state: State) -> dict[str, Any]:
     titles: list[list[str]] = []
     revolutions = plays = 0
     fired = dict.fromkeys(HOUSE_EVENTS, 0)
-    for entry in events.entries(state._log):
+    for entry in events.entries(state.log):
         kind = entry[0]
         if kind == "round end":
             titles.append([TITLE_NAMES[t] for t in titles_from_order(entry[2])])

@@ -21,7 +21,7 @@ A world is weighed by the product of those likelihoods, and every sample is a co
 pool drawn by weight. On 160 positions of games between ``hard`` bots, the worlds drawn this
 way put 11.3% of the other players' hidden cards in the right hands, against 9.6% for uniform
 deals (a gain of 1.7 points [1.0, 2.3]; ``python -m benchmarks.hand_reading --game zodiac``;
-docs/BOTS.md, *Hand inference*).
+docs/experiments/zodiac-hand-inference.md).
 
 Everything here is public or dealt by :meth:`determinize`: the actions are public, the position a
 turn began from is used only for what everyone could see of it (its hidden cards are dealt
@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, TypeVar
 from furuba.learn.scoring import Scorer, softmax
 from furuba.zodiac.codes import RUNNING, LogEntry
 from furuba.zodiac.learning import LEARNING, features_in
-from furuba.zodiac.state import log_seen_by
+from furuba.zodiac.secrecy import log_seen_by
 
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState, Turn
@@ -174,7 +174,7 @@ def turn_likelihood(world: GameState, q: int, turn: Turn, rng: random.Random,
             legal = start.legal_actions()
             if len(legal) > 1:
                 weight *= model(start, legal, action)
-        start._apply(action)
+        start.apply_unchecked(action)
     return weight
 
 

@@ -26,6 +26,7 @@ from furuba.i18n import N_
 from furuba.zodiac.codes import OUTCOME_NAMES, SIDE_NAMES, TOHRU_SIDES, Log, LogEntry
 from furuba.zodiac.logfold import LogFold
 from furuba.zodiac.rules import Rules
+from furuba.zodiac.secrecy import sees_draw
 from furuba.zodiac.text import (
     _,
     card_text,
@@ -58,7 +59,7 @@ _CARD_MESSAGES: dict[str, LogMessage] = {
 def log_entry(state: GameState, entry: LogEntry, viewer: int | None,
               public_all: bool) -> tuple[LogMessage, LogArgs]:
     """One log entry as ``viewer`` may know it: its message and arguments (fresh to change)."""
-    see = public_all or entry[0] == viewer or state.rules.options.coop
+    see = sees_draw(state, entry[0], viewer, public_all)
     msg, args = log_message(state.rules, entry, see)
     return msg, {**args}
 

@@ -6,8 +6,8 @@ many of them the Sohmas ahead of Tohru still ask for), the Sohmas left to befrie
 turn order, and how soon the player could befriend: with the actions left this turn, within 3
 actions or within 6 of where Tohru stands, or with the center alone. The weights
 (:data:`WEIGHTS`) were fitted by a conditional logit on who won, over the positions of games
-played by four ``hard`` bots (``python -m furuba.zodiac.outlook_fit``; docs/BOTS.md, *A learned
-outlook in Friends of the Zodiac*). The hand-made :func:`furuba.zodiac.playout.evaluate` has the
+played by four ``hard`` bots (``python -m furuba.zodiac.outlook_fit``;
+docs/experiments/zodiac-learned-outlook.md). The hand-made :func:`furuba.zodiac.playout.evaluate` has the
 same shape with fewer features, fitted to greedy games.
 
 The game offers it to the search as the evaluation named ``learned`` (``eval=learned``), and

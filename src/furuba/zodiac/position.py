@@ -222,7 +222,7 @@ def _read_pending(s: GameState, data: JSON) -> None:
     the turn's own steps (befriending, Bestest Friends' reveal)."""
     if "pending" not in data:
         s.pending, s.pending_player, s.pending_arg, s.queue = P_MAIN, s.turn, None, ()
-        s._run()
+        s.resolve()
         return
     pending = data["pending"]
     if pending not in PENDING_NAMES:

@@ -60,9 +60,9 @@ from furuba.zodiac.codes import (
     Log,
     LogEntry,
 )
-from furuba.zodiac.logfold import LogFold
 from furuba.zodiac.reshuffle import split_unseen
 from furuba.zodiac.rules import CStep, Rules
+from furuba.zodiac.secrecy import log_seen_by, open_hands
 from furuba.zodiac.serialize import state_from_json, state_to_json
 from furuba.zodiac.text import _, card_text, cardset_texts
 from furuba.zodiac.view import build_view
@@ -168,7 +168,7 @@ class GameState(State):
     def deal(cls, rules: Rules, seed: int) -> GameState:
         """A new game: shuffle the play deck, deal 3 cards each, Tohru next to Yuki."""
         n = rules.options.players
-        s = cls.__new__(cls)
+        s: GameState = cls.__new__(cls)
         s.rules, s.seed, s.counter = rules, seed, 1
         deck = shuffled(rules.deck, seed=seed, counter=0)
         hands = []
@@ -186,7 +186,7 @@ class GameState(State):
         s.log, s.log_len, s.journal, s.box, s.reshuffled = None, 0, (), (), ()
         s.trail, s.recording = (None,) * n, True
         s._start_turn(0)
-        s._run()
+        s.resolve()
         return s
 
     def clone(self) -> Self:
@@ -347,7 +347,7 @@ class GameState(State):
                 action=what, pending=self.describe_pending()))
         if self.recording:
             self._record(action)
-        self._apply(action)
+        self.apply_unchecked(action)
 
     def _record(self, action: int) -> None:
         """Add ``action`` to the trail of the player whose turn it is (a new turn starts with a
@@ -359,7 +359,9 @@ class GameState(State):
         trail[self.turn] = (turn[0], (*turn[1], action))
         self.trail = tuple(trail)
 
-    def _apply(self, action: int) -> None:
+    def apply_unchecked(self, action: int) -> None:
+        """Apply ``action``, known to be legal, without checking it and without keeping it in
+        :attr:`trail`: for readers that replay actions they checked (:mod:`~furuba.zodiac.inference`)."""
         code, arg = self.rules.actions.decode(action)
         player = self.pending_player
         if code == A_DRAW:
@@ -407,10 +409,10 @@ class GameState(State):
             self.discard = (*self.discard, arg)
             self._log(player, "discard", arg)
         self.pending_arg = None
-        self._run()
+        self.resolve()
 
     # -- resolution --------------------------------------------------------------------------
-    def _run(self) -> None:
+    def resolve(self) -> None:
         """Resolve queued steps until someone must decide or the game ends."""
         while True:
             if self.outcome:
@@ -488,7 +490,7 @@ class GameState(State):
 
         One card is drawn now; the rest of the draw goes back to the front of the queue as
         ``("draw", 1, 0, player)`` steps, one per card. A hand over 4 is thus discarded down at
-        once (:meth:`_run` checks before every step), before the next card is drawn by anyone —
+        once (:meth:`resolve` checks before every step), before the next card is drawn by anyone —
         and a reshuffle that follows includes what was discarded (Z8). A player who cannot draw
         (nothing left) just draws nothing, as often as the step says.
         """
@@ -735,9 +737,10 @@ class GameState(State):
         the deck has run out and been made again from the discard pile, the deck holds only
         cards of that pile and the others' hands only as many of them as they drew since
         (:mod:`furuba.zodiac.reshuffle`). In Bestest Friends, and once the game is over, the
-        hands are open and only the deck order is hidden. The world's log is the log as
-        ``player`` knows it (:func:`log_seen_by`: the cards other players drew are not named), so
-        two states with the same ``view(player)`` give the same world from the same generator.
+        hands are open and only the deck order is hidden (:mod:`furuba.zodiac.secrecy` decides what
+        ``player`` sees). The world's log is the log as ``player`` knows it
+        (:func:`~furuba.zodiac.secrecy.log_seen_by`: the cards other players drew are not named),
+        so two states with the same ``view(player)`` give the same world from the same generator.
         """
         return self.sampler(player)(rng)
 
@@ -779,16 +782,16 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
     """:meth:`GameState.sampler`: the pool of unseen cards and the log as ``player`` knows it
     worked out once, the cards re-dealt per sample."""
     n = state.num_players
-    open_hands = state.rules.options.coop or state.outcome != RUNNING
-    closed = [] if open_hands else [p for p in range(n) if p != player]
+    hands_open = open_hands(state)
+    closed = [] if hands_open else [p for p in range(n) if p != player]
     pool_start = [*state.deck, *state.box]
     for p in closed:
         pool_start.extend(_unknown(state.hands[p], state.known[p]))
     pool_start.sort()
     redealt = [(p, len(state.hands[p]) - len(state.known[p]), state.known[p]) for p in closed]
     deck_size = len(state.deck)
-    log = state.log if open_hands else log_seen_by(state.log, player)
-    split = None if open_hands else split_unseen(state, player, redealt, pool_start)
+    log = state.log if hands_open else log_seen_by(state.log, player)
+    split = None if hands_open else split_unseen(state, player, redealt, pool_start)
 
     def pooled(rng: random.Random) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
         """Every unseen card pooled: the hidden cards of each player, the deck, the box."""
@@ -814,30 +817,3 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
         return out
 
     return redeal
-
-
-def _redact(out: Log, entry: LogEntry, player: int) -> Log:
-    if entry[1] == "draw" and entry[0] != player:
-        entry = (entry[0], "draw", -1, entry[3])
-    return (out, entry)
-
-
-_SEEN: LogFold[Log, int] = LogFold(None, _redact)
-
-
-def log_seen_by(log: Log, player: int) -> Log:
-    """``log`` as ``player`` may know it: another player's draw names no card (kind ``-1``).
-
-    Views read a draw by another player as "drew a card" whatever it names, so a world
-    :meth:`GameState.determinize` deals keeps this log: the same view, and nothing the player
-    could not know. A :class:`~furuba.zodiac.logfold.LogFold`: a search that samples again a few
-    actions later redacts only the new entries.
-
-    >>> log = ((((None, (0, "turn", 1, 0)), (0, "draw", 5, 0)), (1, "draw", 7, 0)),
-    ...        (1, "play", 7, 0))
-    >>> log_seen_by(log, 1)
-    ((((None, (0, 'turn', 1, 0)), (0, 'draw', -1, 0)), (1, 'draw', 7, 0)), (1, 'play', 7, 0))
-    """
-    out = _SEEN(log, player)
-    _SEEN.remember(out, player, out)        # a world's log, redacted already, stays as it is
-    return out

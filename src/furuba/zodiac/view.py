@@ -1,10 +1,11 @@
-"""What one player may know of a Friends of the Zodiac game: the one place secrecy is decided.
+"""What one player may know of a Friends of the Zodiac game, as a view.
 
 A player sees their own hand, the public table (circle, Tohru, center, face-up discard pile, deck
 size, friendships), how many cards each other hand holds and which of those cards are known
 (taken openly from the discard pile), and the numbered log with their own draws named. In
 Bestest Friends the hands are open to the whole team. Once the game is over, everything is public.
-Every key of a view is described in :mod:`furuba.zodiac.view_types`.
+What a seat may see is decided in :mod:`furuba.zodiac.secrecy`; every key of a view is described in
+:mod:`furuba.zodiac.view_types`.
 
 >>> from furuba.zodiac import new_game
 >>> s = new_game(players=3, seed=4)
@@ -39,6 +40,7 @@ from furuba.zodiac.rules import (
     Cond,
     Rules,
 )
+from furuba.zodiac.secrecy import check_viewer, visible_hands
 from furuba.zodiac.text import _
 from furuba.zodiac.view_types import (
     ConditionView,
@@ -126,10 +128,8 @@ def build_view(state: GameState, viewer: int | None, log_from: int = 0) -> Zodia
     names = rules.kind_names
     n = state.num_players
     over = state.is_terminal()
-    if viewer is not None and not 0 <= viewer < n:
-        raise ValueError(_("no player {viewer} in a {count}-player game")
-                         .format(viewer=viewer, count=n))
-    visible = range(n) if over or rules.options.coop else ([] if viewer is None else [viewer])
+    check_viewer(state, viewer)
+    visible = visible_hands(state, viewer)
     options, symbols = _rules_statics(rules)
     view: ZodiacView = {
         "game": "zodiac",

@@ -48,7 +48,7 @@ class Recorded(GameState):
         return s
 
     def _draw_seating(self) -> tuple[int, ...]:
-        return tuple(self._records[self._round]["seats"])
+        return tuple(self._records[self.round]["seats"])
 
     def _draw_dealer(self) -> int:
         return 0
@@ -56,7 +56,7 @@ class Recorded(GameState):
     def _deal(self, dealer: int) -> tuple[int, ...]:
         """The hands as dealt: the server sends the Poor theirs before their strongest cards
         go, and the Rich theirs after those came."""
-        record = self._records[self._round]
+        record = self._records[self.round]
         hands = [hand_of_cells(cells) for cells in record["hands"]]
         classes = record["classes"]
         if any(classes):
@@ -133,7 +133,7 @@ def replay(records: list[dict[str, Any]]) -> Tally:
 
 def _order(state: GameState) -> list[int]:
     """The finishing order of the last round that ended."""
-    log = state._log
+    log = state.log
     while log is not None:
         entry, log = log
         if entry[0] == "round end":
@@ -147,8 +147,8 @@ def _turn(state: GameState, turn: dict[str, Any], at: str, tally: Tally) -> None
     tally.check(state.current_player == player, at,
                 f"furuba's turn is {state.current_player}'s, the server's {player}'s")
     tally.check(bool(status[4]) == (not state.pile_top()[1]), at, "a new trick or not")
-    tally.check(bool(status[6]) == state._reversed, at, "revolution differs")
-    tally.check(bool(status[7]) == bool(state._lock), at, "lock differs")
+    tally.check(bool(status[6]) == state.ranks_reversed, at, "revolution differs")
+    tally.check(bool(status[7]) == bool(state.lock), at, "lock differs")
     tally.check(status[8:13] == state.hand_sizes(), at, "card counts differ")
     legal = state.legal_actions()
     action = play_of_cells(turn["cells"])

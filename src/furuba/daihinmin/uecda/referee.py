@@ -53,7 +53,7 @@ class Referee(GameState):
         ``seed``."""
         options = validate(players=PLAYERS, target=None, max_rounds=games, dealer=None,
                            rules="uecda")
-        s = cls._blank(options, 0)
+        s: Referee = cls._blank(options, 0)
         s._mt = MersenneTwister(seed)
         s.dealt = ()
         s.order = ()
@@ -80,17 +80,17 @@ class Referee(GameState):
     def _draw_dealer(self) -> int:
         """The player the deal starts with is drawn; furuba's dealer sits before him."""
         first = self._pick(PLAYERS)
-        return self._seating[(self._seat_of[first] - 1) % PLAYERS]
+        return self.seating[(self.seat_of[first] - 1) % PLAYERS]
 
     def _deal(self, dealer: int) -> tuple[int, ...]:
         """shuffle_card: 53 draws, dealt from the seat after the dealer's (the daifugo's, or the
         player drawn)."""
-        start = (self._seat_of[dealer] + 1) % PLAYERS
+        start = (self.seat_of[dealer] + 1) % PLAYERS
         left = list(range(CARDS))
         hands = [0] * PLAYERS
         for i in range(CARDS):
             j = left.pop(self._pick(CARDS - i))
-            hands[self._seating[(start + i) % PLAYERS]] |= 1 << _card(j)
+            hands[self.seating[(start + i) % PLAYERS]] |= 1 << _card(j)
         self.dealt = tuple(hands)
         return self.dealt
 
@@ -102,22 +102,22 @@ class Referee(GameState):
             out.append(left.pop(self._pick(len(left))))
         return out + left
 
-    def _end_round(self) -> None:
-        self.order = self._finished
-        super()._end_round()
+    def end_round(self) -> None:
+        self.order = self.finished
+        super().end_round()
 
     # -- what the server's tables say -------------------------------------------------------------
     def top_play(self) -> int | None:
         """The play on top of the pile, ``None`` when it is empty."""
-        return self._pile[-1][1] if self._pile else None
+        return self.pile[-1][1] if self.pile else None
 
     def locked(self) -> bool:
         """Whether the trick is locked (the server's ``now_shibari``)."""
-        return bool(self._lock)
+        return bool(self.lock)
 
     def reversed(self) -> bool:
         """Whether a revolution is in force (the server's ``now_kakumei``)."""
-        return self._reversed
+        return self.ranks_reversed
 
     def status_after(self, action: int | None) -> tuple[bool, bool]:
         """The revolution and the lock as the server's stage table shows them once ``action``
