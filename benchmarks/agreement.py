@@ -51,8 +51,9 @@ def sample_positions(game: str, count: int, seed: int, options: dict[str, Any],
     """``count`` positions of ``greedy`` play with at least two legal actions: every ``every``-th
     decision of the games of deals ``seed``, ``seed + 1``, … (at most 100 from one deal)."""
     from furuba import games
+    from furuba.bots.kit import BotKit
 
-    policy = games.spec(game).policies.greedy
+    policy = games.spec(game).kit(BotKit).policies.greedy
     out: list[Any] = []
     deal = seed
     while len(out) < count:

@@ -116,6 +116,7 @@ def measure(game: str, index: int, level: str, draws: int, seed: int,
     """Both samplers' shares at the ``index``-th position (``None``: the game ended first);
     with ``after_reshuffle``, the pooled deal's and ``determinize``'s."""
     from furuba import games
+    from furuba.bots.kit import BotKit
 
     state = position(game, index, level, seed, after_reshuffle)
     if state is None:
@@ -126,7 +127,7 @@ def measure(game: str, index: int, level: str, draws: int, seed: int,
         player = state.current_player
         return (placed(game, state, pooled.sampler(player), draws, index),
                 placed(game, state, state.sampler(player), draws, index))
-    refined = games.spec(game).policies.world_sampler
+    refined = games.spec(game).kit(BotKit).policies.world_sampler
     assert refined is not None, "the game has no world sampler"
     player = state.current_player
     sampler = (refined(state, player, MODELS[game][model]) if model  # type: ignore[call-arg]

@@ -125,6 +125,7 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
     game ``k`` and honest bots of ``against`` (``level`` when ``None``) in the others."""
     from furuba import games
     from furuba.bots.registry import make_bot
+    from furuba.sim.kit import LabKit
 
     wins = points = table = 0.0
     for k in range(PLAYERS):
@@ -137,7 +138,7 @@ def play_deal(game: str, level: str, seed: int, options: dict[str, Any],
         while not state.is_terminal():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[k]
-        rounds = max(1, int(games.spec(game).summarize(state).get("rounds", 1)))
+        rounds = max(1, int(games.spec(game).kit(LabKit).summarize(state).get("rounds", 1)))
         scores = state.scores()
         points += scores[k] / rounds
         table += sum(scores) / PLAYERS / rounds

@@ -46,8 +46,9 @@ class Measured:
 def positions(game: str, count: int, seed: int = 1) -> list[Any]:
     """``count`` mid-game positions of ``game`` with at least two legal actions."""
     from furuba import games
+    from furuba.bots.kit import BotKit
 
-    policy = games.spec(game).policies.greedy
+    policy = games.spec(game).kit(BotKit).policies.greedy
     out = []
     for i in range(count):
         rng = random.Random(seed + i)

@@ -133,6 +133,7 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
     """Play (or read from ``records_file``, where earlier runs keep their games) ``count``
     games and score the models on them."""
     from furuba import games
+    from furuba.bots.kit import BotKit
     from furuba.bots.learned import learned_policy
 
     spec = games.spec(game)
@@ -160,13 +161,13 @@ def run(game: str, count: int, seed: int, level: str, jobs: int, options: dict[s
         held = i % HELD_OUT == 0
         for state, action in replay(game, record, options):
             (test_values if held else train_values).append(
-                (spec.policies.evaluate(state), record["returns"]))
+                (spec.kit(BotKit).policies.evaluate(state), record["returns"]))
             legal = state.legal_actions()
             if len(legal) < 2:
                 continue
             features = np.array(learned.features.featurize(state, legal), dtype=np.float32)
             (test_rows if held else train_rows).append((features, legal.index(action)))
-            guesses = {"game's policy": spec.policies.rollout(state, rng),
+            guesses = {"game's policy": spec.kit(BotKit).policies.rollout(state, rng),
                        "learned best": learned.best_action(state, None)}
             if other is not None:
                 guesses[f"{weights} best"] = other.best_action(state, None)

@@ -14,13 +14,17 @@ from pathlib import Path
 import pytest
 
 from furuba import games
+from furuba.cli.kit import TerminalKit
+from furuba.integrations.kit import AdapterKit
+from furuba.sim.kit import LabKit
+from furuba.tables.kit import WebKit
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "furuba"
 WEB = SRC / "server" / "web" / "js"
 GAME_PACKAGES = {spec.state_class.__module__.split(".")[1] for spec in games.specs()}
 REGISTRY = {"games.py"}
 GAME_WORDS = {w for spec in games.specs() for w in (spec.name, *spec.aliases)}
-BROWSER_GAME_MODULES = {"games.js"} | {f"{spec.frontend}.js" for spec in games.specs()} | {
+BROWSER_GAME_MODULES = {"games.js"} | {f"{spec.kit_or(WebKit()).frontend}.js" for spec in games.specs()} | {
     f"{option.editor.module}.js" for spec in games.specs() for option in spec.options
     if option.editor is not None}
 """The game modules: each game's table module and its file editors' modules (a card set's)."""
@@ -114,14 +118,15 @@ def test_every_piece_a_spec_names_loads(name: str) -> None:
 
     spec = games.spec(name)
     state = spec.new_game(players=spec.players.default, seed=1)
-    if spec.encoder is not None:
-        assert isinstance(spec.encoder(state), Encoder)
-    if spec.report is not None:
-        assert isinstance(spec.report(), ReportSections)
-    if spec.terminal is not None:
-        assert isinstance(spec.terminal(), TerminalGame)
-    if spec.commands is not None:
-        commands = spec.commands()
+    adapters, lab, terminal = spec.kit_or(AdapterKit()), spec.kit_or(LabKit()), spec.kit_or(TerminalKit())
+    if adapters.encoder is not None:
+        assert isinstance(adapters.encoder(state), Encoder)
+    if lab.report is not None:
+        assert isinstance(lab.report(), ReportSections)
+    if terminal.terminal is not None:
+        assert isinstance(terminal.terminal(), TerminalGame)
+    if terminal.commands is not None:
+        commands = terminal.commands()
         assert commands.registered_commands or commands.registered_groups
 
 

@@ -1,4 +1,4 @@
-"""The guided first games (``GameSpec.tutorial``): following each tutorial's lessons with its fixed
+"""The guided first games (a game's ``TutorialKit``): following each tutorial's lessons with its fixed
 seed reaches every step it lists, in order; the lessons only ever ask for legal actions, know no
 more than the learner, are the same every time, and every text they name is in both catalogs —
 on the story's path and off it."""
@@ -14,10 +14,10 @@ import pytest
 
 from furuba import games
 from furuba.core.protocol import State
-from furuba.tutorial import Lesson
+from furuba.tutorial import Lesson, TutorialKit
 from tutorial_walk import Walk, in_order, tutorial_of, walk
 
-TUTORIAL_GAMES = [spec.name for spec in games.specs() if spec.tutorial is not None]
+TUTORIAL_GAMES = [spec.name for spec in games.specs() if spec.kit_or_none(TutorialKit) is not None]
 WEB = Path(__file__).resolve().parents[1] / "src" / "furuba" / "server" / "web" / "i18n"
 CATALOGS = {lang: json.loads((WEB / f"{lang}.json").read_text(encoding="utf-8"))
             for lang in ("en", "ja")}

@@ -16,9 +16,11 @@ from typing import Any, NotRequired, Self
 
 from typing_extensions import TypedDict
 
+from furuba.bots.kit import BotKit, Policies
 from furuba.core.errors import IllegalActionError, OptionsError, SaveFileError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
-from furuba.spec import GameSpec, Option, Players, Policies, is_whole
+from furuba.integrations.kit import AdapterKit
+from furuba.spec import GameSpec, Option, Players, is_whole
 
 DRAW = 0
 Entry = tuple[int, int | None, int, str, int]
@@ -312,8 +314,8 @@ SPEC = GameSpec(
     players=Players(low=2, high=3, default=2),
     options=(Option("values", "int", 6, "cards numbered 1 to this, two of each", low=3, high=9),),
     hidden_information=True,
-    policies=Policies(greedy=greedy, rollout=greedy, evaluate=evaluate, explain=explain),
     max_game_length=lambda state: 2 * (2 * state.num_distinct_actions()),
     view_type=PairsView,
-    encoder=_encoder,
+    kits=(BotKit(Policies(greedy=greedy, rollout=greedy, evaluate=evaluate, explain=explain)),
+          AdapterKit(encoder=_encoder)),
 )

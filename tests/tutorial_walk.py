@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from furuba import games
 from furuba.core.protocol import State
 from furuba.server.bots import bot_seed, choose
-from furuba.tutorial import Lesson, Tutorial
+from furuba.tutorial import Lesson, Tutorial, TutorialKit
 
 
 @dataclass
@@ -39,9 +39,7 @@ class Walk:
 
 
 def tutorial_of(game: str) -> Tutorial:
-    loader = games.spec(game).tutorial
-    assert loader is not None, f"{game} has no tutorial"
-    return loader()
+    return games.spec(game).kit(TutorialKit).tutorial()
 
 
 def in_order(walk: Walk, slack: int = 0) -> bool:

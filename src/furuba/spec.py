@@ -1,16 +1,25 @@
 """What a game tells its consumers: one typed :class:`GameSpec` per game.
 
-A game package says what it is as data — title, player range, options with their types, bounds
-and defaults, whether cards are hidden, whether it can be played as a team — and hands over the
-pieces each consumer needs: its policies for the bots, its observation encoder for the adapters,
-its terminal screen, its report sections, the name of its front-end module, the type of its
-view. Consumers (bots, simulator, server, CLI, adapters) read the spec of whatever game they are
-given and never branch on a game's name (OpenSpiel's ``GameType``/``GameInfo`` and its one
-``register_game`` line are the model).
+A game package says what it *is* as data — its identity (name, title, description), how many
+play, its options with their types, bounds and defaults, how a game starts, and the facts of its
+rules (whether cards are hidden, whether it can be played as a team, what reveals information,
+how long a game can be). Consumers (bots, simulator, server, CLI, adapters) read the spec of
+whatever game they are given and never branch on a game's name (OpenSpiel's
+``GameType``/``GameInfo`` and its one ``register_game`` line are the model).
+
+Everything else belongs to one consumer, and each consumer defines the typed *kit* it needs —
+the bots' :class:`~furuba.bots.kit.BotKit` (policies, tuning, ladder), the lab's
+:class:`~furuba.sim.kit.LabKit`, the adapters' :class:`~furuba.integrations.kit.AdapterKit`, the
+terminal's :class:`~furuba.cli.kit.TerminalKit`, the tables' :class:`~furuba.tables.kit.WebKit`,
+the learner's :class:`~furuba.learn.kit.LearningKit`, the tutorials'
+:class:`~furuba.tutorial.TutorialKit` — which a game registers in :attr:`GameSpec.kits` and the
+consumer looks up (``spec.kit(BotKit)``). A new game's minimum is the spec alone: a game with no
+kit still plays in the terminal, the simulator, the adapters and the web app, with the generic
+pieces and the ``random`` bot.
 
 The pieces that need an optional dependency (numpy for the encoder, rich for the screen,
 matplotlib for the report) are *loaders*: functions that import the piece when it is first
-asked for, so that ``import furuba`` stays light.
+asked for (:func:`lazy`), so that ``import furuba`` stays light.
 
 >>> from furuba import games
 >>> spec = games.spec("daihinmin")
@@ -29,34 +38,23 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
-import random
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from furuba.core.errors import OptionsError
+from furuba.core import files
+from furuba.core.errors import MissingKitError, OptionsError
 from furuba.core.protocol import JSON, State
 from furuba.text import _, listing
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    import typer
-
-    from furuba.cli.screen import TerminalGame
-    from furuba.integrations.encoding import Encoder
-    from furuba.learn.features import ActionFeatures
-    from furuba.sim.card_hooks import CardHooks
-    from furuba.sim.sections import ReportSections
-    from furuba.sim.targets import Tuning
-    from furuba.tutorial import Tutorial
-
 OptionKind = Literal["int", "text", "choice"]
-Policy = Callable[[Any, random.Random], int]
-"""A fast policy: ``policy(state, rng)`` → a legal action of the current player."""
+K = TypeVar("K")
 UPLOADED = "upload:"
 """The start of an option's value that names a file a user gave (``upload:`` and the SHA-256 of
-the file's text in hex; see :meth:`Option.upload`)."""
+the file's text in hex; see :meth:`Option.upload_value` and :mod:`furuba.core.files`)."""
 
 
 def is_whole(value: object) -> bool:
@@ -158,10 +156,6 @@ class Option:
     """For a choice that stands for a set of other options' values (a game's ``rules``): each
     choice → those values (``players`` included), which a menu sets when it is chosen; options
     given beside it override it."""
-    uploads: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Files users gave for this option, in this process: the SHA-256 of each text → what
-    ``editor.load`` made of it (see :meth:`upload`)."""
-
     @property
     def title(self) -> str:
         """The option's label, or its name with spaces."""
@@ -195,7 +189,6 @@ class Option:
             raise OptionsError(_("option {name} must be text, not {value!r}").format(
                 name=self.name, value=value))
         if value.startswith(UPLOADED) and self.editor is not None:
-            self.uploaded(value)
             return value
         if self.named is not None and online:
             names = self.named()
@@ -212,30 +205,15 @@ class Option:
                                                              choices=listing(self.choices)))
         return value
 
-    def upload(self, text: str) -> str:
-        """Check ``text`` as a file of this option and keep what it loads to, in this process,
-        under the value that names it (``upload:<sha-256>``), which :meth:`check` then accepts
-        and :meth:`GameSpec.game_kwargs` turns back into the loaded file.
+    def upload_value(self, text: str) -> str:
+        """The value naming ``text`` as a file of this option (``upload:<sha-256>``), which
+        :meth:`check` accepts and :meth:`GameSpec.game_kwargs` turns back into the file as
+        loaded, where the process holds it (:mod:`furuba.core.files`).
 
-        Raises :class:`~furuba.core.errors.FileProblemsError` naming each fault of the file, or
-        :class:`OptionsError` for an option that takes no file.
+        >>> Option("cardset", "text", "default", "").upload_value("x")[:15]
+        'upload:2d711642'
         """
-        if self.editor is None or self.check_text is None:
-            raise OptionsError(_("option {name} takes no file").format(name=self.name))
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        if digest not in self.uploads:
-            self.check_text(text)
-            self.uploads[digest] = self.editor.load(text)
-        return UPLOADED + digest
-
-    def uploaded(self, value: str) -> Any:
-        """The file an ``upload:<sha-256>`` value names, as loaded; :class:`OptionsError` when
-        this process does not hold it."""
-        found = self.uploads.get(value.removeprefix(UPLOADED))
-        if found is None:
-            raise OptionsError(_("option {name}: no file {value!r} was given to this "
-                                 "server").format(name=self.name, value=value))
-        return found
+        return UPLOADED + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def parse(self, text: str) -> Any:
         """The value of ``text`` as typed on a command line (``-o target=5``)."""
@@ -309,95 +287,6 @@ class Written:
 
 
 @dataclass(frozen=True, slots=True)
-class Rung:
-    """One measured step between two bot levels in a game: ``level``'s share of the wins against
-    ``players - 1`` bots of ``below``, on duplicate deals (docs/BOTS.md, *Levels*); with
-    ``rounds``, the wins of single rounds of a game that plays several, not of whole games. A
-    game won on points may give ``points`` too: the level's points as a multiple of an even
-    share of them, measured on the same deals (what a step is worth where wins say too little).
-    ``setting`` says in a few words what games were measured where they were not the game as
-    it is played by default (``"games to 4 friendships"``), in the game's text domain (said
-    through :attr:`GameSpec.gettext`).
-
-    >>> Rung("hard", "normal", 0.283)
-    Rung(level='hard', below='normal', share=0.283, players=4, rounds=False, points=None, setting='')
-    >>> Rung("hard", "normal", 1.2)
-    Traceback (most recent call last):
-    ...
-    ValueError: a rung's share of the wins is between 0 and 1 (not 1.2)
-    >>> Rung("expert", "hard", 0.247, rounds=True, points=-1.0)
-    Traceback (most recent call last):
-    ...
-    ValueError: a rung's points are a positive multiple of an even share (not -1.0)
-    """
-
-    level: str
-    below: str
-    share: float
-    players: int = 4
-    rounds: bool = False
-    points: float | None = None
-    setting: str = ""
-
-    def __post_init__(self) -> None:
-        if not 0.0 < self.share < 1.0:
-            raise ValueError(f"a rung's share of the wins is between 0 and 1 (not {self.share})")
-        if self.players < 2:
-            raise ValueError(f"a rung is measured at a table of 2 or more (not {self.players})")
-        if self.points is not None and not self.points > 0.0:
-            raise ValueError(f"a rung's points are a positive multiple of an even share (not "
-                             f"{self.points})")
-        if self.level == self.below:
-            raise ValueError(f"a rung steps from one level to another (not {self.level!r} to "
-                             "itself)")
-
-
-@dataclass(frozen=True, slots=True)
-class Policies:
-    """What a game gives the bots: its own fast decisions and its evaluation.
-
-    * ``greedy(state, rng)``: the greedy bot's choice (a one-step heuristic);
-    * ``rollout(state, rng)``: the search's playout policy (fast; may equal ``greedy``);
-    * ``evaluate(state)``: each player's estimated win share of a non-terminal state;
-    * ``evaluations``: other estimates of the win shares the game offers, by name; a search
-      judges by one with ``eval=NAME`` (or its level's ``eval`` in ``search_defaults``), and by
-      ``evaluate`` (``eval=standard``) otherwise;
-    * ``points(state)``: each player's points at the end of the game as far as can be told now
-      (its ``scores`` when it ends), for a search that plays for points (``value=points``);
-      ``None``: the scores as they stand;
-    * ``explain(state, action, player)``: a short reason for ``player``'s action, for hints;
-    * ``contrast(state, played, better, player)``: for a game review's mistake, what ``better``
-      does that ``played`` does not, in words (``""``: nothing to add to each move's reason);
-      ``None``: the review gives each move's reason only;
-    * ``playout_mark(state)``: a value that changes when a playout should stop early (the end of
-      a round), or ``None``;
-    * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
-      suggests (used with ``infer=on``), or ``None``;
-    * ``search_defaults``: the search settings tuned for this game (``c``, ``bias``, ``opp``,
-      ``depth``, ``infer``, ``value``, ``eval``), and under ``levels`` what differs for one of
-      the search's levels (``{"expert": {"sims": 400, "opp": "best"}}``);
-    * ``ladder``: how strong the bot levels measured in this game (:class:`Rung`), from which
-      the ratings set a level's fixed skill in it; empty: the ratings' fixed skills per level;
-    * ``level_summaries``: how a level plays in this game where the sentence all games share
-      would mislead (a level's name to one sentence in the game's text domain, said through
-      :attr:`GameSpec.gettext`): the game tunes that level its own way.
-    """
-
-    greedy: Policy
-    rollout: Policy
-    evaluate: Callable[[Any], list[float]]
-    explain: Callable[[Any, int, int], str]
-    contrast: Callable[[Any, int, int, int], str] | None = None
-    playout_mark: Callable[[Any], Hashable] | None = None
-    points: Callable[[Any], list[float]] | None = None
-    evaluations: Mapping[str, Callable[[Any], list[float]]] = field(default_factory=dict)
-    world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
-    search_defaults: Mapping[str, Any] = field(default_factory=dict)
-    ladder: tuple[Rung, ...] = ()
-    level_summaries: Mapping[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
 class GameInfo:
     """Facts that depend on a game's options (OpenSpiel's ``GameInfo``), read off a new state."""
 
@@ -427,13 +316,10 @@ class GameSpec:
     players: Players
     options: tuple[Option, ...]
     hidden_information: bool
-    policies: Policies
     max_game_length: Callable[[State], int]
     """An upper bound on the actions of a game like ``state`` (same options)."""
     cooperative: Callable[[State], bool] = lambda state: False
     """Whether a game like ``state`` is played as one team."""
-    summarize: Callable[[State], JSON] = lambda state: {}
-    """What a simulation keeps of a finished game, beyond returns and scores (public only)."""
     reveals: Callable[[State, int], bool] = lambda state, action: True
     """Whether taking the legal ``action`` in ``state`` reveals information to anyone — a card
     drawn, a card shown, a chance outcome, a hidden choice made public, in the action itself or
@@ -443,41 +329,52 @@ class GameSpec:
     view_type: type | None = None
     """The ``TypedDict`` of ``state.view(player)`` (documented field by field)."""
     written: tuple[Written, ...] = ()
-    frontend: str = "generic"
-    """The browser module that draws this game (``"generic"``: a plain view of any game)."""
     aliases: tuple[str, ...] = ()
-    env_name: str = ""
-    """The CamelCase name in environment ids (``furuba/DaiHinMin-v0``); the title without
-    spaces when empty."""
-    encoder: Callable[[State], Encoder] | None = None
-    """Loader: the observation encoder for games like ``state`` (adapters)."""
-    report: Callable[[], ReportSections] | None = None
-    """Loader: the game's sections of the balance report."""
-    cards: Callable[[], CardHooks] | None = None
-    """Loader: what the game tells the balance lab of its cards (their names, who held and
-    played which in a finished game, what an action plays: :mod:`furuba.sim.card_hooks`);
-    ``None``: the lab measures no card of it."""
-    terminal: Callable[[], TerminalGame] | None = None
-    """Loader: the game's terminal screen (``furuba play``); ``None``: the generic one."""
-    commands: Callable[[], typer.Typer] | None = None
-    """Loader: extra ``furuba`` commands of this game (``furuba cardset …``)."""
     gettext: Callable[[str], str] = lambda text: text
     """The game's own catalog (:class:`furuba.i18n.Catalog`): a text of this spec — its title,
     description, option labels, help and choice labels, marked with :func:`furuba.i18n.N_` —
     in the language of the current context. Consumers say the spec's texts through it."""
-    tutorial: Callable[[], Tutorial] | None = None
-    """Loader: the game's guided first game (:class:`furuba.tutorial.Tutorial`: its table, its
-    deal, the learner's seat and the lessons that teach by doing), or ``None`` when it has none."""
-    tuning: Callable[[], Tuning] | None = None
-    """Loader: what ``furuba suggest`` may change in the files of one of the game's options (a
-    card set's small edits) and the figures of a simulation it may aim at
-    (:mod:`furuba.sim.targets`); ``None``: the game offers none."""
+    kits: tuple[object, ...] = ()
+    """What the game gives each consumer, one object of the consumer's own kit type each (the
+    bots' :class:`~furuba.bots.kit.BotKit`, the lab's :class:`~furuba.sim.kit.LabKit`, the
+    adapters' :class:`~furuba.integrations.kit.AdapterKit`, the terminal's
+    :class:`~furuba.cli.kit.TerminalKit`, the tables' :class:`~furuba.tables.kit.WebKit`, the
+    learner's :class:`~furuba.learn.kit.LearningKit`, the tutorials'
+    :class:`~furuba.tutorial.TutorialKit`). A consumer looks its kit up with :meth:`kit`."""
 
-    learning: Callable[[], ActionFeatures] | None = None
-    """Loader: what the learner sees of the game (:class:`furuba.learn.features.ActionFeatures`:
-    the features of each legal action as the player to move sees it, how to train on the game,
-    and the weights of the policy shipped with it); ``None``: ``furuba train`` and the
-    ``policy`` bot cannot play it."""
+    def _uploaded(self, option: Option, value: str) -> Any:
+        found = files.loaded(self.name, option.name, value.removeprefix(UPLOADED))
+        if found is None:
+            raise OptionsError(_("option {name}: no file {value!r} was given to this "
+                                 "server").format(name=option.name, value=value))
+        return found
+
+    def kit(self, kind: type[K]) -> K:
+        """The kit of type ``kind`` this game registered; :class:`MissingKitError` if none.
+
+        >>> from furuba import games
+        >>> from furuba.tables.kit import WebKit
+        >>> games.spec("zodiac").kit(WebKit).frontend
+        'zodiac'
+        """
+        found = self.kit_or_none(kind)
+        if found is None:
+            raise MissingKitError(_("{game} offers nothing for {consumer}").format(
+                game=self.said_title, consumer=kind.__name__))
+        return found
+
+    def kit_or_none(self, kind: type[K]) -> K | None:
+        """The kit of type ``kind`` this game registered, or ``None``."""
+        for kit in self.kits:
+            if isinstance(kit, kind):
+                return kit
+        return None
+
+    def kit_or(self, default: K) -> K:
+        """The kit of ``default``'s type this game registered, or ``default`` (a kit whose
+        fields all say "nothing of the kind": ``spec.kit_or(LabKit()).cards``)."""
+        found = self.kit_or_none(type(default))
+        return default if found is None else found
 
     def option(self, name: str) -> Option:
         """The option called ``name``."""
@@ -514,7 +411,7 @@ class GameSpec:
             value = out.get(option.name)
             if option.editor is not None and isinstance(value, str) \
                     and value.startswith(UPLOADED):
-                out[option.name] = option.uploaded(value)
+                out[option.name] = self._uploaded(option, value)
             elif option.named is not None and isinstance(value, str):
                 out[option.name] = option.named().get(out[option.name], out[option.name])
         return out
@@ -534,7 +431,8 @@ class GameSpec:
     def describe(self, *, online: bool = False) -> JSON:
         """The game as a menu shows it (``GET /api/games``): its title, description, options'
         labels, help and choice labels, and its written inputs' help said in the context's
-        language (through :attr:`gettext`), and how strong its bot levels measured (``ladder``)."""
+        language (through :attr:`gettext`). The tables add what their consumers' kits say
+        (:mod:`furuba.tables.catalog`)."""
         say = self.gettext
         high = self.players.online_high if online else self.players.high
         return {"name": self.name, "title": say(self.title),
@@ -545,10 +443,7 @@ class GameSpec:
                             if o.online or not online},
                 "hidden_information": self.hidden_information,
                 "written": [{"name": w.name, "help": say(w.help) if w.help else "",
-                             "max_length": w.max_length} for w in self.written],
-                "frontend": self.frontend, "tutorial": self.tutorial is not None,
-                "ladder": [{**asdict(rung), "setting": say(rung.setting) if rung.setting else ""}
-                           for rung in self.policies.ladder]}
+                             "max_length": w.max_length} for w in self.written]}
 
 
 def lazy(target: str) -> Callable[[], Any]:

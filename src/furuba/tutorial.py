@@ -160,3 +160,12 @@ class Script:
             out.append(replace(p, number=reached))
         return Lesson(tuple(out), len(self.steps))
 
+
+
+@dataclass(frozen=True, slots=True)
+class TutorialKit:
+    """What a game that teaches itself registers in its spec: ``tutorial``, a loader
+    (:func:`furuba.spec.lazy`) of its :class:`Tutorial`. Tutorials look it up
+    (``spec.kit_or_none(TutorialKit)``: a game without one has no guided first game)."""
+
+    tutorial: Callable[[], Tutorial]

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from furuba import games
 from furuba.bots.hint import hint
+from furuba.bots.kit import BotKit
 from furuba.cli.main import app
 from furuba.core.errors import OptionsError
 
@@ -34,7 +35,7 @@ def test_hints_are_legal_with_chances_and_reasons(game: str, seed: int) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_action_has_a_reason(game: str) -> None:
     """explain_action has words for whatever the player may do, all through a game."""
-    module = games.spec(game).policies
+    module = games.spec(game).kit(BotKit).policies
     rng = random.Random(3)
     state = games.new_game(game, players=4, seed=3)
     while not state.is_terminal():

@@ -11,6 +11,7 @@ import pytest
 
 from furuba import games
 from furuba.bots.ismcts import LEVELS, ISMCTSBot, Search, Settings, parse_settings
+from furuba.bots.kit import BotKit
 from furuba.bots.registry import check_spec, make_bot
 from furuba.bots.search_plan import Plan, points_share
 from furuba.core.errors import OptionsError
@@ -22,7 +23,7 @@ GAMES = ("zodiac", "daihinmin")
 def midgame(game: str, seed: int, steps: int = 30, players: int = 4) -> State:
     """A position reached by greedy play, where the player to move has a real choice."""
     state = games.new_game(game, players=players, seed=seed)
-    policy = games.spec(game).policies.greedy
+    policy = games.spec(game).kit(BotKit).policies.greedy
     rng = random.Random(seed)
     for _ in range(steps):
         state.apply(policy(state, rng))
@@ -61,7 +62,7 @@ def test_what_the_seat_cannot_see_does_not_change_the_decision(game: str, seed: 
 def test_plays_only_legal_actions(game: str, spec: str) -> None:
     state = games.new_game(game, players=4, seed=5)
     bot = make_bot(spec, seed=3)
-    greedy = games.spec(game).policies.greedy
+    greedy = games.spec(game).kit(BotKit).policies.greedy
     rng = random.Random(0)
     for step in range(60):
         if state.is_terminal():
@@ -101,7 +102,7 @@ def test_respects_the_simulation_budget(game: str, monkeypatch: pytest.MonkeyPat
 def test_a_forced_move_needs_no_search() -> None:
     state = midgame("daihinmin", 2)
     while len(state.legal_actions()) != 1:
-        state.apply(games.spec("daihinmin").policies.greedy(state, random.Random(0)))
+        state.apply(games.spec("daihinmin").kit(BotKit).policies.greedy(state, random.Random(0)))
     bot = ISMCTSBot(Settings(sims=50), seed=0)
     assert bot.choose(state) == state.legal_actions()[0] and bot.last is None
 
@@ -181,7 +182,7 @@ def test_bad_specs_get_a_clear_message(spec: str, words: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("players", [4, 5])
 def test_rollout_policy_and_evaluation_over_whole_games(game: str, players: int) -> None:
-    module = games.spec(game).policies
+    module = games.spec(game).kit(BotKit).policies
     rng = random.Random(players)
     for seed in range(3):
         state = games.new_game(game, players=players, seed=seed)
@@ -202,7 +203,7 @@ def test_a_search_for_points_backs_up_each_players_share_of_the_points(game: str
     the game expects (or of the points as they stand); both sum to 1 as win shares do."""
     options = {"max_rounds": 1} if game == "daihinmin" else {}
     state = games.new_game(game, players=4, seed=8, **options)
-    policy = games.spec(game).policies.greedy
+    policy = games.spec(game).kit(BotKit).policies.greedy
     rng = random.Random(8)
     while not state.is_terminal():
         state.apply(policy(state, rng))
@@ -226,7 +227,7 @@ def test_a_search_judges_by_the_evaluation_it_names(game: str) -> None:
     """``eval=NAME`` picks one of the estimates of the win shares the game offers; ``standard``
     is its own ``evaluate``; a name it does not offer, or one beside ``value=points``, is a clear
     error before any search."""
-    policies = games.spec(game).policies
+    policies = games.spec(game).kit(BotKit).policies
     assert Plan.of(game, parse_settings({"eval": "standard"})).evaluate is policies.evaluate
     for name, evaluation in policies.evaluations.items():
         plan = Plan.of(game, parse_settings({"eval": name}))
@@ -254,7 +255,7 @@ def test_points_shares_count_from_the_lowest_and_are_even_when_nobody_scores() -
 
 def test_zodiac_coop_evaluation_is_one_chance_for_everyone() -> None:
     state = games.new_game("zodiac", players=3, seed=1, variant="coop")
-    values = games.spec("zodiac").policies.evaluate(state)
+    values = games.spec("zodiac").kit(BotKit).policies.evaluate(state)
     assert len(set(values)) == 1 and 0.0 < values[0] < 1.0
     bot = ISMCTSBot(Settings(sims=20), seed=0)
     assert state.is_legal(bot.choose(state))

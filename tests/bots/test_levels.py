@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from furuba import games
 from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import ISMCTSBot, Search
+from furuba.bots.kit import BotKit
 from furuba.bots.levels import LEVELS, LevelBot, level_named
 from furuba.bots.names import bot_kind
 from furuba.bots.policy import PolicyBot
@@ -198,11 +199,11 @@ def test_furuba_bots_says_how_much_each_searching_level_thinks_in_a_game(game: s
     out = CliRunner().invoke(build_app(), ["bots", game]).output
     assert "ismcts:expert" in out and "simulations" in out
     # a game won on points says what each level scored of them too (its ladder gives them)
-    scored = [r.points for r in games.spec(game).policies.ladder if r.points is not None]
+    scored = [r.points for r in games.spec(game).kit(BotKit).ladder if r.points is not None]
     assert scored == ([] if game == "zodiac" else [0.78, 1.125, 1.042, 1.223])
     assert ("an even share of the points" in measured("expert", game)) == bool(scored)
     # where the games measured were not the game as played by default, the words say which
-    settings = {r.setting for r in games.spec(game).policies.ladder}
+    settings = {r.setting for r in games.spec(game).kit(BotKit).ladder}
     assert settings == ({"games to 4 friendships"} if game == "zodiac" else {""})
     assert ("in games to 4 friendships" in measured("expert", game)) == (game == "zodiac")
     with speaking("ja"):

@@ -11,6 +11,7 @@ import pytest
 
 from furuba import games
 from furuba.bots.ismcts import ISMCTSBot, Plan, Search, parse_settings
+from furuba.bots.kit import BotKit
 from furuba.bots.learned import learned_policy
 from furuba.bots.registry import check_spec, make_bot, plays
 from furuba.core.errors import OptionsError
@@ -24,7 +25,7 @@ GAMES = ("zodiac", "daihinmin")
 
 def midgame(game: str, seed: int) -> State:
     state = games.new_game(game, players=4, seed=seed)
-    greedy = games.spec(game).policies.greedy
+    greedy = games.spec(game).kit(BotKit).policies.greedy
     rng = random.Random(seed)
     for _ in range(12):
         state.apply(greedy(state, rng))
@@ -45,7 +46,7 @@ def test_the_plan_plays_out_and_biases_with_the_shipped_policy(game: str) -> Non
     plan = Plan.of(game, parse_settings({"rollout": "policy", "prior": "policy"}))
     assert plan.rollout == learned.best_action and plan.bonus == learned.bonus
     plain = Plan.of(game, parse_settings({}))
-    assert plain.rollout == games.spec(game).policies.rollout and plain.bonus is None
+    assert plain.rollout == games.spec(game).kit(BotKit).policies.rollout and plain.bonus is None
     state = midgame(game, 3)
     legal = state.legal_actions()
     bonus = learned.bonus(state, legal, 1.5)

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from furuba import games
+from furuba.bots.kit import BotKit
 
 from .test_ismcts import midgame
 
-READERS = [spec.name for spec in games.specs() if spec.policies.world_sampler is not None]
+READERS = [spec.name for spec in games.specs() if spec.kit(BotKit).policies.world_sampler is not None]
 
 
 def test_both_games_read_the_table() -> None:
@@ -24,7 +25,7 @@ def test_both_games_read_the_table() -> None:
 def test_a_weighed_world_keeps_everything_the_player_knows(game: str, seed: int) -> None:
     state = midgame(game, seed, steps=18 + 2 * seed)
     player = state.current_player
-    sampler = games.spec(game).policies.world_sampler
+    sampler = games.spec(game).kit(BotKit).policies.world_sampler
     assert sampler is not None
     sample = sampler(state, player)
     rng = random.Random(seed)
@@ -43,7 +44,7 @@ def test_what_the_player_cannot_see_does_not_change_the_worlds(game: str, seed: 
     player = real.current_player
     other = real.determinize(player, random.Random(99))
     assert other.to_json() != real.to_json()          # the hidden cards really differ
-    sampler = games.spec(game).policies.world_sampler
+    sampler = games.spec(game).kit(BotKit).policies.world_sampler
     assert sampler is not None
     first, second = sampler(real, player), sampler(other, player)
     rng_a, rng_b = random.Random(5), random.Random(5)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.bots.levels import LEVELS, level_named
 from furuba.bots.registry import level_summary
 from furuba.i18n import speaking
@@ -29,7 +30,7 @@ def menu(page: Page, seat: int) -> list[tuple[str, str]]:
 
 def measured(game: str, level: str) -> str:
     """What the menu says of how strong ``level`` measured in ``game`` (its spec's ladder)."""
-    rung = next(r for r in games.spec(game).policies.ladder if r.level == level)
+    rung = next(r for r in games.spec(game).kit(BotKit).ladder if r.level == level)
 
     def percent(x: float) -> str:
         return f"{x * 100:.1f}".removesuffix(".0") + "%"

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from furuba import games
-from furuba.tutorial import Tutorial
+from furuba.tutorial import Tutorial, TutorialKit
 
 from .conftest import LiveServer
 from .helpers import WAIT_MS
@@ -56,9 +56,7 @@ RECORD_STEPS = """() => {
 
 
 def tutorial_of(game: str) -> Tutorial:
-    loader = games.spec(game).tutorial
-    assert loader is not None
-    return loader()
+    return games.spec(game).kit(TutorialKit).tutorial()
 
 
 def start(page: Page, game: str, lang: str = "") -> str:

@@ -9,6 +9,7 @@ from itertools import permutations
 import pytest
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.daihinmin.explain_contrast import contrast_action
 from furuba.daihinmin.moves import PASS, PLAY_JOKERS
 from furuba.i18n import speaking
@@ -42,5 +43,5 @@ def test_the_contrasts_of_whole_games_name_what_the_better_move_kept(
                     assert played == PASS
                 if kind == "you spent a joker":
                     assert PLAY_JOKERS[played] > PLAY_JOKERS[better]
-            state.apply(spec.policies.greedy(state, rng))
+            state.apply(spec.kit(BotKit).policies.greedy(state, rng))
     assert all(said.values()), said

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.bots.policy import features_of
 from furuba.core.protocol import State
 
@@ -20,7 +21,7 @@ def positions(game: str, seed: int, count: int = 12) -> list[State]:
     choice, spread over the game: exchanges and revolutions included in Dai Hin Min."""
     learning = features_of(game)
     state = games.new_game(game, players=4, seed=seed, **learning.options)
-    greedy = games.spec(game).policies.greedy
+    greedy = games.spec(game).kit(BotKit).policies.greedy
     rng = random.Random(seed)
     out = []
     while not state.is_terminal():

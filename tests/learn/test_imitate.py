@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.bots.registry import check_spec
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -26,7 +27,7 @@ TINY = TrainConfig(game="daihinmin", iterations=3, games=6, seed=4, eval_every=3
 
 def held_out(game: str, count: int) -> list[State]:
     """Positions of greedy play, from deals no training game of these tests uses."""
-    greedy = games.spec(game).policies.greedy
+    greedy = games.spec(game).kit(BotKit).policies.greedy
     out = []
     for seed in range(900, 900 + count):
         state = games.new_game(game, players=4, seed=seed)

@@ -12,6 +12,7 @@ import pytest
 
 from furuba import games
 from furuba.bots.hint import hint, hint_seed
+from furuba.bots.kit import BotKit
 from furuba.bots.weigh import REAL
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -29,7 +30,7 @@ Chooser = Callable[[State, GameRecord, random.Random], int]
 
 
 def greedy(state: State, record: GameRecord, rng: random.Random) -> int:
-    return games.spec_of(state).policies.greedy(state, rng)
+    return games.spec_of(state).kit(BotKit).policies.greedy(state, rng)
 
 
 def play(game: str, seed: int, options: Mapping[str, object], seat_policy: Chooser = greedy,

@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from furuba import games
+from furuba.server.editors.loaded import FILES
 from furuba.server.editors.models import MeasureRow, SavedFileRow, UploadRow
 from furuba.server.models import TableRow
 
@@ -201,7 +202,7 @@ def test_a_table_starts_from_a_set_and_replays_in_another_process(db_url: str) -
         # A table may name a file the server keeps.
         named = live.create(game="zodiac", seats=["greedy"] * 3, options={"cardset": value})
         assert named["table"]["options"]["cardset"] == value
-    OPTION.uploads.clear()                       # a process that never saw the file
+    FILES.clear()                                # a process that never saw the file
     with LiveServer(db_url) as later:
         live_table = made["id"]
         deadline = time.monotonic() + 60

@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import subprocess
+import sys
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ from typer.testing import CliRunner
 
 from furuba.cli.main import app
 from furuba.server.offline_app import (
+    KITS,
     LEFT_OUT,
     PYODIDE_FILES,
     StaticBuildError,
@@ -45,9 +48,24 @@ def test_the_core_is_the_package_without_the_parts_offline_never_calls() -> None
     assert "furuba/games.py" in names and "furuba/offline/bridge.py" in names
     assert "furuba/bots/ismcts.py" in names and "furuba/review/analysis.py" in names
     for part in LEFT_OUT:
-        assert not any(n.startswith(f"furuba/{part}/") for n in names), part
+        kept = {n for n in names if n.startswith(f"furuba/{part}/")}
+        assert kept <= {f"furuba/{part}/{name}" for name in KITS}, part
+    assert not any(n.startswith("furuba/server/") for n in names)
     assert not any("__pycache__" in n or n.endswith((".pyc", ".po")) for n in names)
     assert any(n.endswith(".mo") for n in names), "the Japanese words travel with the core"
+
+
+def test_the_core_alone_registers_every_game_with_its_kits(tmp_path: Path) -> None:
+    """The archive is enough to load every game's spec and kits, with no site-packages."""
+    zipfile.ZipFile(io.BytesIO(core_bundle())).extractall(tmp_path)
+    script = ("import sys; sys.path.insert(0, sys.argv[1]); from furuba import games; "
+              "print(sorted((s.name, len(s.kits)) for s in games.specs()))")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", script, str(tmp_path)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    from furuba import games
+
+    assert done.stdout.strip() == str(sorted((s.name, len(s.kits)) for s in games.specs()))
 
 
 def test_the_core_is_the_same_bytes_every_time() -> None:

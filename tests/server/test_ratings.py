@@ -19,6 +19,7 @@ from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from furuba import games
+from furuba.bots.kit import BotKit, Rung
 from furuba.server.accounts.names import name_key
 from furuba.server.models import (
     AccountRow,
@@ -47,7 +48,6 @@ from furuba.server.ratings.model import (
 )
 from furuba.server.ratings.store import RatingStore
 from furuba.server.storage import Storage
-from furuba.spec import Rung
 
 from .harness import LiveServer
 
@@ -189,10 +189,10 @@ def predicted_share(skill: Skill, others: Skill, players: int) -> float:
     return math.exp(skill.mu / c) / sum(math.exp(x.mu / c) for x in seats)
 
 
-@pytest.mark.parametrize("name", [spec.name for spec in games.specs() if spec.policies.ladder])
+@pytest.mark.parametrize("name", [spec.name for spec in games.specs() if spec.kit(BotKit).ladder])
 def test_each_level_is_rated_at_what_it_measured_in_its_game(name: str) -> None:
     """The model, given the skills a game's ladder sets, predicts every measured step."""
-    ladder = games.spec(name).policies.ladder
+    ladder = games.spec(name).kit(BotKit).ladder
     skills = ladder_skills(ladder)
     for rung in ladder:
         below = skills.get(rung.below) or BOT_SKILLS[rung.below]
@@ -325,7 +325,7 @@ def test_a_table_rates_its_bots_at_their_levels_in_its_game(db: Db) -> None:
     players = db.run(setup)
     for game, account in players.items():
         db.run(RatingStore.rate_table, game)
-        ladder = games.spec(game).policies.ladder
+        ladder = games.spec(game).kit(BotKit).ladder
         seated = [Entrant.player(NEWCOMER)] + [Entrant.bot(bot, ladder) for bot in sitters]
         fixed = [Entrant.player(NEWCOMER)] + [Entrant.bot(bot) for bot in sitters]
         expected = rate_game(seated, returns, scores).skills[0]

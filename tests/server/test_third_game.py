@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.bots.levels import LEVELS
 from furuba.bots.registry import level_summary
+from furuba.learn.kit import LearningKit
 from furuba.spec import GameSpec
+from furuba.tables.catalog import described
 
 from .harness import LiveServer, is_event, my_turn, play_to_end
 
@@ -22,7 +25,8 @@ def test_a_registered_game_is_listed_and_its_options_checked(live: LiveServer,
     listed = {g["name"]: g for g in catalog["games"]}
     bots = listed["pairs"].pop("bots")
     levels = listed["pairs"].pop("levels")
-    assert listed["pairs"] == third_game.describe(online=True)
+    assert listed["pairs"] == described(third_game)
+    assert described(third_game)["frontend"] == "generic"
     # Its seat menu says how each level plays it: without a learned policy, as the bot after
     # the first (hard searches a thousand deals), where the other games keep their own.
     assert [(lv["name"], lv["summary"]) for lv in levels] == [
@@ -33,13 +37,13 @@ def test_a_registered_game_is_listed_and_its_options_checked(live: LiveServer,
     # for it, and a table that names it is refused; the games that give it list it.
     assert "policy" in catalog["bots"] and "policy" not in bots and "greedy" in bots
     assert all("policy" in g["bots"] for name, g in listed.items()
-               if games.spec(name).learning is not None)
+               if games.spec(name).kit_or_none(LearningKit) is not None)
     assert listed["pairs"]["players"] == {"min": 2, "max": 3, "default": 2}
     # how strong the levels measured: each game's own ladder; none measured for Pairs
     assert listed["pairs"]["ladder"] == []
     for name, g in listed.items():
         rungs = [(r.level, r.below, r.share, r.players, r.points, r.setting)
-                 for r in games.spec(name).policies.ladder]
+                 for r in games.spec(name).kit(BotKit).ladder]
         assert [(r["level"], r["below"], r["share"], r["players"], r["points"], r["setting"])
                 for r in g["ladder"]] == rungs
     for body, fragment in [({"options": {"values": 12}}, "values must be at most 9"),

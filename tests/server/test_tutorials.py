@@ -12,17 +12,15 @@ import pytest
 from furuba import games
 from furuba.server.lessons import TUTORIAL_PACE
 from furuba.spec import GameSpec
-from furuba.tutorial import Tutorial
+from furuba.tutorial import Tutorial, TutorialKit
 
 from .harness import LiveServer, my_turn
 
-TUTORIAL_GAMES = [spec.name for spec in games.specs() if spec.tutorial is not None]
+TUTORIAL_GAMES = [spec.name for spec in games.specs() if spec.kit_or_none(TutorialKit) is not None]
 
 
 def tutorial_of(game: str) -> Tutorial:
-    loader = games.spec(game).tutorial
-    assert loader is not None
-    return loader()
+    return games.spec(game).kit(TutorialKit).tutorial()
 
 
 def start(live: LiveServer, game: str, **body: Any) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import pytest
 
 from furuba import games
 from furuba.sim.cards import card_metrics
+from furuba.sim.kit import LabKit
 from furuba.sim.lab import LabSetup, cards_analysis, cards_plan, play
 from furuba.sim.restricted_bot import card_hooks
 from furuba.sim.runner import play_game
@@ -170,8 +171,9 @@ def test_each_game_names_its_cards_through_its_spec(name: str) -> None:
     from furuba.sim.card_hooks import CardHooks
 
     spec = games.spec(name)
-    assert spec.cards is not None
-    hooks = spec.cards()
+    cards = spec.kit(LabKit).cards
+    assert cards is not None
+    hooks = cards()
     assert isinstance(hooks, CardHooks)
     state = spec.new_game(players=4, seed=1)
     kinds = hooks.kinds(state)

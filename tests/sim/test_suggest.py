@@ -21,6 +21,7 @@ from furuba.cli.main import app
 from furuba.core.deck import SOHMA_NAMES
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.i18n import speaking
+from furuba.sim.kit import LabKit
 from furuba.sim.suggest import Play, Search, SuggestConfig
 from furuba.sim.targets import Target, Tuning, Tweak, figures_of, parse_target, parse_targets
 from furuba.spec import GameSpec
@@ -263,7 +264,8 @@ def test_the_figures_are_listed(cli: Cli) -> None:
 
 def test_the_game_offers_its_tuning() -> None:
     spec = games.spec("zodiac")
-    assert spec.tuning is not None and spec.tuning() is TUNING
+    tuning = spec.kit(LabKit).tuning
+    assert tuning is not None and tuning() is TUNING
     assert isinstance(TUNING, Tuning) and TUNING.option in [o.name for o in spec.options]
 
 
@@ -287,8 +289,8 @@ def _shifted(delta: int, text: str) -> str:
 
 @pytest.mark.third_game
 def test_the_search_tunes_a_third_game(cli: Cli, third_game: GameSpec, tmp_path: Path) -> None:
-    tuned = dataclasses.replace(third_game, tuning=lambda: Tuning("values", _values,
-                                                                  _pairs_tweaks))
+    lab = LabKit(tuning=lambda: Tuning("values", _values, _pairs_tweaks))
+    tuned = dataclasses.replace(third_game, kits=(*third_game.kits, lab))
     games.unregister(third_game.name)
     games.register(tuned)
     try:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.core.protocol import State
 
 
@@ -28,7 +29,7 @@ class GreedyBot:
     def choose(self, state: State) -> int:
         policy = self._policies.get(state.game_name)
         if policy is None:
-            policy = games.spec_of(state).policies.greedy
+            policy = games.spec_of(state).kit(BotKit).policies.greedy
             self._policies[state.game_name] = policy
         action: int = policy(state, self.rng)
         return action

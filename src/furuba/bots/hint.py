@@ -6,8 +6,9 @@ from that information (:mod:`furuba.bots.weigh`): its win chance is the mean the
 standard error. A game review judges each decision the same way (:func:`judge`, with the same
 seed, :func:`hint_seed`, and budget), weighing the move played in those same worlds — so the
 move a Hint gives is the review's bot's move for the same position, and the two moves' figures
-are comparable. (Choosing the hint by the weighed means instead of the search's visits made it
-weaker: the search looks further ahead than one move played out in each world — docs/BOTS.md.)
+are comparable. (Choosing the hint by the weighed means instead of the search's visits showed no
+gain — −0.14 wins a deal [−0.54, +0.25] — and the search looks further ahead than one move played
+out in each world: docs/experiments/hint-best-of-three.md.)
 Each hint has a short reason in words, from the game's ``explain_action(world, action,
 player)``, which compares a world sampled from ``seat``'s view before and after the action — so
 a hint never tells a player anything they could not know.
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 
 from furuba import games, i18n
 from furuba.bots.ismcts import ActionStats, Search, Settings
+from furuba.bots.kit import BotKit
 from furuba.bots.weigh import Weighed, weigh
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -152,7 +154,7 @@ def reasons_for(state: State, player: int, seed: int,
                 ) -> Callable[[int, Sequence[str]], tuple[str, dict[str, str]]]:
     """Words for why ``player`` would take an action in ``state``: the reason in the context's
     language and in each of ``languages``, from one world sampled from the player's view."""
-    explain = games.spec_of(state).policies.explain
+    explain = games.spec_of(state).kit(BotKit).policies.explain
     world = state.determinize(player, random.Random(seed ^ 0x3EA5))
 
     def say(action: int, languages: Sequence[str]) -> tuple[str, dict[str, str]]:

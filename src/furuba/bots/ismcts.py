@@ -34,9 +34,9 @@ picks the child that is best *for that player* (max-n backups). Two refinements,
   the search spends its simulations on the bot's own choices (as FujiGokoro does: sampled
   worlds, a bandit over its own moves, good playouts).
 
-The game-specific parts come from the game's spec (:class:`furuba.spec.Policies`):
+The game-specific parts come from the game's spec (:class:`furuba.bots.kit.BotKit`):
 ``rollout(state, rng)``, ``evaluate(state)``, and optionally ``playout_mark(state)``,
-``world_sampler(state, player)`` and ``search_defaults`` (the game's tuned ``c``, ``bias``,
+``world_sampler(state, player)`` and ``search`` (the game's tuned ``c``, ``bias``,
 ``opp``, ``depth`` and ``infer``). A level fixes a number
 of simulations, so the same seed always gives the same decisions; a time budget (``time=0.5``)
 is for interactive play only.

@@ -6,7 +6,7 @@ fast policy:
 
 * ``rollout=policy``: the playouts play the policy's **best-scored** action. The greedy rollout it
   replaces is a deterministic choice too, the ``policy`` bot measured stronger playing its best
-  action than sampling (docs/BOTS.md), and the sampled worlds already vary the playouts;
+  action than sampling (docs/experiments/learned-policy-training.md), and sampled worlds vary the playouts;
 * ``prior=policy``: the probabilities of the softmax at the temperature it was trained at (1)
   become each action's *progressive bias*, ``bias × p(a) / max p`` — the policy's favourite gets
   the whole ``bias``, as the game's policy action does with ``prior=greedy``, and the others a
@@ -42,6 +42,7 @@ from furuba.bots.policy import features_of
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
 from furuba.learn.features import ActionFeatures
+from furuba.learn.kit import LearningKit
 from furuba.learn.scoring import Scorer
 from furuba.text import _
 
@@ -113,10 +114,10 @@ def weights_path(features: ActionFeatures, weights: str) -> Path:
 
 def learned_policy(game: str, weights: str | None = None) -> LearnedPolicy:
     """The policy ``game`` ships (or the weights named ``weights``, :func:`weights_path`),
-    loaded once per process; :class:`OptionsError` when the game has none (no ``learning`` in
-    its spec, or no weights)."""
+    loaded once per process; :class:`OptionsError` when the game has none (no
+    :class:`~furuba.learn.kit.LearningKit` in its spec, or no weights)."""
     spec = games.spec(game)
-    if spec.learning is None:
+    if spec.kit_or_none(LearningKit) is None:
         raise OptionsError(_("{game} has no learned policy for the search to use: its spec "
                              "gives no features").format(game=spec.said_title))
     return _load(spec.name, weights)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from furuba import games
 from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
+from furuba.learn.kit import LearningKit
 from furuba.learn.scoring import Scorer
 from furuba.text import _
 
@@ -35,16 +36,17 @@ def features_of(game: str) -> ActionFeatures:
     """What the learner sees of ``game``; :class:`OptionsError` for a game that hands nothing
     to a learner."""
     spec = games.spec(game)
-    if spec.learning is None:
+    kit = spec.kit_or_none(LearningKit)
+    if kit is None:
         raise OptionsError(_("{game} has no learned policy: its spec gives no features").format(
             game=spec.said_title))
-    features: ActionFeatures = spec.learning()
+    features: ActionFeatures = kit.features()
     return features
 
 
 def plays_with_features(game: str) -> bool:
     """Whether the policy bot can play ``game``: its spec hands a learner features."""
-    return games.spec(game).learning is not None
+    return games.spec(game).kit_or_none(LearningKit) is not None
 
 
 class PolicyBot:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from furuba.bots.base import Bot, RandomBot
 from furuba.bots.greedy import GreedyBot
 from furuba.bots.ismcts import make_ismcts
+from furuba.bots.kit import BotKit
 from furuba.bots.levels import LEVELS, Level, LevelBot, level_spec
 from furuba.bots.policy import make_policy_bot, plays_with_features
 from furuba.bots.search_plan import Plan
@@ -67,10 +68,21 @@ def _policy_plays(game: str, settings: dict[str, str]) -> bool:
     return plays_with_features(game)
 
 
+def _kit_plays(game: str, settings: dict[str, str]) -> bool:
+    """The greedy bot and the search play the games that give the bots their kit
+    (:class:`~furuba.bots.kit.BotKit`)."""
+    from furuba import games
+
+    return games.spec(game).kit_or_none(BotKit) is not None
+
+
 def _search_plays(game: str, settings: dict[str, str]) -> bool:
-    """The search plays every game, unless its settings lean on a learned policy (a bad setting
-    is left to :func:`make_bot`, which says what is wrong with it); settings that this game
-    refuses (a missing ``weights=`` file) raise :class:`OptionsError` with a sentence."""
+    """The search plays every game that gives the bots their kit, unless its settings lean on a
+    learned policy (a bad setting is left to :func:`make_bot`, which says what is wrong with
+    it); settings that this game refuses (a missing ``weights=`` file) raise
+    :class:`OptionsError` with a sentence."""
+    if not _kit_plays(game, settings):
+        return False
     try:
         parsed = parse_settings(settings)
     except OptionsError:
@@ -95,6 +107,7 @@ def _level_plays(level: Level) -> Callable[[str, dict[str, str]], bool]:
 
 PLAYS: dict[str, Callable[[str, dict[str, str]], bool]] = {
     "policy": _policy_plays,
+    "greedy": _kit_plays,
     "ismcts": _search_plays,
     **{level.name: _level_plays(level) for level in LEVELS},
 }
@@ -182,7 +195,8 @@ def level_summary(level: Level, game: str) -> str:
     from furuba import games
 
     spec = games.spec(game)
-    own = spec.policies.level_summaries.get(level.name)
+    kit = spec.kit_or_none(BotKit)
+    own = kit.level_summaries.get(level.name) if kit is not None else None
     if own:
         return spec.gettext(own)
     index = next((i for i, bot in enumerate(level.specs) if plays(bot, game)),

@@ -1,7 +1,7 @@
 """The search's settings resolved against one game: the functions and numbers it uses.
 
-The game's spec (:class:`furuba.spec.Policies`) gives its fast policy, its evaluation, where a
-playout stops, its optional world sampler and its tuned ``search_defaults`` — with, under
+The game's spec (:class:`furuba.bots.kit.BotKit`) gives its fast policy, its evaluation, where a
+playout stops, its optional world sampler and its tuned search settings (``search``) — with, under
 ``levels``, what differs for one of the search's levels (``{"expert": {"sims": 400}}``: its
 simulations and the weights it leans on too); the settings say which of them a search uses,
 and a setting given by name wins over both. A game that tunes nothing gets :data:`FALLBACK`.
@@ -34,15 +34,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from furuba import games
+from furuba.bots.kit import BotKit, Policies
 from furuba.bots.learned import learned_policy
 from furuba.bots.search_settings import LEARNED_OPPONENTS, Settings, uses_learned_policy
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
-from furuba.spec import Policies
 
 FALLBACK: dict[str, Any] = {"c": 0.7, "bias": 0.0, "opp": "tree", "depth": 12, "infer": False,
                             "value": "wins"}
-"""Search settings for a game that gives no ``search_defaults`` of its own."""
+"""Search settings for a game that gives no search settings of its own."""
 
 STANDARD = "standard"
 """The name of a game's own ``evaluate`` among its evaluations (``eval=standard``)."""
@@ -107,8 +107,9 @@ class Plan:
 
     @classmethod
     def of(cls, game_name: str, settings: Settings) -> Plan:
-        policies = games.spec(game_name).policies
-        own = {**FALLBACK, **policies.search_defaults}
+        kit = games.spec(game_name).kit(BotKit)
+        policies = kit.policies
+        own = {**FALLBACK, **kit.search}
         own.update(own.get("levels", {}).get(settings.level, {}))
         policy: Policy = policies.rollout
         infer = own["infer"] if settings.infer is None else settings.infer

@@ -82,15 +82,15 @@ class Settings:
     (the game's ``scores``, or its spec's ``points`` estimate; the fair share of the points is
     ``1/n`` of them, as the fair share of the wins is). A game whose winner takes everything but
     whose every place scores (a round of Dai Hin Min) may be played for either; ``None``: what
-    the game's ``search_defaults`` say for the level (``wins`` unless they say otherwise)."""
+    the game's ``search`` say for the level (``wins`` unless they say otherwise)."""
     evaluation: str | None = None
     """Which of the game's estimates of the win shares judges a playout cut short (``eval=``):
     ``standard`` (its ``evaluate``) or one its spec offers by name (``evaluations``); ``None``:
-    what the game's ``search_defaults`` say for the level (``standard`` unless they say
+    what the game's ``search`` say for the level (``standard`` unless they say
     otherwise). A search that plays for points judges by the game's ``points`` instead."""
     level: str | None = None
     """The level the settings start from: the game tunes its search for it (its
-    ``search_defaults``' ``levels``), and a setting named after it wins."""
+    ``search``' ``levels``), and a setting named after it wins."""
     budget_named: bool = False
     """Whether ``sims`` or ``time`` was named: the game's own simulations for the level then
     give way (``expert:sims=1200`` is ``expert`` searching 1,200 simulations)."""

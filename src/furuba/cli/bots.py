@@ -16,6 +16,7 @@ from rich.table import Table
 
 from furuba import games
 from furuba.bots.ismcts import ISMCTSBot
+from furuba.bots.kit import BotKit
 from furuba.bots.levels import LEVELS, LevelBot
 from furuba.bots.registry import BOTS, level_summary, make_bot
 from furuba.bots.search_plan import STANDARD, Plan
@@ -75,7 +76,7 @@ def measured(level: str, game: str) -> str:
     ''
     """
     spec = games.spec(game)
-    rung = next((r for r in spec.policies.ladder if r.level == level), None)
+    rung = next((r for r in spec.kit(BotKit).ladder if r.level == level), None)
     if rung is None:
         return ""
     if rung.rounds:

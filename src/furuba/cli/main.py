@@ -22,6 +22,7 @@ from furuba import games, i18n
 from furuba.cli import admin, batch, compare, db, lab, review
 from furuba.cli.bots import bots
 from furuba.cli.console import console, err, fail
+from furuba.cli.kit import TerminalKit
 from furuba.cli.language import asked_language, say_help_options, typer_words
 from furuba.cli.options import flag_help
 from furuba.cli.suggest import suggest
@@ -93,8 +94,9 @@ def build_app(cls: type[TyperGroup] = TyperGroup) -> typer.Typer:
                                        "played in the browser with no server — as a folder of "
                                        "static files any web server serves."))(build_static)
     for spec in games.specs():
-        if spec.commands is not None:
-            app.add_typer(spec.commands())
+        commands = spec.kit_or(TerminalKit()).commands
+        if commands is not None:
+            app.add_typer(commands())
     return app
 
 

@@ -19,6 +19,7 @@ from rich.markup import escape
 from furuba import games
 from furuba.cli import loop
 from furuba.cli.generic_screen import GenericTerminal
+from furuba.cli.kit import TerminalKit
 from furuba.cli.options import game_options
 from furuba.cli.saves import read_save
 from furuba.cli.screen import TerminalGame
@@ -56,7 +57,8 @@ class PlaySetup:
 
 def terminal_game(spec: GameSpec) -> TerminalGame:
     """The terminal game of ``spec``: its own, or the generic one."""
-    return spec.terminal() if spec.terminal is not None else GenericTerminal(spec)
+    terminal = spec.kit_or(TerminalKit()).terminal
+    return terminal() if terminal is not None else GenericTerminal(spec)
 
 
 def start(console: Console, spec: GameSpec, seats: list[Seat], state: State,

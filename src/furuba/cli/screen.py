@@ -1,6 +1,7 @@
 """What a game gives the terminal: a :class:`TerminalGame` and the :class:`Screen` it makes.
 
-A game's spec points at its terminal game (``GameSpec.terminal``); ``furuba play`` asks it for
+A game's spec points at its terminal game (the ``terminal`` of its
+:class:`~furuba.cli.kit.TerminalKit`); ``furuba play`` asks it for
 a screen and draws the table only through it. The session (:mod:`furuba.cli.session`) owns the
 keyboard, the game record and the save file; a screen only turns views into things to print
 and typed text into actions, so a screen never imports the session and the session never

@@ -23,6 +23,7 @@ from furuba.cli.batch import _game_options, _progress_bar
 from furuba.cli.console import console, fail
 from furuba.cli.options import flag_help
 from furuba.core.errors import FurubaError, OptionsError
+from furuba.sim.kit import LabKit
 from furuba.text import _, games_count, listing, players_count
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def _tunable_game(game: str | None) -> str:
         name = games.canonical_name(game)
         tuning_of(name)
         return name
-    tunable = [s.name for s in games.specs() if s.tuning is not None]
+    tunable = [s.name for s in games.specs() if s.kit_or(LabKit()).tuning is not None]
     if len(tunable) != 1:
         raise OptionsError(_("name the game with --game: {games}").format(
             games=listing(tunable) or _("none")))

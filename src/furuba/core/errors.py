@@ -33,3 +33,8 @@ class FileProblemsError(FurubaError, ValueError):
 
 class SaveFileError(FurubaError, ValueError):
     """A saved game or game record that cannot be read back."""
+
+
+class MissingKitError(FurubaError, LookupError):
+    """A game that registered nothing for a consumer that needs it (no ``policy`` bot for a game
+    without a learner's kit)."""

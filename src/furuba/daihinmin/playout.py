@@ -27,11 +27,11 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from furuba.bots.kit import Rung
 from furuba.daihinmin.greedy import greedy_action
 from furuba.daihinmin.outlook import share_out
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS
 from furuba.i18n import N_
-from furuba.spec import Rung
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
@@ -62,12 +62,12 @@ third and last place alike once another player is sure to go out first. With ``c
 halved (a share of a round's points spans half what a win share does), it scored +0.112
 [+0.091, +0.134] of the fair share more than the ``expert`` playing for the win on the same 748
 deals, and 1.136 × [1.123, 1.148] the fair share against three ``hard`` over 1,161 deals
-(docs/BOTS.md, *Playing for points in Dai Hin Min*). A playout it cuts short is judged by the
+(docs/experiments/daihinmin-playing-for-points.md). A playout it cuts short is judged by the
 game's ``points``, the outlook learned from ``hard``'s rounds
 (:mod:`furuba.daihinmin.outlook`), not by the burden model of :func:`expected_points`: +0.088
 [+0.071, +0.106] of the fair share on the same 1,161 deals, 1.223 × [1.210, 1.237] against
-three ``hard`` over 1,168 deals, and 29.3% [28.3%, 30.2%] of the wins (docs/BOTS.md, *A learned
-outlook in Dai Hin Min*)."""
+three ``hard`` over 1,168 deals, and 29.3% [28.3%, 30.2%] of the wins
+(docs/experiments/daihinmin-learned-outlook.md)."""
 
 LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
                for level, below, share, points in (
@@ -75,7 +75,7 @@ LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
                    ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.293, 1.223)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
-(docs/BOTS.md, *Levels*); the ratings rate a bot of a level from its wins."""
+(docs/BOTS.md, *The ladder*); the ratings rate a bot of a level from its wins."""
 
 LEVEL_SUMMARIES = {
     "normal": N_("Thinks for a moment: tries its moves in twenty imagined deals."),

@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from furuba.bots.kit import BotKit, Policies
+from furuba.cli.kit import TerminalKit
 from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.explain_contrast import contrast_action
@@ -46,7 +48,12 @@ from furuba.daihinmin.summary import summarize
 from furuba.daihinmin.text import CATALOG
 from furuba.daihinmin.view_types import DaihinminView
 from furuba.i18n import N_
-from furuba.spec import GameSpec, Option, Players, Policies, lazy
+from furuba.integrations.kit import AdapterKit
+from furuba.learn.kit import LearningKit
+from furuba.sim.kit import LabKit
+from furuba.spec import GameSpec, Option, Players, lazy
+from furuba.tables.kit import WebKit
+from furuba.tutorial import TutorialKit
 
 if TYPE_CHECKING:
     import typer
@@ -187,23 +194,23 @@ SPEC = GameSpec(
         *SETTING_OPTIONS,
     ),
     hidden_information=True,
-    policies=Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
-                      explain=explain_action, contrast=contrast_action, playout_mark=playout_mark,
-                      points=expected_points, world_sampler=world_sampler, search_defaults=SEARCH_DEFAULTS,
-                      ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
     max_game_length=max_game_length,
-    summarize=summarize,
     reveals=reveals,
     view_type=DaihinminView,
-    frontend="daihinmin",
     aliases=("dai-hin-min", "rich-man-poor-man"),
-    env_name="DaiHinMin",
-    encoder=_encoder,
-    commands=_commands,
-    report=lazy("furuba.daihinmin.report:SECTIONS"),
-    cards=lazy("furuba.daihinmin.cards:CARDS"),
-    terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"),
-    tutorial=lazy("furuba.daihinmin.tutorial:TUTORIAL"),
-    learning=lazy("furuba.daihinmin.learning:LEARNING"),
+    kits=(
+        BotKit(Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
+                        explain=explain_action, contrast=contrast_action,
+                        playout_mark=playout_mark, points=expected_points,
+                        world_sampler=world_sampler),
+               search=SEARCH_DEFAULTS, ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
+        LabKit(summarize=summarize, report=lazy("furuba.daihinmin.report:SECTIONS"),
+               cards=lazy("furuba.daihinmin.cards:CARDS")),
+        AdapterKit(encoder=_encoder, env_name="DaiHinMin"),
+        TerminalKit(terminal=lazy("furuba.daihinmin.screen:TERMINAL_GAME"), commands=_commands),
+        WebKit(frontend="daihinmin"),
+        LearningKit(lazy("furuba.daihinmin.learning:LEARNING")),
+        TutorialKit(lazy("furuba.daihinmin.tutorial:TUTORIAL")),
+    ),
     gettext=CATALOG.gettext,
 )

@@ -3,8 +3,9 @@
 Every adapter speaks only the shared protocol of :mod:`furuba.core.protocol` and the game's spec
 (:mod:`furuba.spec`), and turns what a player may know — ``state.view(player)`` — into tensors
 through the game's own encoder (a subclass of :class:`furuba.integrations.encoding.Encoder`
-living beside the game, found through ``spec.encoder``), so secrecy is decided in one place: the
-views. Every registered game with an encoder is adapted; none is named here.
+living beside the game, found through the game's
+:class:`~furuba.integrations.kit.AdapterKit`), so secrecy is decided in one place: the views.
+Every registered game with an encoder is adapted; none is named here.
 
 * ``import furuba.integrations.openspiel`` registers ``python_furuba_<name>`` with OpenSpiel
   (``python_furuba_zodiac``, ``python_furuba_daihinmin``);

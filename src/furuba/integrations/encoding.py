@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from furuba.core.protocol import JSON, State
+from furuba.integrations.kit import AdapterKit
 from furuba.integrations.layout import Layout, Vector
 
 Mask = npt.NDArray[np.int8]
@@ -139,7 +140,7 @@ def encoder_for(state: State) -> Encoder:
     """The encoder for the game (and options) of ``state``; built from its public settings."""
     from furuba import games
 
-    make = games.spec_of(state).encoder
+    make = games.spec_of(state).kit_or(AdapterKit()).encoder
     if make is None:
         raise ValueError(f"the game {state.game_name!r} has no observation encoder")
     return make(state)

@@ -38,6 +38,7 @@ from furuba.bots.base import Bot
 from furuba.bots.registry import check_spec, make_bot
 from furuba.core.protocol import State
 from furuba.integrations.encoding import encoder_for
+from furuba.integrations.kit import AdapterKit
 from furuba.integrations.layout import Vector
 from furuba.spec import GameSpec
 
@@ -45,7 +46,7 @@ from furuba.spec import GameSpec
 def env_id(spec: GameSpec) -> str:
     """The environment id of a game: ``furuba/<env_name>-v0`` (the title without spaces when the
     spec gives no ``env_name``)."""
-    return f"furuba/{spec.env_name or spec.title.replace(' ', '')}-v0"
+    return f"furuba/{spec.kit_or(AdapterKit()).env_name or spec.title.replace(' ', '')}-v0"
 
 
 class FurubaEnv(gymnasium.Env[Vector, np.int64]):
@@ -158,9 +159,10 @@ class FurubaEnv(gymnasium.Env[Vector, np.int64]):
 def register(spec: GameSpec | None = None) -> None:
     """Register the environment of ``spec`` (when ``None``: of every registered game that has an
     observation encoder), once."""
-    if spec is not None and spec.encoder is None:
+    if spec is not None and spec.kit_or(AdapterKit()).encoder is None:
         raise ValueError(f"{spec.title} has no observation encoder: no environment without one")
-    for one in [spec] if spec is not None else [s for s in games.specs() if s.encoder is not None]:
+    for one in [spec] if spec is not None else [s for s in games.specs()
+                                                   if s.kit_or(AdapterKit()).encoder is not None]:
         if env_id(one) not in gymnasium.registry:
             gymnasium.register(id=env_id(one), entry_point="furuba.integrations.gymnasium:FurubaEnv",
                                kwargs={"game": one.name}, nondeterministic=False)

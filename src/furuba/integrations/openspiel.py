@@ -56,6 +56,7 @@ from furuba import games
 from furuba.core.protocol import State
 from furuba.core.rng import rng_for
 from furuba.integrations.encoding import Encoder, encoder_for
+from furuba.integrations.kit import AdapterKit
 from furuba.integrations.openspiel_bots import BotRolloutEvaluator, Determinized, FurubaBot, play
 from furuba.integrations.openspiel_state import (
     FurubaObserver,
@@ -229,7 +230,7 @@ GAMES: dict[str, type[FurubaGame]] = {}
 def register(spec: GameSpec) -> type[FurubaGame]:
     """Register ``spec`` with OpenSpiel as ``python_furuba_<name>`` (again: replaces it); the
     game's class. Observations come from the game's encoder, which it must have."""
-    if spec.encoder is None:
+    if spec.kit_or(AdapterKit()).encoder is None:
         raise ValueError(f"{spec.title} has no observation encoder, which OpenSpiel needs")
     cls = type(f"{spec.name.replace('-', '_').capitalize()}Game", (FurubaGame,), {
         "spec": spec, "__module__": __name__,
@@ -240,5 +241,5 @@ def register(spec: GameSpec) -> type[FurubaGame]:
 
 
 for _spec in games.specs():
-    if _spec.encoder is not None:
+    if _spec.kit_or(AdapterKit()).encoder is not None:
         register(_spec)

@@ -1,6 +1,6 @@
 """What a game hands the learner: features of each legal action, as the player to move sees it.
 
-A game's ``learning`` loader (:attr:`furuba.spec.GameSpec.learning`) gives an
+A game's learner's kit (:class:`furuba.learn.kit.LearningKit`) gives an
 :class:`ActionFeatures`: the names of its features and ``featurize(state, legal)``, one row per
 legal action of float32 numbers (:func:`float32_rows`; plain Python, so that the bots play
 without numpy — training stacks the rows into a numpy matrix). A row describes the position *as

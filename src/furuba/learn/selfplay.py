@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from furuba import games
+from furuba.bots.kit import BotKit
 from furuba.bots.policy import PolicyBot, features_of
 from furuba.bots.registry import make_bot
 from furuba.core.protocol import State
@@ -146,7 +147,7 @@ def _start(batch: Batch, index: int) -> tuple[ActionFeatures, random.Random, Sta
 def play_training_game(batch: Batch, index: int) -> Sums:
     """One self-play game of ``batch`` and its sums."""
     learning, rng, state, learners, sums = _start(batch, index)
-    greedy = games.spec(batch.game).policies.greedy
+    greedy = games.spec(batch.game).kit(BotKit).policies.greedy
     policy = batch.policy()
     mark: Hashable = learning.segment(state)
     start = learning.reward(state)
@@ -188,7 +189,7 @@ def play_imitation_game(batch: Batch, index: int) -> Sums:
 
     assert batch.teacher is not None
     learning, rng, state, learners, sums = _start(batch, index)
-    greedy = games.spec(batch.game).policies.greedy
+    greedy = games.spec(batch.game).kit(BotKit).policies.greedy
     teacher = teacher_bot(batch.teacher, rng.getrandbits(31))
     policy = batch.policy(1.0)
     for _step in range(MAX_STEPS):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from furuba.core.protocol import ActionInfo, State
 from furuba.offline.undo import refusal
+from furuba.tables.kit import WebKit
 from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
@@ -52,7 +53,8 @@ def table_out(table: LocalTable) -> Frame:
               "claimed": True, "connected": True, "zombie": False, "account": False}
              for i, seat in enumerate(s.seats)]
     finished = table.status == "finished"
-    return {"id": s.id, "game": s.game, "title": table.spec.title, "frontend": table.spec.frontend,
+    return {"id": s.id, "game": s.game, "title": table.spec.title,
+            "frontend": table.spec.kit_or(WebKit()).frontend,
             "players": s.players, "options": dict(s.options), "status": table.status,
             "seats": seats, "settings": settings_out(table), "seq": table.seq,
             "current_player": table.current_player, "result": result_of(table.state),

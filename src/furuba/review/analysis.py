@@ -50,6 +50,7 @@ from furuba import games, i18n
 from furuba.bots import hint
 from furuba.bots.hint import WORLDS, hint_seed, judge, reasons_for
 from furuba.bots.ismcts import Plan, Settings
+from furuba.bots.kit import BotKit
 from furuba.bots.weigh import Weighed, compare, is_real, weigh
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -183,7 +184,7 @@ def decide(state: State, seat: int, played: int, step: int, sims: int, seed: int
 def contrasted(state: State, seat: int, played: int, better: int, seed: int) -> dict[str, str]:
     """What ``better`` keeps that ``played`` gave up, in every language the game can say it in
     (empty: the two moves' reasons say it all)."""
-    contrast = games.spec_of(state).policies.contrast
+    contrast = games.spec_of(state).kit(BotKit).policies.contrast
     why: dict[str, str] = {}
     if contrast is None or better == played:
         return why

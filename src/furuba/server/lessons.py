@@ -16,6 +16,7 @@ from typing import Any
 
 from furuba.core.protocol import JSON, State
 from furuba.spec import GameSpec
+from furuba.tutorial import TutorialKit
 
 log = logging.getLogger("furuba.server")
 
@@ -36,10 +37,11 @@ def lesson_of(spec: GameSpec, settings: Mapping[str, Any], seat: int | None,
     not a tutorial table, not the learner, or nothing to teach). A failing lesson is logged and
     left out: it must not stop the table."""
     learner = settings.get(LEARNER)
-    if spec.tutorial is None or learner is None or seat is None or seat != learner:
+    kit = spec.kit_or_none(TutorialKit)
+    if kit is None or learner is None or seat is None or seat != learner:
         return None
     try:
-        lesson = spec.tutorial().lesson(state, seat)
+        lesson = kit.tutorial().lesson(state, seat)
     except Exception:  # a faulty lesson must not stop the table
         log.exception("the %s tutorial failed to say what to teach", spec.name)
         return None
@@ -79,10 +81,11 @@ def bot_delay(settings: Mapping[str, Any], default: float, hurried: bool = False
 def learner_waits_idle(spec: GameSpec, settings: Mapping[str, Any], state: State) -> bool:
     """Whether the learner at a tutorial table has nothing to follow now (its lesson hurries)."""
     learner = settings.get(LEARNER)
-    if spec.tutorial is None or not isinstance(learner, int):
+    kit = spec.kit_or_none(TutorialKit)
+    if kit is None or not isinstance(learner, int):
         return False
     try:
-        lesson = spec.tutorial().lesson(state, learner)
+        lesson = kit.tutorial().lesson(state, learner)
     except Exception:  # a faulty lesson must not stop the table (lesson_of logs it)
         return False
     return lesson is not None and lesson.hurry

@@ -31,6 +31,10 @@ LEFT_OUT = frozenset({"server", "cli", "integrations", "sim"})
 """The parts of the ``furuba`` package the offline app leaves out: they need more than the
 standard library, and nothing offline calls them. (``learn`` stays: the bots score actions with
 its pure parts; training, which needs numpy, is never called.)"""
+KITS = frozenset({"__init__.py", "kit.py"})
+"""What the offline app keeps of a part it leaves out that has a kit: the package and its kit
+(the games' specs register one for each consumer, :attr:`furuba.spec.GameSpec.kits`; a kit
+imports nothing of its consumer when it runs)."""
 SKIPPED_SUFFIXES = frozenset({".pyc", ".po", ".pot"})
 PYODIDE = "vendor/pyodide"
 """Where Pyodide is vendored, under the web folder (``/static/vendor/pyodide``)."""
@@ -58,7 +62,9 @@ def _core_files() -> list[tuple[str, Path]]:
     found: list[tuple[str, Path]] = []
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
-        if (not path.is_file() or rel.parts[0] in LEFT_OUT or "__pycache__" in rel.parts
+        left_out = rel.parts[0] in LEFT_OUT and not (
+            len(rel.parts) == 2 and rel.name in KITS and (path.parent / "kit.py").is_file())
+        if (not path.is_file() or left_out or "__pycache__" in rel.parts
                 or path.suffix in SKIPPED_SUFFIXES):
             continue
         found.append(((Path("furuba") / rel).as_posix(), path))

@@ -1,6 +1,6 @@
 """``POST /api/tutorials/{game}``: a game's guided first game, at a private table of its own.
 
-The game's tutorial (:attr:`furuba.spec.GameSpec.tutorial`) says the table: its players, options
+The game's tutorial (its :class:`furuba.tutorial.TutorialKit`) says the table: its players, options
 and deal, the learner's seat and the bots. The table is made as any other (throttled, counted
 against the address's unfinished tables), with no chat, hints, undo or turn timer, and with the
 settings that make it a tutorial (:mod:`furuba.server.lessons`: the learner's views carry the
@@ -24,6 +24,7 @@ from furuba.server.errors import RoomError
 from furuba.server.lessons import BOT_DELAY, LEARNER, TUTORIAL_PACE
 from furuba.server.routing import hub_of, make_table, refuse
 from furuba.text import _
+from furuba.tutorial import TutorialKit
 
 
 class StartTutorial(BaseModel):
@@ -52,10 +53,11 @@ def add_tutorials(router: APIRouter) -> None:
             spec = games.spec(game)
         except OptionsError as exc:
             raise HTTPException(404, str(exc)) from None
-        if spec.tutorial is None:
+        kit = spec.kit_or_none(TutorialKit)
+        if kit is None:
             raise HTTPException(404, _("{title} has no tutorial").format(
                 title=spec.gettext(spec.title)))
-        tutorial = spec.tutorial()
+        tutorial = kit.tutorial()
         hub = hub_of(request)
         table = CreateTable(game=spec.name, seats=tutorial.seats(), options=dict(tutorial.options),
                             seed=tutorial.seed, chat=False, hints=False, undo=False)

@@ -18,7 +18,8 @@ loader of its :class:`~furuba.spec.GameSpec`, a ``CardHooks`` value defined besi
 holds what its player held, hidden or not: the lab reads finished bot games, never a table.
 
 >>> from furuba import games
->>> hooks = games.spec("daihinmin").cards()
+>>> from furuba.sim.kit import LabKit
+>>> hooks = games.spec("daihinmin").kit(LabKit).cards()
 >>> hooks.unit, hooks.kinds(games.new_game("daihinmin", players=4, seed=1))[-2:]
 ('round', ['2', 'Joker'])
 """

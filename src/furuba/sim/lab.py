@@ -28,6 +28,7 @@ from typing import Any
 from furuba import games
 from furuba.sim.cards import MIN_TRIALS, card_metrics
 from furuba.sim.game_shape import lengths, same_bot, seat_advantage
+from furuba.sim.kit import LabKit
 from furuba.sim.restricted_bot import card_hooks
 from furuba.sim.runner import Chunk, GameResult, Progress, SimConfig, chunks_of, execute
 
@@ -63,7 +64,7 @@ class LabSetup:
 
     def has_cards(self) -> bool:
         """Whether the game names its cards (its spec has card hooks)."""
-        return games.spec(self.game).cards is not None
+        return games.spec(self.game).kit_or(LabKit()).cards is not None
 
 
 @dataclass(frozen=True)

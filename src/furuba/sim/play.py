@@ -16,6 +16,7 @@ from furuba import games
 from furuba.bots.base import Bot
 from furuba.bots.registry import check_spec, make_bot
 from furuba.core.errors import OptionsError
+from furuba.sim.kit import LabKit
 from furuba.text import _, ngettext
 
 GameResult = dict[str, Any]
@@ -125,7 +126,7 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
         "index": index, "seed": seed, "bots": seats,
         "returns": state.returns(), "scores": state.scores(), "steps": steps,
     }
-    result.update(games.spec(cfg.game).summarize(state))
+    result.update(games.spec(cfg.game).kit_or(LabKit()).summarize(state))
     _lab_record(cfg, state, bots, result)
     return result
 

@@ -21,7 +21,8 @@ often the restriction bit and how much of the bot's own judgement was replaced.
 >>> from furuba.bots.registry import make_bot
 >>> state = games.new_game("daihinmin", players=4, seed=7)
 >>> bot = RestrictedBot(make_bot("greedy"), frozenset({"3"}), seed=1)
->>> hooks = games.spec_of(state).cards()
+>>> from furuba.sim.kit import LabKit
+>>> hooks = games.spec_of(state).kit(LabKit).cards()
 >>> "3" in hooks.plays(state, bot.choose(state)), bot.counts["restricted"]
 (False, 1)
 """
@@ -34,8 +35,10 @@ from typing import TYPE_CHECKING, Any, cast
 from furuba import games
 from furuba.bots.base import Bot
 from furuba.bots.ismcts import ISMCTSBot
+from furuba.bots.kit import BotKit
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
+from furuba.sim.kit import LabKit
 from furuba.text import _
 
 if TYPE_CHECKING:
@@ -45,10 +48,11 @@ if TYPE_CHECKING:
 def card_hooks(game: str) -> CardHooks:
     """The card hooks of ``game``; :class:`OptionsError` when the game names no cards."""
     spec = games.spec(game)
-    if spec.cards is None:
+    cards = spec.kit_or(LabKit()).cards
+    if cards is None:
         raise OptionsError(_("the game {title} does not name its cards for the balance "
                              "lab").format(title=spec.gettext(spec.title)))
-    return spec.cards()
+    return cards()
 
 
 class _Narrowed:
@@ -110,7 +114,7 @@ class RestrictedBot:
         """The allowed action the game's evaluation rates best for the player, one step on, in a
         world re-dealt from what the player knows."""
         me = state.current_player
-        evaluate = games.spec_of(state).policies.evaluate
+        evaluate = games.spec_of(state).kit(BotKit).policies.evaluate
         world = state.determinize(me, self.rng)
         best, best_value = allowed[0], float("-inf")
         for action in allowed:

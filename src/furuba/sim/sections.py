@@ -132,6 +132,7 @@ def sections_for(game: str) -> ReportSections:
     """The report sections of the registered game ``game`` (:data:`NO_SECTIONS` if it has none);
     :class:`~furuba.core.errors.OptionsError` for a game that is not registered."""
     from furuba import games
+    from furuba.sim.kit import LabKit
 
-    load = games.spec(game).report
+    load = games.spec(game).kit_or(LabKit()).report
     return NO_SECTIONS if load is None else load()

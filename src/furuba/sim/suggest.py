@@ -33,6 +33,7 @@ from typing import Any
 
 from furuba import games
 from furuba.core.errors import FurubaError, OptionsError
+from furuba.sim.kit import LabKit
 from furuba.sim.play import GameResult, SimConfig
 from furuba.sim.runner import chunks_of, execute
 from furuba.sim.summary import summarize
@@ -104,10 +105,11 @@ class Step:
 def tuning_of(game: str) -> Tuning:
     """The tuning of ``game``; :class:`OptionsError` when it offers none."""
     spec = games.spec(game)
-    if spec.tuning is None:
+    load = spec.kit_or(LabKit()).tuning
+    if load is None:
         raise OptionsError(_("{game} offers nothing to tune: it has no file of cards whose "
                              "edits furuba could try").format(game=spec.said_title))
-    tuning: Tuning = spec.tuning()
+    tuning: Tuning = load()
     return tuning
 
 

@@ -1,7 +1,7 @@
 """What ``furuba suggest`` aims at and what it may change: figures, targets and tweaks.
 
-A game that can be tuned says so through its spec (:attr:`furuba.spec.GameSpec.tuning`), with a
-:class:`Tuning`:
+A game that can be tuned says so through its spec (the ``tuning`` of its
+:class:`furuba.sim.kit.LabKit`), with a :class:`Tuning`:
 
 * the option whose files may be changed (a card set) and how to load a file's text for a game;
 * its *tweaks* (:class:`Tweak`): the small edits of such a file's text the search may try — one
@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from furuba.core.errors import OptionsError
+from furuba.sim.kit import LabKit
 from furuba.text import N_, _, listing
 
 if TYPE_CHECKING:
@@ -126,7 +127,8 @@ def figures_of(spec: GameSpec) -> dict[str, tuple[TargetFigure, str]]:
     """Every figure a target may bound in ``spec``'s game, by name: the figure and what it is,
     said in the context's language."""
     out = {f.name: (f, _(f.help)) for f in COMMON_FIGURES}
-    tuning = spec.tuning() if spec.tuning is not None else None
+    load = spec.kit_or(LabKit()).tuning
+    tuning = load() if load is not None else None
     for figure in tuning.figures if tuning is not None else ():
         out[figure.name] = (figure, spec.gettext(figure.help))
     return out

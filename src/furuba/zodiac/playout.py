@@ -24,9 +24,9 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+from furuba.bots.kit import Rung
 from furuba.core.deck import NUM_SOHMAS
 from furuba.i18n import N_
-from furuba.spec import Rung
 from furuba.zodiac.actions import DRAW, MOVE
 from furuba.zodiac.befriend import condition_met
 from furuba.zodiac.codes import (
@@ -51,8 +51,8 @@ searches as many simulations as ``hard`` but plans against the other players' li
 by the learned policy (``opp=best``), and judges the playouts it cuts short by the learned
 outlook (``eval=learned``, :mod:`furuba.zodiac.outlook`): against three ``hard`` it won
 35.7% [33.7%, 37.7%] of the games over 351 duplicate deals, +8.7 points [+6.2, +11.2] over the
-hand-made evaluation on the same deals (docs/BOTS.md, *A learned outlook in Friends of the
-Zodiac*)."""
+hand-made evaluation on the same deals
+(docs/experiments/zodiac-learned-outlook.md)."""
 LEVEL_SUMMARIES = {
     "expert": N_("Thinks as hard and knows more: tries its moves in four hundred imagined deals, "
                  "guided by the best of what it learned from thousands of games, plans for each "
@@ -65,8 +65,8 @@ LADDER = tuple(Rung(level, below, share, setting=N_("games to 4 friendships"))
                for level, below, share in (("beginner", "easy", 0.209), ("normal", "easy", 0.389),
                                            ("hard", "normal", 0.283), ("expert", "hard", 0.357)))
 """How strong the levels measured here: each level's share of the wins against three of the
-level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder as it is
-now*); the ratings rate a bot of a level from it."""
+level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder*); the
+ratings rate a bot of a level from it."""
 REACH = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 

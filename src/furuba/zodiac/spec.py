@@ -11,9 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from furuba.bots.kit import BotKit, Policies
+from furuba.cli.kit import TerminalKit
 from furuba.core.protocol import State
 from furuba.i18n import N_
-from furuba.spec import GameSpec, Option, Players, Policies, Written, lazy
+from furuba.integrations.kit import AdapterKit
+from furuba.learn.kit import LearningKit
+from furuba.sim.kit import LabKit
+from furuba.spec import GameSpec, Option, Players, Written, lazy
+from furuba.tables.kit import WebKit
+from furuba.tutorial import TutorialKit
 from furuba.zodiac import outlook, playout
 from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
@@ -107,28 +114,27 @@ SPEC = GameSpec(
                label=N_("card set"), editor=EDITOR),
     ),
     hidden_information=True,
-    policies=Policies(greedy=greedy_action, rollout=playout.rollout_action,
-                      evaluate=playout.evaluate, explain=explain_action, contrast=contrast_action,
-                      evaluations={"learned": outlook.win_shares},
-                      world_sampler=world_sampler, search_defaults=playout.SEARCH_DEFAULTS,
-                      ladder=playout.LADDER, level_summaries=playout.LEVEL_SUMMARIES),
     max_game_length=max_game_length,
     cooperative=_cooperative,
-    summarize=summarize,
     reveals=reveals,
     view_type=ZodiacView,
     written=(Written("answer", N_("your answer to the True Friends prompt of the memory you "
                                   "just played (Z15)")),),
-    frontend="zodiac",
     aliases=("friends-of-the-zodiac", "fotz"),
-    env_name="Zodiac",
-    encoder=_encoder,
-    report=lazy("furuba.zodiac.report:SECTIONS"),
-    cards=lazy("furuba.zodiac.cards:CARDS"),
-    terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"),
-    tutorial=lazy("furuba.zodiac.tutorial:TUTORIAL"),
-    learning=lazy("furuba.zodiac.learning:LEARNING"),
-    tuning=lazy("furuba.zodiac.tweaks:TUNING"),
-    commands=_commands,
+    kits=(
+        BotKit(Policies(greedy=greedy_action, rollout=playout.rollout_action,
+                        evaluate=playout.evaluate, explain=explain_action,
+                        contrast=contrast_action, evaluations={"learned": outlook.win_shares},
+                        world_sampler=world_sampler),
+               search=playout.SEARCH_DEFAULTS, ladder=playout.LADDER,
+               level_summaries=playout.LEVEL_SUMMARIES),
+        LabKit(summarize=summarize, report=lazy("furuba.zodiac.report:SECTIONS"),
+               cards=lazy("furuba.zodiac.cards:CARDS"), tuning=lazy("furuba.zodiac.tweaks:TUNING")),
+        AdapterKit(encoder=_encoder, env_name="Zodiac"),
+        TerminalKit(terminal=lazy("furuba.zodiac.screen:TERMINAL_GAME"), commands=_commands),
+        WebKit(frontend="zodiac"),
+        LearningKit(lazy("furuba.zodiac.learning:LEARNING")),
+        TutorialKit(lazy("furuba.zodiac.tutorial:TUTORIAL")),
+    ),
     gettext=CATALOG.gettext,
 )

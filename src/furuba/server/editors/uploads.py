@@ -2,8 +2,8 @@
 
 ``POST /api/tables`` may carry ``files``: ``{"cardset": "<the file's text>"}``. Each file is checked
 as its option checks files, kept in the database under the SHA-256 of its text
-(:class:`~furuba.server.editors.store.Uploads`) and in this process
-(:meth:`furuba.spec.Option.upload`), and the table's option then says ``upload:<sha-256>``. A
+(:class:`~furuba.server.editors.store.Uploads`) and, loaded, in this process
+(:mod:`furuba.server.editors.loaded`), and the table's option then says ``upload:<sha-256>``. A
 process that loads such a table from the database (another process, or after a restart) reads
 the file back first (:func:`register_stored`), so its record replays anywhere.
 
@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from furuba import games
 from furuba.core.errors import FileProblemsError, FurubaError
 from furuba.server import sandbox
+from furuba.server.editors.loaded import FILES
 from furuba.server.editors.store import Uploads
 from furuba.server.sandbox import FileRefusedError, JobFailedError, Limits
 from furuba.server.workloads import work_of_hub
@@ -79,7 +80,7 @@ async def upload_file(hub: Hub, spec: GameSpec, name: str, text: str) -> str:
     try:
         if option.check_text is not None:
             await sandbox.run(Limits.of(hub.config), sandbox.check, spec.name, name, text)
-        value = await asyncio.to_thread(option.upload, text)
+        value = await asyncio.to_thread(FILES.keep, spec, name, text)
     except FileProblemsError as exc:
         raise HTTPException(400, f"files.{name}: {problems_sentence(exc)}") from None
     except FileRefusedError as exc:
@@ -108,7 +109,7 @@ def missing(spec: GameSpec, options: Mapping[str, Any]) -> list[tuple[str, str]]
         value = options.get(option.name)
         if option.editor is not None and isinstance(value, str) and value.startswith(UPLOADED):
             digest = value.removeprefix(UPLOADED)
-            if digest not in option.uploads:
+            if not FILES.holds(spec.name, option.name, digest):
                 out.append((option.name, digest))
     return out
 
@@ -121,7 +122,7 @@ def hold(spec: GameSpec, wanted: list[tuple[str, str]], texts: Mapping[str, str]
         if text is None:
             continue
         try:
-            spec.option(name).upload(text)
+            FILES.keep(spec, name, text)
         except FurubaError:
             continue
 

@@ -36,6 +36,7 @@ from furuba.server.puzzles.position import Positions, StoredGame, before, seat_e
 from furuba.server.puzzles.store import Puzzle, PuzzleStore
 from furuba.server.routing import hub_of
 from furuba.spec import GameSpec
+from furuba.tables.kit import WebKit
 from furuba.text import N_, _, listing
 
 PAGE = 50
@@ -182,7 +183,7 @@ async def puzzle_json(request: Request, puzzle: Puzzle) -> dict[str, Any]:
         spec = None
     return {"id": puzzle.id, "game": puzzle.game,
             "title": spec.said_title if spec else puzzle.game,
-            "frontend": spec.frontend if spec else "generic",
+            "frontend": (spec.kit_or(WebKit()) if spec else WebKit()).frontend,
             "options": dict(game.record.get("options") or {}),
             "players": len(game.seats), "seats": game.seats, "seat": puzzle.seat,
             "judgement": puzzle.judgement, "created_at": puzzle.created_at,

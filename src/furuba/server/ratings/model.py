@@ -50,8 +50,8 @@ from types import MappingProxyType
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from furuba.bots.kit import Rung
 from furuba.bots.registry import parse_spec
-from furuba.spec import Rung
 
 MODEL = PlackettLuce(limit_sigma=True)
 """openskill's Plackett-Luce model with its default prior (mu 25, sigma 25/3, beta 25/6) and
@@ -104,7 +104,7 @@ BOT_SKILLS: Mapping[str, Skill] = MappingProxyType({
 })
 """A bot level's fixed skill. ``greedy`` (the ``easy`` level) stands where a newcomer is
 assumed to be; the others above or below it by their measured strength against three
-``greedy`` bots (docs/BOTS.md, *Levels*: the search with 1,000 simulations wins about 47% of
+``greedy`` bots (docs/experiments/search-strength-against-greedy.md: 1,000 simulations win about 47% of
 four-player games, which Plackett-Luce reads as about 8 points of ``mu``; ``normal`` about 35%;
 ``beginner`` about 15–19%); ``hard`` and ``expert`` stand above ``normal`` in the order the
 head-to-head tables measure them; ``random`` far below. ``ismcts`` without a level is the
@@ -127,7 +127,7 @@ def bot_level(spec: str) -> str:
 
 def bot_skill(spec: str, ladder: Sequence[Rung] = ()) -> Skill:
     """The fixed skill of the bot ``spec`` (a level or a spec): its level's in the game whose
-    measured ``ladder`` (its spec's :attr:`~furuba.spec.Policies.ladder`) is given, where that
+    measured ``ladder`` (its spec's :attr:`~furuba.bots.kit.BotKit.ladder`) is given, where that
     ladder measures it (:func:`ladder_skills`), else its level's fixed skill.
 
     >>> bot_skill("ismcts:hard") == bot_skill("hard") == BOT_SKILLS["hard"]

@@ -24,6 +24,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from furuba import games
+from furuba.bots.kit import BotKit, Rung
 from furuba.core.errors import OptionsError
 from furuba.server.models import (
     AccountRow,
@@ -49,7 +50,6 @@ from furuba.server.ratings.values import (
     win_share,
 )
 from furuba.server.storage import OPEN_STATUSES
-from furuba.spec import Rung
 
 log = logging.getLogger("furuba.server")
 
@@ -143,7 +143,8 @@ def _ladder(game_name: str) -> tuple[Rung, ...]:
     """How strong the game's bot levels measured (its spec's ``ladder``); none for a game no
     longer installed."""
     try:
-        return games.spec(game_name).policies.ladder
+        kit = games.spec(game_name).kit_or_none(BotKit)
+        return kit.ladder if kit is not None else ()
     except OptionsError:
         return ()
 
