@@ -17,6 +17,8 @@ from websockets.sync.client import ClientConnection, connect
 
 from furuba.server import create_app
 
+from .frames import checked_frame
+
 FAST = {"bot_delay": 0.0, "hello_timeout": 2.0, "hint_sims": 30, "rate_per_second": 500.0, "burst": 500,
         "tables_per_minute": 30000.0, "tables_burst": 500, "joins_per_minute": 30000.0, "joins_burst": 500}
 """Test servers: bots without delay, and throttles loose enough for scripted players."""
@@ -128,7 +130,7 @@ class Client:
         text = self.ws.recv(timeout=timeout)
         assert isinstance(text, str)
         self.frames.append(text)
-        msg: dict[str, Any] = json.loads(text)
+        msg = checked_frame(text)
         self.apply(msg)
         return msg
 

@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import connect
 
 from .account_client import Browser
+from .frames import checked_event
 from .harness import Client, my_turn
 
 CLOSE_SIGNED_OUT = 4401
@@ -72,6 +73,8 @@ class Stream:
                                  headers=cookie(browser))
         self.path = path
         self.lines: list[str] = []
+        self.faults: list[str] = []
+        """Events outside the protocol (``frames.py``), told when the stream is closed."""
         self.status = 0
         self.opened = threading.Event()
         self.ended = threading.Event()
@@ -88,6 +91,8 @@ class Stream:
             with self.http.stream("GET", self.path) as response:
                 self.status = response.status_code
                 for line in response.iter_lines():
+                    if line.startswith("data: "):
+                        self._check(line[6:])
                     self.lines.append(line)
                     self.opened.set()     # the first line: the stream is listening
         except Exception:  # closed by __exit__ while reading: the test is over
@@ -96,11 +101,18 @@ class Stream:
             self.opened.set()
             self.ended.set()
 
+    def _check(self, data: str) -> None:
+        try:
+            checked_event(data)
+        except AssertionError as exc:
+            self.faults.append(str(exc))
+
     def ends_within(self, seconds: float = 1.0) -> None:
         assert self.ended.wait(seconds), f"{self.path} did not end within {seconds} s"
 
     def __exit__(self, *exc: Any) -> None:
         self.http.close()
+        assert not self.faults, self.faults[0]
 
 
 def play_seat(bases: list[str], table_id: str, cookie: str, seed: int, stop: float) -> None:

@@ -17,6 +17,7 @@ from websockets.sync.client import connect
 from furuba.server.storage import Storage
 
 from .account_client import Browser, refused
+from .frames import checked_event
 from .harness import Client, LiveServer, my_turn
 
 
@@ -50,7 +51,7 @@ def events(browser: Browser, path: str, until: Callable[[dict[str, Any]], bool],
             assert time.monotonic() < deadline, f"no such event came: {seen}"
             if not line.startswith("data: "):
                 continue
-            seen.append(json.loads(line[6:]))
+            seen.append(checked_event(line[6:]))
             if len(seen) == 1 and act is not None:
                 act()
             if until(seen[-1]):

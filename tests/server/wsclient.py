@@ -22,6 +22,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from .frames import checked_frame
+
 FINAL_CLOSES = {4404, 4425, 1008}
 """Close codes after which reconnecting is pointless: no such table, a spectator of a sealed table
 whose game is not over, flooding."""
@@ -108,7 +110,7 @@ class TableClient:
         old, self.via = self.ws, route
         try:
             ws = await self._open()
-            welcome: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            welcome = checked_frame(str(await asyncio.wait_for(ws.recv(), 10)))
         except (OSError, InvalidHandshake, ConnectionClosed, TimeoutError):
             self.via = None
             return None
@@ -154,7 +156,7 @@ class TableClient:
             await self._reconnect()
             return None
         assert isinstance(text, str)
-        msg: dict[str, Any] = json.loads(text)
+        msg = checked_frame(text)
         await self.handle(msg, time.monotonic())
         return msg
 

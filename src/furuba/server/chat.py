@@ -22,6 +22,7 @@ from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError, in_words
 from furuba.server.moderation import chat_filter
+from furuba.server.protocol.events import ChatEvent
 from furuba.server.security import clean_chat
 from furuba.server.storage import ABANDONED, Storage
 from furuba.server.throttle import AddressBuckets, TokenBucket
@@ -78,12 +79,12 @@ def speaker(room: Room, conn: Conn) -> tuple[int | None, str]:
 async def say(room: Room, conn: Conn, text: str) -> None:
     """A chat line from ``conn``."""
     async with room.lock:
-        if not room.settings.get("chat", True):
+        if not room.settings.chat:
             raise RoomError("not_allowed", _("chat is off at this table"))
         if room.status == ABANDONED:
             raise RoomError("not_allowed", _("this table was abandoned; start a new table "
                                              "to chat"))
-        if not conn.seats and not room.settings.get("spectator_chat", False):
+        if not conn.seats and not room.settings.spectator_chat:
             raise RoomError("not_allowed", _("only players may chat at this table"))
         if conn.account_id is None and not room.config.guest_chat:
             raise RoomError("not_allowed", _("sign in to chat: on this site only players with "
@@ -105,8 +106,7 @@ async def say(room: Room, conn: Conn, text: str) -> None:
             log.exception("table %s: could not store a chat line", room.id)
             raise RoomError("server_error", _("the server could not save the message")) from None
         line = m.ChatLine(seq=seq, seat=seat, name=name, text=clean, at=int(now * 1000))
-        room.chat.append(line)
+        room.said(line)
         chat_filter.said(room, seq, conn.account_id)
-        room.fanout.seq = seq
-        room.fanout.publish({"kind": "chat", **line.model_dump(exclude={"seq"})}, seq=seq,
+        room.fanout.publish(ChatEvent(seat=seat, name=name, text=clean, at=line.at), seq=seq,
                             hidden=hidden)

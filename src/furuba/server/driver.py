@@ -23,8 +23,9 @@ from furuba.server.lessons import bot_delay, learner_waits_idle
 from furuba.server.logs import current_table
 from furuba.server.moves import commit_action, rate
 from furuba.server.presence import make_zombie, publish_start
+from furuba.server.protocol.events import StartEvent, TableEvent
 from furuba.server.ratings.store import RatingStore
-from furuba.server.storage import ABANDONED, OPEN_STATUSES, Storage
+from furuba.server.storage import OPEN_STATUSES, Storage
 from furuba.server.tables import seat_name
 
 if TYPE_CHECKING:
@@ -48,17 +49,14 @@ def start(room: Room) -> None:
     Its clocks start now: the current decision, and the grace period of every claimed human
     seat nobody is connected to.
     """
-    loop = asyncio.get_running_loop()
-    now = loop.time()
-    room.turn_since = now
+    now = asyncio.get_running_loop().time()
+    room.new_decision(now)
     if room.correspondence and room.turn_at:   # its clock went on while nobody drove it
-        room.turn_since = now - max(0.0, time.time() - room.turn_at)
-    for seat in room.seats:
-        if seat.kind == "human" and seat.claimed and seat.connections == 0:
-            seat.gone_since = now
-    room.fanout.remember(room.seq, {"kind": "start"})
+        room.decision_began_at(room.turn_at)
+    room.seats.nobody_here(now)
+    room.fanout.remember(room.seq, StartEvent())
     if room.task is None and room.status in OPEN_STATUSES:
-        room.task = loop.create_task(drive(room), name=f"room-{room.id}")
+        room.run(drive(room))
 
 
 def next_due(room: Room) -> Plan | None:
@@ -101,7 +99,7 @@ def abandon_due(room: Room) -> float | None:
 def fill_due(room: Room) -> float | None:
     """When bots take the seats nobody took (``bots_after``), in loop time: only while the
     table waits and someone sits at it."""
-    after = room.settings.get("bots_after")
+    after = room.settings.bots_after
     if after is None or room.status != "waiting":
         return None
     if not any(s.kind == "human" and s.claimed for s in room.seats):
@@ -120,13 +118,13 @@ def play_plans(room: Room) -> list[Plan]:
     if 0 <= p < len(room.seats):
         seat = room.seats[p]
         if seat.kind == "bot" or (seat.zombie and active):
-            hurried = learner_waits_idle(room.spec, room.settings, room.state)
-            plans.append((room.turn_since + bot_delay(room.settings, room.config.bot_delay,
-                                                      hurried), "bot", p))
+            hurried = learner_waits_idle(room.spec, room.stored_settings, room.state)
+            plans.append((room.turn_since + bot_delay(room.stored_settings,
+                                                      room.config.bot_delay, hurried), "bot", p))
         elif active and limit:
-            ends = room.correspondence and room.settings.get("on_timeout") == "end"
+            ends = room.correspondence and room.settings.on_timeout == "end"
             plans.append((room.turn_since + limit, "forfeit" if ends else "turn", p))
-    grace = room.settings.get("grace_seconds")
+    grace = room.settings.grace_seconds
     if grace is not None:
         plans.extend((due, "grace", seat_no)
                      for due, seat_no in room.seats.grace_deadlines(float(grace)))
@@ -205,11 +203,8 @@ async def fill(room: Room) -> None:
         if not await room.db.run(Storage.fill_seats, room.id, bots_in,
                                  room.state.current_player):
             return
-        for seat, bot, name in bots_in:
-            room.seats[seat].kind, room.seats[seat].bot, room.seats[seat].name = "bot", bot, name
-        room.status = "playing"
-        room.new_decision()
-        room.turn_at = time.time()
+        room.seats.fill(bots_in)
+        room.start()
         publish_start(room, bots_in[0][0] if bots_in else -1)
         room.changed(lobby=True)
         room.wake.set()
@@ -226,13 +221,13 @@ async def forfeit(room: Room, seat: int) -> None:
         result = lost_on_time(len(room.seats), seat, bool(room.spec.cooperative(room.state)))
         if not await room.db.run(Storage.forfeit_table, room.id, result, room.record.to_json()):
             return
-        room.status = ABANDONED
-        room.hint_cache.clear()
+        room.abandon()
         name = room.seats[seat].name or f"seat {seat + 1}"
-        hours = int(room.settings.get("move_hours") or 0)
-        room.fanout.publish({"kind": "table", "reason": "timeout", "seat": seat, "hours": hours,
-                             "message": f"{name} did not move within {hours} "
-                                        f"hour{'' if hours == 1 else 's'}: the game is over"}, table=True)
+        hours = int(room.settings.move_hours or 0)
+        room.fanout.publish(TableEvent(reason="timeout", seat=seat, hours=hours,
+                                       message=f"{name} did not move within {hours} "
+                                               f"hour{'' if hours == 1 else 's'}: the game is over"),
+                            table=True)
         room.changed(lobby=True)
         log.info("table %s ended: seat %d ran out of time", room.id, seat)
     await on_forfeit(room)
@@ -256,7 +251,7 @@ def lost_on_time(players: int, late: int, cooperative: bool) -> dict[str, Any]:
 async def on_forfeit(room: Room) -> None:
     """What else follows a game lost on time: a rated table's ratings, from its stored result
     (the late seat lost)."""
-    if room.settings.get("rated"):
+    if room.settings.rated:
         async with room.lock:
             await rate(room, RatingStore.rate_table, room.id)
 
@@ -271,15 +266,13 @@ async def expire(room: Room) -> None:
             return
         if not await room.db.run(Storage.abandon_table, room.id):
             log.warning("table %s: already over in the database; stopping it here", room.id)
-        room.status = ABANDONED
-        room.hint_cache.clear()
+        room.abandon()
         seconds = float(room.config.abandon_seconds or 0)
         with i18n.speaking(i18n.DEFAULT):
             idle = in_words(seconds)
-        room.fanout.publish({"kind": "table", "reason": ABANDONED, "seat": None,
-                             "idle_seconds": seconds,
-                             "message": f"nobody played at this table for {idle}: it is closed; "
-                                        "start a new table to play again"},
+        room.fanout.publish(TableEvent(reason="abandoned", seat=None, idle_seconds=seconds,
+                                       message=f"nobody played at this table for {idle}: it is "
+                                               "closed; start a new table to play again"),
                             table=True)
         room.changed(lobby=True)
         log.info("table %s abandoned", room.id)   # the table's task ends with this plan
@@ -306,4 +299,4 @@ async def bot_move(room: Room, seat: int) -> None:
             await commit_action(room, seat, action, "zombie" if zombie else "bot")
         except RoomError as exc:
             log.warning("table %s: the bot's move was refused: %s", room.id, exc.message)
-            room.turn_since = asyncio.get_running_loop().time() + RETRY_SECONDS
+            room.delay_decision(RETRY_SECONDS)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from furuba.core.protocol import State
 from furuba.server import messages as m
 from furuba.server.conn import Conn
+from furuba.server.protocol.events import Acted, EventBody, HiddenEvent
 from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class Recent:
     """A recent event, kept so that a reconnecting client can get what it missed."""
 
     seq: int
-    body: dict[str, Any]
+    body: EventBody
     state: State
     version: int
     """The state (and its version) current right after this event."""
@@ -64,7 +65,7 @@ class Recent:
     """For a rewind: the earlier state (and its version) the log goes back to; ``None``: the
     whole log is sent."""
     hidden: frozenset[int] = frozenset()
-    """Accounts whose connections get ``{"kind": "hidden"}`` instead (a chat line from an
+    """Accounts whose connections get a :class:`HiddenEvent` instead (a chat line from an
     account they block; see ``moderation/``)."""
 
 
@@ -85,16 +86,30 @@ class Fanout:
         self.conns: set[Conn] = set()
         self.recent: deque[Recent] = deque(maxlen=config.event_buffer)
         self.after_publish: Callable[[], None] | None = None
-        """Called after every event (several processes: the table's number is kept in Redis)."""
+        """Called after every event (several processes: the table's number is kept in Redis);
+        set by :meth:`follow`."""
 
-    def remember(self, seq: int, body: dict[str, Any], **extra: Any) -> Recent:
+    def follow(self, after_publish: Callable[[], None]) -> None:
+        """Call ``after_publish`` after every event from now on."""
+        self.after_publish = after_publish
+
+    def advance_to(self, seq: int) -> None:
+        """Event ``seq`` was taken (stored with what it says): the table's last event now."""
+        self.seq = seq
+
+    def resume(self, epoch: str, seq: int) -> None:
+        """Go on from another process's incarnation of the table: its epoch and last event."""
+        self.epoch = epoch
+        self.seq = seq
+
+    def remember(self, seq: int, body: EventBody, **extra: Any) -> Recent:
         """Keep an event with the table's current state."""
         entry = Recent(seq=seq, body=body, state=self.source.state, version=self.source.version,
                        **extra)
         self.recent.append(entry)
         return entry
 
-    def publish(self, body: dict[str, Any], *, views: bool = False, table: bool = False,
+    def publish(self, body: EventBody, *, views: bool = False, table: bool = False,
                 actor: int | None = None, action: m.LegalAction | None = None,
                 base: tuple[State, int] | None = None, seq: int | None = None,
                 rewind: bool = False, hidden: frozenset[int] = frozenset()) -> None:
@@ -129,9 +144,9 @@ class Fanout:
         """The event as a connection holding ``seats`` gets it (``masked``: its body hidden)."""
         if entry.rewind:
             base = entry.rebase
-        body: dict[str, Any] = {"kind": "hidden"} if masked else dict(entry.body)
-        if entry.action is not None and entry.actor in seats:
-            body["action"] = entry.action.model_dump()
+        body: EventBody = HiddenEvent() if masked else entry.body
+        if isinstance(body, Acted) and entry.action is not None and entry.actor in seats:
+            body = body.model_copy(update={"action": entry.action})
         msg = m.Event(seq=entry.seq, event=body)
         if entry.with_views:
             out = []

@@ -57,7 +57,7 @@ _searching: weakref.WeakKeyDictionary[Room, dict[tuple[int, int, str], asyncio.F
 
 async def hint(conn: Conn, room: Room, wanted: int | None, hub: Hub) -> None:
     """What the bot would do for the asking seat, sent to this connection only."""
-    if not room.settings.get("hints", True):
+    if not room.settings.hints:
         raise RoomError("not_allowed", _("hints are off at this table"))
     if room.status != "playing":
         raise RoomError("not_playing", _("there is nothing to decide"))

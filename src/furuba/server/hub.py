@@ -4,19 +4,20 @@ At start-up :meth:`Hub.recover` rebuilds every unfinished table from the databas
 options, seed, actions and written inputs — replayed) and starts its task; finished tables are
 loaded when someone asks for them and forgotten again when their last watcher leaves.
 
-When several processes share the database (``hub.cluster``, see :mod:`furuba.server.cluster`),
-the hub holds only the tables this process drives; :meth:`Hub.locate` says where any other one is,
-and the requests about it (:meth:`Hub.describe`, :meth:`Hub.catalog`, :meth:`Hub.join`) go to the
-process that drives it.
+The hub has one code path whether it is alone or one of several processes sharing the database:
+its :attr:`Hub.backend` (:mod:`furuba.server.cluster.backend`) decides. Alone, every table is
+here; among several (``hub.cluster``, see :mod:`furuba.server.cluster`), the hub holds only the
+tables this process drives, :meth:`Hub.locate` says where any other one is, and the requests about
+it (:meth:`Hub.describe`, :meth:`Hub.catalog`, :meth:`Hub.join`, :meth:`Hub.bind_seats`: typed
+values of :mod:`furuba.server.cluster.calls`) go to the process that drives it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -27,7 +28,8 @@ from furuba.server import messages as m
 from furuba.server.accounts.ends import End, Holders, Why
 from furuba.server.accounts.store import Account, AccountStore
 from furuba.server.bodies import CreateTable
-from furuba.server.cluster.leases import Fenced
+from furuba.server.cluster.backend import Alone, Backend
+from furuba.server.cluster.calls import Bind, Call, Catalog, Describe, Join
 from furuba.server.cluster.remote import RemoteTable
 from furuba.server.conn import Conn
 from furuba.server.database import Database
@@ -35,6 +37,7 @@ from furuba.server.errors import RoomError
 from furuba.server.lessons import after_lessons
 from furuba.server.lobby.feeds import Feeds
 from furuba.server.models import TableRow
+from furuba.server.protocol.events import RematchEvent
 from furuba.server.replays import Replays
 from furuba.server.rooms import Room, room_from_data
 from furuba.server.security import new_seed, new_table_id, new_token, token_hash
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     from furuba.server.config import ServerConfig
 
 log = logging.getLogger("furuba.server")
+T = TypeVar("T")
 
 
 def table_exists(s: Session, table_id: str) -> bool:
@@ -63,15 +67,26 @@ class Hub:
         self.config = config
         self.metrics = db.metrics
         self.rooms: dict[str, Room] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
         self.replays = Replays()
-        self.cluster: Cluster | None = None
-        """Set when this process is one of several (``--redis-url``)."""
+        self._cluster: Cluster | None = None
+        self.backend: Backend = Alone(self)
+        """Where the tables are: this process alone, or its :attr:`cluster`."""
         self.feeds = Feeds(db)
         """The lobby's and the players' live feeds (``lobby/feeds.py``)."""
         self.ends = Holders()
         """The sockets and event streams of this process opened under a session
         (``accounts/ends.py``): :meth:`end_connections` closes them."""
+
+    @property
+    def cluster(self) -> Cluster | None:
+        """Set when this process is one of several (``--redis-url``): it is then the
+        :attr:`backend`."""
+        return self._cluster
+
+    @cluster.setter
+    def cluster(self, cluster: Cluster | None) -> None:
+        self._cluster = cluster
+        self.backend = Alone(self) if cluster is None else cluster
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -96,26 +111,31 @@ class Hub:
 
     def _open(self, room: Room) -> Room:
         self.rooms[room.id] = room
-        room.on_change = self.changed
+        room.report_changes(self.changed)
         driver.start(room)
-        if self.cluster is not None:
-            self.cluster.adopt(room)
+        self.backend.adopt(room)
         return room
 
-    def _room(self, data: TableData) -> Room:
-        """A table rebuilt from ``data``; when several processes share the database, its writes
-        stop once this process may no longer drive it."""
-        if self.cluster is None:
-            return room_from_data(data, self.db, self.config)
-        cluster = self.cluster
-        return room_from_data(data, Fenced(self.db, lambda: cluster.owns(data.id)), self.config)
+    def open(self, data: TableData) -> Room:
+        """Rebuild the table ``data`` here and start driving it (its writes go where the
+        backend says: among several processes, they stop once this one may no longer drive
+        it)."""
+        return self._open(room_from_data(data, self.backend.store(data.id), self.config))
 
-    # -- several processes ------------------------------------------------------------------
+    # -- where a table is -------------------------------------------------------------------
     async def locate(self, table_id: str) -> Room | RemoteTable | None:
         """The table, here, or where it is driven (several processes), or ``None``."""
-        if self.cluster is None:
-            return await self.get(table_id)
-        return await self.cluster.locate(table_id)
+        return await self.backend.locate(table_id)
+
+    async def ask(self, table_id: str, request: Call[T]) -> T | None:
+        """``request``'s answer from the process driving ``table_id`` (this one included), or
+        ``None`` when there is no such table."""
+        try:
+            return await self.backend.call(table_id, request)
+        except RoomError as exc:
+            if exc.code == "no_table":
+                return None
+            raise
 
     async def exists(self, table_id: str) -> bool:
         return await self.db.run(table_exists, table_id)
@@ -127,14 +147,12 @@ class Hub:
         data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
         if data is None:
             return None
-        room = self._room(data)
+        room = room_from_data(data, self.backend.store(data.id), self.config)
         if kept.get("epoch") and int(kept.get("seq", -1)) >= data.seq:
-            room.fanout.epoch = kept["epoch"]
-            room.fanout.seq = int(kept["seq"])
+            room.continue_events(kept["epoch"], int(kept["seq"]))
         self._open(room)
         if kept.get("turn_at"):
-            loop = asyncio.get_running_loop()
-            room.turn_since = loop.time() - max(0.0, time.time() - float(kept["turn_at"]))
+            room.decision_began_at(float(kept["turn_at"]))
         return room
 
     async def drop(self, table_id: str) -> None:
@@ -145,36 +163,11 @@ class Hub:
 
     async def describe(self, table_id: str) -> m.TableOut | None:
         """``GET /api/tables/{id}``: the table's public description."""
-        if self.cluster is not None:
-            try:
-                return m.TableOut.model_validate(await self.cluster.call(table_id, "table"))
-            except RoomError as exc:
-                if exc.code == "no_table":
-                    return None
-                raise
-        room = await self.get(table_id)
-        if room is None:
-            return None
-        out = room.table_out()
-        self.forget_if_idle(room)
-        return out
+        return await self.ask(table_id, Describe())
 
     async def catalog(self, table_id: str) -> dict[str, Any] | None:
         """The game's static components at this table (public)."""
-        if self.cluster is not None:
-            try:
-                found: dict[str, Any] = await self.cluster.call(table_id, "catalog")
-            except RoomError as exc:
-                if exc.code == "no_table":
-                    return None
-                raise
-            return found
-        room = await self.get(table_id)
-        if room is None:
-            return None
-        self.forget_if_idle(room)
-        out: dict[str, Any] = room.state.catalog()
-        return out
+        return await self.ask(table_id, Catalog())
 
     # -- finding ----------------------------------------------------------------------------
     async def get(self, table_id: str) -> Room | None:
@@ -184,27 +177,14 @@ class Hub:
             return room
         if len(table_id) > 64:
             return None
-        if self.cluster is not None:
-            found = await self.cluster.locate(table_id)
-            return found if isinstance(found, Room) else None
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is None:
-                data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
-                if data is None:
-                    self._loading.pop(table_id, None)
-                    return None
-                room = self._open(self._room(data))
-        self._loading.pop(table_id, None)
-        return room
+        found = await self.backend.locate(table_id)
+        return found if isinstance(found, Room) else None
 
     def forget_if_idle(self, room: Room) -> None:
         """Drop a finished table nobody watches (the database keeps it)."""
         if room.status not in OPEN_STATUSES and not room.conns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            if self.cluster is not None:
-                self.cluster.released(room)
+            self.backend.released(room)
 
     # -- creating ---------------------------------------------------------------------------
     async def create(self, req: CreateTable, ready: bool = False, creator: str | None = None,
@@ -220,9 +200,8 @@ class Hub:
                          settings=spec.settings, status=status, seq=0, seats=spec.seats, ready=ready,
                          creator=creator, creator_account=creator_account)
         await self.db.run(Storage.create_table, data)
-        if self.cluster is not None:
-            await self.cluster.created(data.id)
-        room = self._open(self._room(data))
+        await self.backend.created(data.id)
+        room = self.open(data)
         if status == "playing":
             await self.db.run(Storage.set_current, room.id, room.state.current_player)
         return room
@@ -255,15 +234,9 @@ class Hub:
                 raise RoomError("bad_name", str(exc)) from None
         token = new_token()
         account_id = account.id if account is not None else None
-        if self.cluster is not None:
-            out = await self.cluster.call(table_id, "join", seat=seat, name=clean,
-                                          hash=token_hash(token), account=account_id)
-            return m.TableOut.model_validate(out), token
-        room = await self.get(table_id)
-        if room is None:
-            raise RoomError("no_table", _("there is no such table"))
-        await presence.claim(room, seat, clean, token_hash(token), account_id)
-        return room.table_out(), token
+        out = await self.backend.call(table_id, Join(seat=seat, name=clean,
+                                                     hash=token_hash(token), account=account_id))
+        return out, token
 
     async def rematch(self, room: Room, conn: Conn) -> str:
         """The same table again, new deal, same seats (tokens keep working); made once."""
@@ -279,25 +252,20 @@ class Hub:
                 status = "playing" if all(s.kind == "bot" or s.token_hash for s in seats) \
                     else "waiting"
                 data = TableData(id=new_table_id(), game=room.game, options=dict(room.options),
-                                 seed=new_seed(), settings=after_lessons(room.settings), status=status,
+                                 seed=new_seed(), settings=after_lessons(room.stored_settings), status=status,
                                  seq=0, seats=seats, rematch_of=room.id)
                 await self.db.run(Storage.link_rematch, room.id, data)
-                if self.cluster is not None:
-                    await self.cluster.created(data.id)
-                new = self._open(self._room(data))
-                room.rematch = new.id
-                room.fanout.publish({"kind": "rematch", "table_id": new.id,
-                                     "url": f"/t/{new.id}"})
+                await self.backend.created(data.id)
+                new = self.open(data)
+                room.rematched(new.id)
+                room.fanout.publish(RematchEvent(table_id=new.id, url=f"/t/{new.id}"))
                 return new.id
         return existing
 
     def changed(self, lobby: bool, turns: bool) -> None:
         """A table changed the lobby or some player's turns: every process's feeds look again
         (this one's at once; with several processes, through Redis)."""
-        if self.cluster is not None:
-            self.cluster.nudge_feeds(lobby, turns)
-        else:
-            self.feeds.nudge(lobby, turns)
+        self.backend.nudge_feeds(lobby, turns)
 
     # -- accounts ---------------------------------------------------------------------------
     async def accounts_deleted(self, account: Account) -> None:
@@ -321,8 +289,7 @@ class Hub:
         as soon as it is held. A ban calls ``end_connections(account_id, why=Why.BANNED)``.
         """
         end = End(account_id, frozenset(sessions) if sessions is not None else None, keep, why)
-        if self.cluster is not None:
-            self.cluster.end_connections(end)
+        self.backend.end_connections(end)
         return await self.connections_ended(end)
 
     async def sweep_sessions(self) -> int:
@@ -358,28 +325,16 @@ class Hub:
         that is gone or a token that holds nothing)."""
         if len(table_id) > 64:
             return []
-        try:
-            if self.cluster is not None:
-                found: list[int] = await self.cluster.call(
-                    table_id, "bind", hash=token_hash(token), account=account.id, name=account.name)
-                return found
-            room = await self.get(table_id)
-            if room is None:
-                return []
-            try:
-                return await presence.bind(room, token_hash(token), account.id, account.name)
-            finally:
-                self.forget_if_idle(room)
-        except RoomError as exc:
-            if exc.code == "no_table":
-                return []
-            raise
+        found = await self.ask(table_id, Bind(hash=token_hash(token), account=account.id,
+                                              name=account.name))
+        return [] if found is None else found
 
     # -- replays ----------------------------------------------------------------------------
     async def replay_states(self, table_id: str) -> tuple[Room, list[State]]:
         """A finished game and its positions, from the deal to the end (a finished game never
         changes: any process reads it from the database)."""
-        if self.cluster is not None and table_id not in self.rooms:
+        room = self.rooms.get(table_id)
+        if room is None:   # read as stored, not opened here
             if len(table_id) > 64:
                 raise RoomError("no_table", _("there is no such table"))
             data = await self.db.run(Storage.load_table, table_id, self.config.chat_history)
@@ -387,9 +342,6 @@ class Hub:
                 raise RoomError("no_table", _("there is no such table"))
             stored = room_from_data(data, self.db, self.config)
             return stored, self.replays.positions(stored)
-        room = await self.get(table_id)
-        if room is None:
-            raise RoomError("no_table", _("there is no such table"))
         try:
             return room, self.replays.positions(room)
         finally:

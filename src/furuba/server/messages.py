@@ -19,7 +19,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError
 
-from furuba.core.protocol import ActionInfo
+from furuba.server.protocol.actions import LegalAction as LegalAction
+from furuba.server.protocol.events import EventBody
 from furuba.text import _, listing
 
 JSONDict = dict[str, Any]
@@ -118,27 +119,6 @@ def parse_client(text: str) -> ClientMessage:
 
 
 # -- server → client ---------------------------------------------------------------------------
-class LegalAction(BaseModel):
-    """An action as data (``State.action_info``): ``id`` to send back in ``act``, ``text`` to
-    show, ``kind`` and ``params`` as the game documents them. ``name`` is ``text`` again, for
-    clients written before ``text`` existed.
-
-    >>> LegalAction.of({"id": 3, "text": "discard 3", "kind": "discard", "params": {"card": 3}})
-    LegalAction(id=3, name='discard 3', text='discard 3', kind='discard', params={'card': 3})
-    """
-
-    id: int
-    name: str
-    text: str
-    kind: str
-    params: JSONDict
-
-    @classmethod
-    def of(cls, info: ActionInfo) -> LegalAction:
-        return cls(id=info["id"], name=info["text"], text=info["text"], kind=info["kind"],
-                   params=dict(info["params"]))
-
-
 class LogDelta(BaseModel):
     """Keep the first ``from`` log entries you have, then append ``entries``."""
 
@@ -175,6 +155,10 @@ class SeatOut(BaseModel):
 
 
 class Settings(BaseModel):
+    # A table's settings, as clients get them and as the table reads them (typed, once, from
+    # what the database keeps: rooms.settings_of). No docstring: it would enter the API schema.
+    model_config = ConfigDict(frozen=True)
+
     turn_seconds: int | None
     grace_seconds: int | None
     chat: bool
@@ -264,12 +248,13 @@ class Snapshot(BaseModel):
 
 
 class Event(BaseModel):
-    """A numbered event; which optional parts it has depends on ``event["kind"]``."""
+    """A numbered event; which optional parts it has depends on ``event.kind``
+    (:mod:`furuba.server.protocol.events`)."""
 
     model_config = ConfigDict(ser_json_inf_nan="null")
     type: Literal["event"] = "event"
     seq: int
-    event: JSONDict
+    event: EventBody
     current_player: int | None = None
     status: str | None = None
     views: list[ViewEntry] | None = None
@@ -310,9 +295,18 @@ def dump(message: BaseModel) -> str:
 
 
 def dump_event(message: Event) -> str:
-    """An event without the parts its kind does not use (top-level ``None`` fields)."""
-    unused = {name for name in _OPTIONAL_EVENT_PARTS if getattr(message, name) is None}
+    """An event without the parts its kind does not use (top-level ``None`` fields, and those
+    of its body's :attr:`~furuba.server.protocol.events.TableEvent.LEFT_OUT`)."""
+    unused: dict[str, Any] = {name: True for name in _OPTIONAL_EVENT_PARTS
+                              if getattr(message, name) is None}
+    left_out = message.event.left_out()
+    if left_out:
+        unused["event"] = left_out
     return message.model_dump_json(by_alias=True, exclude=unused)
 
 
 _OPTIONAL_EVENT_PARTS = ("current_player", "status", "views", "table", "timer")
+
+ServerFrame = Annotated[Welcome | Snapshot | Event | ErrorMsg | HintMsg | Pong,
+                        Field(discriminator="type")]
+"""Every frame the server sends on the table socket, by ``type``."""

@@ -14,17 +14,24 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any
 
 from furuba.core.errors import IllegalActionError
-from furuba.core.protocol import State
 from furuba.core.record import WrittenInput
 from furuba.server import messages as m
 from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.presence import reclaim_seat
+from furuba.server.protocol.events import (
+    ActionBy,
+    ActionEvent,
+    AnswerEvent,
+    RatingMove,
+    TableEvent,
+    UndoEvent,
+)
 from furuba.server.ratings.store import RatingStore
 from furuba.server.ratings.values import POOL_ALL, RatingChange
 from furuba.server.seats import pick_seat
 from furuba.server.storage import Storage
-from furuba.server.undo import LastAction, last_action, refusal
+from furuba.server.undo import last_action, refusal
 from furuba.tables.actions import check_act, input_name, input_text, resolve
 from furuba.text import N_, _
 
@@ -51,7 +58,7 @@ async def act(room: Room, conn: Conn, msg: m.Act) -> None:
         await commit_action(room, seat, action, "human")
 
 
-async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
+async def commit_action(room: Room, seat: int, action: int, by: ActionBy) -> None:
     """Store, then apply and announce ``action`` for ``seat`` (the lock is held)."""
     if room.state.current_player != seat:
         raise RoomError("not_your_turn", _("it is not this seat's turn"))
@@ -80,19 +87,11 @@ async def commit_action(room: Room, seat: int, action: int, by: str) -> None:
         log.exception("table %s: could not store action %s", room.id, idx)
         raise RoomError("server_error",
                         _("the server could not save the action; it was not taken")) from None
-    base = (room.state, room.version)
-    room.record.actions.append(action)
-    room.actors.append((seat, by))
-    room.last = LastAction(idx, *base) if room.settings.get("undo") else None
-    _advance(room, new, seq)
-    room.state_seq = seq
-    if finished is not None:
-        room.status = "finished"
-    room.new_decision()
-    room.fanout.publish({"kind": "action", "player": seat, "by": by}, views=True, actor=seat,
+    base = room.took(seat, action, by, new, seq)
+    room.fanout.publish(ActionEvent(player=seat, by=by), views=True, actor=seat,
                         action=info, base=base, seq=seq)
     room.changed(lobby=finished is not None)
-    if finished is not None and room.settings.get("rated"):
+    if finished is not None and room.settings.rated:
         await rate(room, RatingStore.rate_table, room.id)
     if metrics is not None:
         metrics.action_taken(perf_counter() - start)
@@ -131,14 +130,9 @@ async def take_back(room: Room, conn: Conn, msg: m.Undo) -> None:
         if not stored:
             raise RoomError("server_error", _("the server could not take the action back; "
                                               "it stands"))
-        room.record.actions.pop()
-        room.actors.pop()
-        room.last = None
         base = (restored, last.version) if last.version is not None else None
-        _advance(room, restored, seq)
-        room.state_seq = seq
-        room.new_decision()
-        room.fanout.publish({"kind": "undo", "player": seat}, views=True, actor=seat,
+        room.took_back(restored, seq)
+        room.fanout.publish(UndoEvent(player=seat), views=True, actor=seat,
                             action=info, base=base, seq=seq, rewind=True)
         room.changed(lobby=False)
         room.wake.set()
@@ -152,12 +146,12 @@ async def rate(room: Room, query: Callable[..., list[RatingChange]], *args: Any)
     except Exception:
         log.exception("table %s: the ratings could not be updated", room.id)
         return
-    moved = [{"seat": c.seat, "name": room.seats[c.seat].name, "before": c.before.displayed,
-              "after": c.after.displayed} for c in changes if c.pool == POOL_ALL]
+    moved = [RatingMove(seat=c.seat, name=room.seats[c.seat].name, before=c.before.displayed,
+                        after=c.after.displayed) for c in changes if c.pool == POOL_ALL]
     if moved:
-        words = ", ".join(f"{x['name']} {x['before']} → {x['after']}" for x in moved)
-        room.fanout.publish({"kind": "table", "reason": "rated", "seat": None, "ratings": moved,
-                             "message": f"Ratings: {words}"}, table=True)
+        words = ", ".join(f"{x.name} {x.before} → {x.after}" for x in moved)
+        room.fanout.publish(TableEvent(reason="rated", seat=None, ratings=moved,
+                                       message=f"Ratings: {words}"), table=True)
 
 
 async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
@@ -182,19 +176,7 @@ async def write(room: Room, conn: Conn, msg: m.Answer) -> None:
             log.exception("table %s: could not store a written input", room.id)
             raise RoomError("server_error", _("the server could not save the {name}").format(
                 name=name)) from None
-        base = (room.state, room.version)
-        room.record.written.append(WrittenInput(after, seat, name, kept))
-        _advance(room, new, seq)
-        room.fanout.publish({"kind": "answer", "player": seat, "name": name}, views=True,
+        base = room.wrote(WrittenInput(after, seat, name, kept), new, seq)
+        room.fanout.publish(AnswerEvent(player=seat, name=name), views=True,
                             base=base, seq=seq)
 
-
-def _advance(room: Room, new: State, seq: int) -> None:
-    """``new`` (stored) becomes the room's state, at event ``seq``.
-
-    Only an action makes earlier positions stale (``state_seq``): a written input changes no
-    rule, so it does not refuse a player's next ``act``.
-    """
-    room.state = new
-    room.version += 1
-    room.fanout.seq = seq

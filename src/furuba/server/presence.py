@@ -17,6 +17,7 @@ from furuba.server.conn import Conn
 from furuba.server.errors import RoomError
 from furuba.server.friends.challenges import reserved_for
 from furuba.server.friends.online import Online
+from furuba.server.protocol.events import TableEvent
 from furuba.server.seats import pick_seat
 from furuba.server.storage import OPEN_STATUSES, Storage
 from furuba.text import _
@@ -33,7 +34,7 @@ SEALED_CLOSE_REASON = "sealed: the game can be watched once it is over"
 def sealed_to(room: Room, conn: Conn) -> bool:
     """Whether ``conn`` may not watch ``room`` now: it holds no seat of a sealed table whose
     game is not over (the setting ``sealed``: its deal is played at other tables too)."""
-    return bool(room.settings.get("sealed")) and not conn.seats and room.status in OPEN_STATUSES
+    return room.settings.sealed and not conn.seats and room.status in OPEN_STATUSES
 
 
 async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
@@ -70,7 +71,7 @@ async def attach(room: Room, conn: Conn, bad_tokens: int, last_seq: int | None,
         if resync == "snapshot":
             conn.send_model(room.snapshot(conn))
         if returned:
-            room.fanout.publish({"kind": "table", "reason": "connect", "seat": returned[0]},
+            room.fanout.publish(TableEvent(reason="connect", seat=returned[0]),
                                 table=True)
         room.wake.set()
     Online.of(room.db).attached(room, conn)   # who is online where (friends/online.py)
@@ -85,7 +86,7 @@ async def detach(room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
         left = room.seats.disconnect(conn.seats, asyncio.get_running_loop().time())
         if left and room.status != "finished":
-            room.fanout.publish({"kind": "table", "reason": "disconnect", "seat": left[0]},
+            room.fanout.publish(TableEvent(reason="disconnect", seat=left[0]),
                                 table=True)
         room.wake.set()
     Online.of(room.db).detached(room, conn)
@@ -117,7 +118,7 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str,
             raise RoomError("taken", _("seat {seat_no} is a bot's").format(seat_no=seat_no))
         if seat.claimed:
             raise RoomError("taken", _("seat {seat_no} is already taken").format(seat_no=seat_no))
-        if room.settings.get("rated") and account_id is None:
+        if room.settings.rated and account_id is None:
             raise RoomError("not_signed_in", _("this table is rated: sign in to take a seat"))
         last = all(s.claimed for s in room.seats if s is not seat)
         status = "playing" if last and room.status == "waiting" else None
@@ -130,16 +131,12 @@ async def claim(room: Room, seat_no: int, name: str, token_hash: str,
                 raise RoomError("taken", _("seat {seat_no} is kept for the friend this table was "
                                            "opened for").format(seat_no=seat_no))
             raise RoomError("taken", _("seat {seat_no} is already taken").format(seat_no=seat_no))
-        seat.name = name
-        seat.token_hash = token_hash
-        seat.account_id = account_id
-        seat.gone_since = asyncio.get_running_loop().time()
+        room.seats.take(seat_no, name, token_hash, account_id, asyncio.get_running_loop().time())
         if status is not None:
-            room.status = status
-            room.new_decision()
+            room.start()
             publish_start(room, seat_no)
         else:
-            room.fanout.publish({"kind": "table", "reason": "join", "seat": seat_no}, table=True)
+            room.fanout.publish(TableEvent(reason="join", seat=seat_no), table=True)
         room.changed(lobby=True)
         room.wake.set()
 
@@ -152,10 +149,8 @@ async def bind(room: Room, token_hash: str, account_id: int, name: str) -> list[
         free = [s for s in held if room.seats[s].account_id is None and room.seats[s].kind == "human"]
         if free:
             await room.db.run(Storage.bind_seats, room.id, free, account_id, name)
-            for seat_no in free:
-                room.seats[seat_no].account_id = account_id
-                room.seats[seat_no].name = name
-            room.fanout.publish({"kind": "table", "reason": "join", "seat": free[0]}, table=True)
+            room.seats.bind(free, account_id, name)
+            room.fanout.publish(TableEvent(reason="join", seat=free[0]), table=True)
             room.changed(lobby=False)
         return [s for s in held if room.seats[s].account_id == account_id]
 
@@ -164,11 +159,9 @@ async def forget_account(room: Room, account_id: int) -> None:
     """A deleted account's seats at this table: named "deleted player", held by no account (their
     tokens still work, so a game under way goes on)."""
     async with room.lock:
-        gone = [s for s in room.seats if s.account_id == account_id]
-        for seat in gone:
-            seat.account_id, seat.name = None, DELETED
+        gone = room.seats.forget(account_id, DELETED)
         if gone:
-            room.fanout.publish({"kind": "table", "reason": "join", "seat": gone[0].seat},
+            room.fanout.publish(TableEvent(reason="join", seat=gone[0]),
                                 table=True)
 
 
@@ -176,7 +169,7 @@ def publish_start(room: Room, seat_no: int) -> None:
     """The lock is held and the game just started: every seat's first view of it with its legal
     actions (the position did not change, its log delta from the last view sent is empty, but
     now it is played)."""
-    room.fanout.publish({"kind": "table", "reason": "start", "seat": seat_no}, table=True,
+    room.fanout.publish(TableEvent(reason="start", seat=seat_no), table=True,
                         views=True, base=(room.state, room.version))
 
 
@@ -191,13 +184,13 @@ async def reclaim(room: Room, conn: Conn, wanted: int | None) -> None:
 
 def reclaim_seat(room: Room, seat: int) -> None:
     """The lock is held: ``seat`` is its player's again."""
-    room.seats[seat].zombie = False
+    room.seats.play_by_bot(seat, zombie=False)
     room.new_decision()
-    room.fanout.publish({"kind": "table", "reason": "reclaim", "seat": seat}, table=True)
+    room.fanout.publish(TableEvent(reason="reclaim", seat=seat), table=True)
 
 
 def make_zombie(room: Room, seat: int) -> None:
     """The lock is held: a bot plays ``seat`` from now on."""
-    room.seats[seat].zombie = True
-    room.fanout.publish({"kind": "table", "reason": "zombie", "seat": seat}, table=True)
+    room.seats.play_by_bot(seat)
+    room.fanout.publish(TableEvent(reason="zombie", seat=seat), table=True)
     room.wake.set()

@@ -12,6 +12,12 @@ inputs, chat, seat claims), then numbered and sent: each connection gets only th
 seats it holds (a spectator the public view). States are never changed in place — an action
 applies to a clone that replaces the current state once stored — so the states kept beside recent
 events stay as they were, for clients that reconnect.
+
+The room owns its state changes: its fields are read-only outside this module, and each change —
+an action taken or taken back, the game started, finished or abandoned, a chat line, a rematch —
+is one of its methods, named after what it means (``tests/server/test_room_boundary.py`` checks
+that no other module assigns them). Its :attr:`Room.settings` are typed
+(:class:`~furuba.server.messages.Settings`), read once from what the database keeps.
 """
 
 from __future__ import annotations
@@ -21,8 +27,9 @@ import contextlib
 import logging
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import InitVar, dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from furuba import games
@@ -35,9 +42,10 @@ from furuba.server.lessons import with_lesson
 from furuba.server.logdelta import LogDeltas
 from furuba.server.moderation.chat_filter import visible_chat
 from furuba.server.seats import Seats
-from furuba.server.storage import TableData
+from furuba.server.storage import ABANDONED, TableData
 from furuba.server.undo import LastAction, refusal
 from furuba.spec import GameSpec
+from furuba.tables.kit import WebKit
 from furuba.tables.logmarks import Viewer
 
 if TYPE_CHECKING:
@@ -58,16 +66,37 @@ class Store(Protocol):
     async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
 
 
+UNNAMED_SETTINGS: Mapping[str, Any] = MappingProxyType(
+    {"turn_seconds": None, "grace_seconds": None, "chat": True, "hints": True})
+"""What a stored table's settings mean when they do not name one of these (a table stored
+without them: no turn timer, no grace period, chat and hints on)."""
+
+
+def settings_of(stored: Mapping[str, Any]) -> m.Settings:
+    """A table's settings as the database keeps them, typed.
+
+    >>> s = settings_of({"turn_seconds": 30, "grace_seconds": 60, "chat": True, "hints": False})
+    >>> s.turn_seconds, s.rated, s.pace
+    (30, False, 'live')
+    >>> settings_of({}).chat
+    True
+    """
+    return m.Settings.model_validate({**UNNAMED_SETTINGS, **stored})
+
+
 @dataclass(eq=False)
 class Room:
-    """One table (see the module docstring)."""
+    """One table (see the module docstring). Its fields are read-only outside this module:
+    what changes them are its methods."""
 
     id: str
     game: str
     options: dict[str, Any]
     """The stored options (``players`` included), as the table was created with them."""
     seed: int
-    settings: dict[str, Any]
+    stored_settings: Mapping[str, Any]
+    """The settings as the database keeps them (a rematch's are made of them); read them typed,
+    as :attr:`settings`."""
     status: str
     seats: Seats
     state: State
@@ -107,12 +136,15 @@ class Room:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     """Set whenever something changed that the table's driver may have to act on."""
     spec: GameSpec = field(init=False)
+    settings: m.Settings = field(init=False)
+    """The table's settings, typed (:func:`settings_of` of :attr:`stored_settings`)."""
     chat: deque[m.ChatLine] = field(init=False)
     deltas: LogDeltas = field(init=False)
     fanout: Fanout = field(init=False)
 
     def __post_init__(self, start_seq: int) -> None:
         self.spec = games.spec(self.game)
+        self.settings = settings_of(self.stored_settings)
         self.chat = deque(maxlen=self.config.chat_history)
         self.deltas = LogDeltas(self.config.resend_limit + 2)
         self.fanout = Fanout(self, self.config, start_seq)
@@ -141,23 +173,23 @@ class Room:
         if self.on_change is None:
             return
         turns = any(s.account_id is not None for s in self.seats)
-        listed = lobby and bool(self.settings.get("public"))
+        listed = lobby and self.settings.public
         if turns or listed:
             self.on_change(listed, turns)
 
     @property
     def correspondence(self) -> bool:
         """Players come and go over days: clocks run with nobody connected."""
-        return self.settings.get("pace") == "correspondence"
+        return self.settings.pace == "correspondence"
 
     @property
     def turn_limit(self) -> float | None:
         """Seconds a player has for a decision (``None``: no limit): the turn timer, or a
         correspondence table's hours per move."""
-        hours = self.settings.get("move_hours")
+        hours = self.settings.move_hours
         if self.correspondence and hours:
             return float(hours) * 3600.0
-        turn = self.settings.get("turn_seconds")
+        turn = self.settings.turn_seconds
         return float(turn) if turn else None
 
     def clocks_run(self) -> bool:
@@ -165,18 +197,112 @@ class Room:
         played by correspondence."""
         return self.correspondence or self.seats.active()
 
-    def new_decision(self) -> None:
-        """A decision begins now (the bot delay and the turn timer count from here)."""
-        self.turn_since = asyncio.get_running_loop().time()
+    # -- what changes the table (the lock is held) ---------------------------------------------
+    def new_decision(self, now: float | None = None) -> None:
+        """A decision begins now (the bot delay and the turn timer count from here); ``now``:
+        the loop's time, when the caller has it."""
+        self.turn_since = asyncio.get_running_loop().time() if now is None else now
+
+    def decision_began_at(self, wall: float) -> None:
+        """The current decision began at the wall-clock time ``wall`` (it went on while no
+        process drove the table)."""
+        self.turn_since = asyncio.get_running_loop().time() - max(0.0, time.time() - wall)
+
+    def delay_decision(self, seconds: float) -> None:
+        """Count the current decision from ``seconds`` from now (a bot's move that could not
+        be stored is tried again then)."""
+        self.turn_since = asyncio.get_running_loop().time() + seconds
+
+    def start(self) -> None:
+        """The game starts: every seat is taken, and the first decision begins now."""
+        self.status = "playing"
+        self.new_decision()
+        self.turn_at = time.time()
+
+    def abandon(self) -> None:
+        """The table is over without its game (abandoned, or lost on time): stored so already."""
+        self.status = ABANDONED
+        self.hint_cache.clear()
+
+    def took(self, seat: int, action: int, by: str, new: State, seq: int) -> tuple[State, int]:
+        """``seat`` took ``action`` (``by``: ``human``, ``bot`` or ``zombie``), stored as event
+        ``seq``: ``new`` is the state now, and the game is over when it is terminal; the state
+        (and version) it was taken in is returned, the base of the views' log deltas."""
+        base = (self.state, self.version)
+        self.last = LastAction(len(self.record.actions), *base) if self.settings.undo else None
+        self.record.actions.append(action)
+        self.actors.append((seat, by))
+        self._advance(new, seq)
+        self.state_seq = seq
+        if new.is_terminal():
+            self.status = "finished"
+        self.new_decision()
+        return base
+
+    def took_back(self, restored: State, seq: int) -> None:
+        """The last action was taken back, stored as event ``seq``: ``restored`` (the state it
+        was taken in) is the state again."""
+        self.record.actions.pop()
+        self.actors.pop()
+        self.last = None
+        self._advance(restored, seq)
+        self.state_seq = seq
+        self.new_decision()
+
+    def wrote(self, written: WrittenInput, new: State, seq: int) -> tuple[State, int]:
+        """A written input was stored as event ``seq``: ``new`` keeps it. It changes no rule, so
+        it does not make earlier positions stale (:attr:`state_seq`). Returns the state (and
+        version) before, the base of the views' log deltas."""
+        base = (self.state, self.version)
+        self.record.written.append(written)
+        self._advance(new, seq)
+        return base
+
+    def _advance(self, new: State, seq: int) -> None:
+        """``new`` (stored) becomes the state, at event ``seq``."""
+        self.state = new
+        self.version += 1
+        self.fanout.advance_to(seq)
+
+    def remember_last(self, last: LastAction) -> None:
+        """Keep what an undo of the record's last action needs (worked out by replaying)."""
+        self.last = last
+
+    def said(self, line: m.ChatLine) -> None:
+        """A chat line was stored as its event (``line.seq``): the room keeps it for snapshots."""
+        self.chat.append(line)
+        self.fanout.advance_to(line.seq)
+
+    def rematched(self, table_id: str) -> None:
+        """The rematch of this table is ``table_id``."""
+        self.rematch = table_id
+
+    def report_changes(self, on_change: Callable[[bool, bool], None]) -> None:
+        """Tell ``on_change`` what the table changes (see :attr:`on_change`)."""
+        self.on_change = on_change
+
+    def continue_events(self, epoch: str, seq: int) -> None:
+        """Go on numbering from where another process left the table (its epoch and event)."""
+        self.fanout.resume(epoch, seq)
+
+    def run(self, work: Coroutine[Any, Any, None]) -> None:
+        """Start the table's task (its driver) with ``work`` (needs a running loop)."""
+        self.task = asyncio.get_running_loop().create_task(work, name=f"room-{self.id}")
+
+    def halt(self) -> None:
+        """Stop driving the table: its task ends at its next look (another process will drive
+        it, or the server stops)."""
+        self.closed = True
+        self.wake.set()
 
     # -- what clients get ---------------------------------------------------------------------
     def table_out(self) -> m.TableOut:
         """The table's public description (no secret in it)."""
         return m.TableOut(
-            id=self.id, game=self.game, title=self.spec.title, frontend=self.spec.frontend,
+            id=self.id, game=self.game, title=self.spec.title, frontend=self.spec.kit_or(WebKit()).frontend,
             players=self.state.num_players,
             options=dict(self.options), status=self.status, seats=self.seats.describe(),
-            settings=m.Settings(**self.settings), seq=self.seq, current_player=self.current_player,
+            settings=self.settings, seq=self.seq, current_player=self.current_player,
             result=result_of(self.state), rematch=self.rematch, rematch_of=self.rematch_of,
             url=f"/t/{self.id}",
             replay_url=f"/replay/{self.id}" if self.status == "finished" else None)
@@ -193,7 +319,7 @@ class Room:
                 and self.clocks_run():
             return m.Timer(seat=p, kind="turn",
                            ms_left=max(0, int((self.turn_since + turn - now) * 1000)))
-        grace = self.settings.get("grace_seconds")
+        grace = self.settings.grace_seconds
         waiting = self.seats.grace_deadlines(grace) if grace is not None else []
         if not waiting:
             return None
@@ -206,7 +332,7 @@ class Room:
         — when ``state`` is the current one — its legal actions as data if ``seat`` must decide,
         and whether it may take back its last action."""
         view, log = self.deltas.render(seat, state, version, base)
-        view = with_lesson(self.spec, self.settings, seat, state, view)
+        view = with_lesson(self.spec, self.stored_settings, seat, state, view)
         legal: list[m.LegalAction] = []
         current = seat is not None and self.status == "playing" and version == self.version
         if current and state.current_player == seat:
@@ -224,8 +350,7 @@ class Room:
     async def stop(self, reason: str = "the server is restarting") -> None:
         """Stop the table's task and close its connections (the server is shutting down, or
         another process drives the table now)."""
-        self.closed = True
-        self.wake.set()
+        self.halt()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -258,7 +383,7 @@ def room_from_data(data: TableData, db: Store, config: ServerConfig) -> Room:
     record = record_of(data)
     state = record.replay()
     room = Room(id=data.id, game=data.game, options=dict(data.options), seed=data.seed,
-                settings=dict(data.settings), status=data.status,
+                stored_settings=MappingProxyType(dict(data.settings)), status=data.status,
                 seats=Seats.from_data(data.seats), state=state, record=record, db=db,
                 config=config, start_seq=data.seq, rematch_of=data.rematch_of, rematch=data.rematch,
                 ready=data.ready, state_seq=data.seq, created_at=data.created_at or time.time(),

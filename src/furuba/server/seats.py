@@ -116,6 +116,45 @@ class Seats:
                 left.append(seat_no)
         return left
 
+    def nobody_here(self, now: float) -> None:
+        """The table was just opened: the grace period of every claimed human seat starts
+        ``now`` (nobody is connected yet)."""
+        for seat in self._seats:
+            if seat.kind == "human" and seat.claimed and seat.connections == 0:
+                seat.gone_since = now
+
+    def take(self, seat_no: int, name: str, token_hash: str, account_id: int | None,
+             now: float) -> None:
+        """``name`` took the free human seat ``seat_no`` (stored so): it holds it with the token
+        of hash ``token_hash`` (and, signed in, as ``account_id``); its grace period starts
+        ``now``, until its player connects."""
+        seat = self._seats[seat_no]
+        seat.name, seat.token_hash, seat.account_id = name, token_hash, account_id
+        seat.gone_since = now
+
+    def fill(self, bots: Iterable[tuple[int, str, str]]) -> None:
+        """Bots take seats nobody took: (seat, bot, name) each."""
+        for seat_no, bot, name in bots:
+            seat = self._seats[seat_no]
+            seat.kind, seat.bot, seat.name = "bot", bot, name
+
+    def bind(self, held: Iterable[int], account_id: int, name: str) -> None:
+        """The seats ``held`` are ``account_id``'s now, under its ``name``."""
+        for seat_no in held:
+            self._seats[seat_no].account_id = account_id
+            self._seats[seat_no].name = name
+
+    def forget(self, account_id: int, name: str) -> list[int]:
+        """The seats of a deleted account: held by no account, named ``name``; which they are."""
+        gone = [s for s in self._seats if s.account_id == account_id]
+        for seat in gone:
+            seat.account_id, seat.name = None, name
+        return [s.seat for s in gone]
+
+    def play_by_bot(self, seat_no: int, zombie: bool = True) -> None:
+        """A bot plays ``seat_no`` for now (``zombie``), or its player again (not)."""
+        self._seats[seat_no].zombie = zombie
+
     def active(self) -> bool:
         """Whether zombies and turn timers run: a human is here, or the table has none."""
         humans = [s for s in self._seats if s.kind == "human"]

@@ -37,7 +37,7 @@ def refusal(room: Room, seat: int) -> tuple[str, str] | None:
     """Why ``seat`` may not take back the last action now — an error code and a sentence — or
     ``None`` when it may (:func:`furuba.tables.undo.refusal`). The sentence is in the context's
     language (the asking socket's)."""
-    return rules.refusal(room, seat, on=bool(room.settings.get("undo")),
+    return rules.refusal(room, seat, on=room.settings.undo,
                          name_of=lambda s: room.seats[s].name,
                          revealed=lambda: bool(last_action(room).revealed))
 
@@ -48,7 +48,8 @@ def last_action(room: Room) -> LastAction:
     actions = room.record.actions
     last = room.last
     if last is None or last.index != len(actions) - 1:
-        last = room.last = LastAction(len(actions) - 1, room.record.replay(len(actions) - 1), None)
+        last = LastAction(len(actions) - 1, room.record.replay(len(actions) - 1), None)
+        room.remember_last(last)
     if last.revealed is None:
         last.revealed = rules.reveals(room.spec, last.before, actions[-1], room.id, last.index)
     return last

@@ -29,13 +29,13 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from furuba import i18n
-from furuba.server import presence
 from furuba.server.accounts.ends import End
+from furuba.server.cluster.calls import Call, decode
 from furuba.server.cluster.keeper import Keeper
-from furuba.server.cluster.leases import Leases
+from furuba.server.cluster.leases import Fenced, Leases
 from furuba.server.cluster.link import PREFIX, Link, Message
 from furuba.server.cluster.rates import SharedBuckets
 from furuba.server.cluster.remote import CLOSE_MOVED, MOVED, Relay, Remotes, RemoteTable
@@ -47,9 +47,10 @@ from furuba.text import _
 
 if TYPE_CHECKING:
     from furuba.server.hub import Hub
-    from furuba.server.rooms import Room
+    from furuba.server.rooms import Room, Store
 
 log = logging.getLogger("furuba.server")
+T = TypeVar("T")
 OPEN = PREFIX + "open"
 """The set of unfinished tables' ids."""
 PROCESSES = PREFIX + "procs"
@@ -68,7 +69,8 @@ def table_key(table_id: str) -> str:
 
 
 class Cluster:
-    """This process's part in a group of processes sharing one database and one Redis."""
+    """This process's part in a group of processes sharing one database and one Redis: the
+    hub's backend (:class:`~furuba.server.cluster.backend.Backend`) then."""
 
     def __init__(self, hub: Hub, url: str, name: str,
                  on_round_trip: Callable[[float], None] | None = None,
@@ -119,8 +121,7 @@ class Cluster:
         self.draining = True
         rooms = list(self.hub.rooms.values())
         for room in rooms:
-            room.closed = True
-            room.wake.set()
+            room.halt()
         for room in rooms:
             async with room.lock:
                 self.keep(room)
@@ -157,6 +158,11 @@ class Cluster:
     # -- where a table is -------------------------------------------------------------------
     def owns(self, table_id: str) -> bool:
         return self.leases.valid(table_id)
+
+    def store(self, table_id: str) -> Store:
+        """Where a table opened here writes: its writes stop once this process may no longer
+        drive it."""
+        return Fenced(self.hub.db, lambda: self.owns(table_id))
 
     async def locate(self, table_id: str) -> Room | RemoteTable | None:
         """The table here (taken now if nobody drives it), where it is, or ``None``."""
@@ -215,7 +221,7 @@ class Cluster:
 
     def adopt(self, room: Room) -> None:
         """A table opened here: record its number and clock in Redis after every event."""
-        room.fanout.after_publish = lambda: self.keep(room)
+        room.fanout.follow(lambda: self.keep(room))
         self.keep(room)
 
     def keep(self, room: Room) -> None:
@@ -230,17 +236,18 @@ class Cluster:
         self._spawn(self.leases.release([room.id]))
 
     # -- calls ------------------------------------------------------------------------------
-    async def call(self, table_id: str, op: str, **args: Any) -> Any:
-        """Run ``op`` at the process driving ``table_id`` (wherever it is, this one included)."""
+    async def call(self, table_id: str, request: Call[T]) -> T:
+        """``request``'s answer from the process driving ``table_id`` (wherever it is, this one
+        included)."""
         for _attempt in range(3):
             where = await self.locate(table_id)
             if where is None:
                 raise RoomError("no_table", _("there is no such table"))
             if not isinstance(where, RemoteTable):
-                return await self.run_op(where, op, args)
+                return await request.run(where)
             try:
-                return await self.link.call(where.owner, {"op": op, "tbl": table_id, "args": args},
-                                            CALL_SECONDS)
+                message = {"op": request.op, "tbl": table_id, "args": request.args()}
+                return request.load(await self.link.call(where.owner, message, CALL_SECONDS))
             except TimeoutError:
                 continue
             except RoomError as exc:
@@ -249,22 +256,6 @@ class Cluster:
         raise RoomError("busy", _("the server process driving this table does not answer; "
                                   "try again in a moment"))
 
-    async def run_op(self, room: Room, op: str, args: dict[str, Any]) -> Any:
-        """What a call asks of a table driven here."""
-        if op == "table":
-            return room.table_out().model_dump(mode="json")
-        if op == "catalog":
-            return room.state.catalog()
-        if op == "join":
-            account = args.get("account")
-            await presence.claim(room, int(args["seat"]), str(args["name"]), str(args["hash"]),
-                                 int(account) if account is not None else None)
-            return room.table_out().model_dump(mode="json")
-        if op == "bind":
-            return await presence.bind(room, str(args["hash"]), int(args["account"]),
-                                       str(args["name"]))
-        raise RoomError("bad_message", _("unknown call {op!r}").format(op=op))
-
     async def _answer(self, message: Message) -> None:
         room = self.hub.rooms.get(message.get("tbl", ""))
         if room is None or not self.owns(room.id) or self.draining:
@@ -272,7 +263,8 @@ class Cluster:
             return
         try:
             with i18n.speaking(message.get("lang")):   # refusals in the caller's language
-                value = await self.run_op(room, message["op"], message.get("args") or {})
+                request = decode(message["op"], message.get("args") or {})
+                value = request.dump(await request.run(room))
         except RoomError as exc:
             self.link.reply(message, error=exc)
         except Exception:

@@ -22,6 +22,7 @@ from furuba.server.friends.models import FriendChallengeRow, ReservationRow
 from furuba.server.friends.store import apart, are_friends
 from furuba.server.models import AccountRow, TableRow
 from furuba.server.moderation.store import ModerationError, find_account
+from furuba.server.protocol.streams import Challenge
 from furuba.server.storage import OPEN_STATUSES
 from furuba.text import _
 
@@ -76,10 +77,10 @@ def record(s: Session, from_id: int, to_id: int, table_id: str, seat: int, game:
     return row.id
 
 
-def _shown(rows: list[tuple[FriendChallengeRow, str]]) -> list[dict[str, Any]]:
-    return [{"id": c.id, "name": name, "game": c.game, "title": games.spec(c.game).title
-             if c.game in games.names() else c.game, "table": c.table_id,
-             "url": f"/t/{c.table_id}", "seat": c.seat, "at": c.created_at} for c, name in rows]
+def _shown(rows: list[tuple[FriendChallengeRow, str]]) -> list[Challenge]:
+    return [Challenge(id=c.id, name=name, game=c.game, title=games.spec(c.game).title
+                      if c.game in games.names() else c.game, table=c.table_id,
+                      url=f"/t/{c.table_id}", seat=c.seat, at=c.created_at) for c, name in rows]
 
 
 def _open(s: Session, query: Any, limit: int | None = SHOWN) -> list[tuple[FriendChallengeRow, str]]:
@@ -100,12 +101,13 @@ def listed(s: Session, account_id: int) -> dict[str, list[dict[str, Any]]]:
     sent = _open(s, select(FriendChallengeRow, AccountRow.name)
                  .join(AccountRow, AccountRow.id == FriendChallengeRow.to_id)
                  .where(FriendChallengeRow.from_id == account_id))
-    return {"received": _shown(received), "sent": _shown(sent)}
+    return {"received": [c.model_dump() for c in _shown(received)],
+            "sent": [c.model_dump() for c in _shown(sent)]}
 
 
-def received_by(s: Session, account_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+def received_by(s: Session, account_ids: list[int]) -> dict[int, list[Challenge]]:
     """Per account: the challenges it received and has not answered (what its pages show)."""
-    out: dict[int, list[dict[str, Any]]] = {a: [] for a in account_ids}
+    out: dict[int, list[Challenge]] = {a: [] for a in account_ids}
     if not account_ids:
         return out
     rows = _open(s, select(FriendChallengeRow, AccountRow.name)

@@ -25,11 +25,20 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from furuba.server.friends.challenges import received_by
 from furuba.server.friends.online import Online
 from furuba.server.lobby import queries
+from furuba.server.protocol.streams import (
+    Challenge,
+    ChallengesEvent,
+    LobbyEvent,
+    PairedTable,
+    StreamEvent,
+    TournamentTablesEvent,
+    TurnsEvent,
+)
 from furuba.server.tournaments.store import tables_ready
 
 if TYPE_CHECKING:
@@ -50,18 +59,18 @@ class Listener:
     """One page listening: the lobby's, or an account's."""
 
     account_id: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
+    queue: asyncio.Queue[StreamEvent | None] = field(
         default_factory=lambda: asyncio.Queue(QUEUE))
     seen: set[tuple[str, float]] = field(default_factory=set)
     """(table, decision start) of the turns already told."""
     told: bool = False
     """Whether this listener has had its first list of turns."""
-    challenges: list[dict[str, Any]] = field(default_factory=list)
+    challenges: list[Challenge] = field(default_factory=list)
     """The friends' challenges last told (none is told until there is one)."""
-    tournament_tables: list[dict[str, Any]] = field(default_factory=list)
+    tournament_tables: list[PairedTable] = field(default_factory=list)
     """The tournament tables waiting for this account last told (none until there is one)."""
 
-    def put(self, event: dict[str, Any]) -> bool:
+    def put(self, event: StreamEvent) -> bool:
         try:
             self.queue.put_nowait(event)
         except asyncio.QueueFull:
@@ -83,7 +92,7 @@ class Feeds:
         self.poll_seconds = poll_seconds
         self.lobby_listeners: set[Listener] = set()
         self.turn_listeners: set[Listener] = set()
-        self._lobby: list[dict[str, Any]] | None = None
+        self._lobby: LobbyEvent | None = None
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._want_lobby = self._want_turns = True
@@ -103,7 +112,7 @@ class Feeds:
         listener = Listener(account_id)
         group = self.lobby_listeners if account_id is None else self.turn_listeners
         if account_id is None and self._lobby is not None:
-            listener.put({"type": "lobby", "tables": self._lobby})
+            listener.put(self._lobby)
         group.add(listener)
         if account_id is not None:
             self.online.page(account_id, +1)
@@ -152,10 +161,10 @@ class Feeds:
         """Read the lobby and the listening accounts' turns (those asked for); tell whoever must
         know."""
         if lobby and self.lobby_listeners:
-            tables = [t.model_dump(mode="json") for t in await self.db.run(queries.lobby)]
-            if tables != self._lobby:
-                self._lobby = tables
-                self._send(self.lobby_listeners, {"type": "lobby", "tables": tables})
+            lobby_now = LobbyEvent(tables=await self.db.run(queries.lobby))
+            if lobby_now != self._lobby:
+                self._lobby = lobby_now
+                self._send(self.lobby_listeners, lobby_now)
         if turns and self.turn_listeners:
             accounts = sorted({x.account_id for x in self.turn_listeners
                                if x.account_id is not None})
@@ -170,23 +179,22 @@ class Feeds:
                 # The first list is the state of things; later ones also say what is new.
                 new = [t for t, at in mine if (t, at) not in listener.seen] if listener.told else []
                 listener.seen, listener.told = now, True
-                ok = listener.put({"type": "turns", "tables": sorted(t for t, _ in mine),
-                                   "new": new})
+                ok = listener.put(TurnsEvent(tables=sorted(t for t, _ in mine), new=new))
                 if not ok:
                     self._drop(self.turn_listeners, listener)
             for listener in list(self.turn_listeners):
                 offered = offers.get(listener.account_id or 0, [])
                 if offered != listener.challenges:
                     listener.challenges = offered
-                    if not listener.put({"type": "challenges", "challenges": offered}):
+                    if not listener.put(ChallengesEvent(challenges=offered)):
                         self._drop(self.turn_listeners, listener)
                 paired = ready.get(listener.account_id or 0, [])
                 if paired != listener.tournament_tables:
                     listener.tournament_tables = paired
-                    if not listener.put({"type": "tournament_tables", "tables": paired}):
+                    if not listener.put(TournamentTablesEvent(tables=paired)):
                         self._drop(self.turn_listeners, listener)
 
-    def _send(self, group: set[Listener], event: dict[str, Any]) -> None:
+    def _send(self, group: set[Listener], event: StreamEvent) -> None:
         for listener in list(group):
             if not listener.put(event):
                 self._drop(group, listener)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -24,6 +23,7 @@ from furuba.server.lobby import queries
 from furuba.server.lobby.feeds import Listener
 from furuba.server.messages import JSONDict, TableOut
 from furuba.server.moderation.blocks import tables_kept_apart
+from furuba.server.protocol.streams import sse_data
 from furuba.server.routing import client_address, hub_of, limits_of, make_table, refuse, throttle
 from furuba.spec import GameSpec
 from furuba.tables.names import clean_name
@@ -163,7 +163,7 @@ async def _chunks(listener: Listener) -> AsyncIterator[str]:
             continue
         if event is None:
             return
-        yield f"data: {json.dumps(event, separators=(',', ':'))}\n\n"
+        yield sse_data(event)
 
 
 async def seat_somewhere(request: Request, body: PlayNow) -> Seated:

@@ -1,7 +1,7 @@
 """Chat and moderation: a muted player's lines are refused, and a line never reaches a
 connection whose account blocked its speaker — live (the event is masked) or in a snapshot.
 
-A masked event keeps its number (``{"kind": "hidden"}``), so the client sees no gap. Whether a
+A masked event keeps its number (a ``hidden`` event), so the client sees no gap. Whether a
 recipient blocks the speaker, and whether the speaker is muted, are read from the database for
 each line (one query), so a block or a mute decided on another process holds at once.
 """
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from furuba.server.conn import Conn
     from furuba.server.rooms import Room
 
-HIDDEN = {"kind": "hidden"}
-"""What a connection gets instead of a line from an account it blocks."""
 _speakers: weakref.WeakKeyDictionary[Room, dict[int, int]] = weakref.WeakKeyDictionary()
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from furuba.server.friends.models import PresenceRow
 from furuba.server.friends.online import STALE_SECONDS
 from furuba.server.models import AccountRow, GameRow, RatingRow, TableRow, insert_of
+from furuba.server.protocol.streams import PairedTable
 from furuba.server.ratings.model import Skill
 from furuba.server.tournaments import arena, kinds, swiss
 from furuba.server.tournaments.models import EntryRow, ResultRow, RoundTableRow, TournamentRow
@@ -532,7 +533,7 @@ def finished_round(s: Session, tournament_id: str, round_: int, account_id: int)
     return s.get(ResultRow, (tournament_id, round_, account_id)) is not None
 
 
-def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, list[dict[str, Any]]]:
+def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, list[PairedTable]]:
     """For each of ``account_ids``, the tables that live tournaments under way paired for them
     since ``since`` and that are not over: what each player's pages tell them to go to (a
     correspondence tournament's tables are among the player's games, with their turns)."""
@@ -546,9 +547,9 @@ def tables_ready(s: Session, account_ids: list[int], since: float) -> dict[int, 
                             RoundTableRow.table_id.is_not(None),
                             TournamentRow.status == RUNNING, TournamentRow.pace == "live")
                      .order_by(RoundTableRow.made_at)).all()
-    out: dict[int, list[dict[str, Any]]] = {}
+    out: dict[int, list[PairedTable]] = {}
     for table_id, accounts, tournament_id, name in rows:
         for a in wanted.intersection(accounts):
-            out.setdefault(a, []).append({"table_id": table_id, "url": f"/t/{table_id}",
-                                          "tournament": name, "tournament_id": tournament_id})
+            out.setdefault(a, []).append(PairedTable(table_id=table_id, url=f"/t/{table_id}",
+                                                     tournament=name, tournament_id=tournament_id))
     return out
