@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint typecheck unit bench browser services venv clean i18n pyodide
+.PHONY: run test lint jscheck typecheck unit bench browser services venv clean i18n pyodide
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,19 @@ pyodide: $(STAMP)
 run: $(STAMP) pyodide
 	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
-lint: $(STAMP)
+lint: $(STAMP) jscheck
 	$(VENV)/bin/ruff check src tests benchmarks examples
 	$(VENV)/bin/mypy
+
+# The web app's JavaScript as the browser loads it (no build): tsc over its JSDoc types, eslint.
+# The tools come from the npm registry at the versions package-lock.json pins.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+jscheck: node_modules/.installed
+	npx tsc --noEmit -p .
+	npx eslint src/furuba/server/web/js
 
 unit: $(STAMP) services
 	$(VENV)/bin/pytest -n 2 --durations=15

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Debian's Chromium for the browser tests (Playwright drives it; it cannot download its own here),
 # and a Japanese font, without which the Japanese pages are drawn as boxes (the tests check it).
-# Idempotent: does nothing when both are already there.
+# Node and npm too, for the checks of the front end's JavaScript (`make jscheck`).
+# Idempotent: does nothing when they are already there.
 set -euo pipefail
 PACKAGES=(chromium fonts-noto-cjk)
 missing=()
@@ -10,6 +11,10 @@ for package in "${PACKAGES[@]}"; do
         missing+=("$package")
     fi
 done
+# Node and npm for `make jscheck` (tsc and eslint over the front end), when there is no node yet.
+if ! command -v npm >/dev/null 2>&1; then
+    missing+=(nodejs npm)
+fi
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi

@@ -1,3 +1,4 @@
+// @ts-check
 // The account page's moderation parts, for a signed-in player: the moderators' warnings and a
 // mute (GET /api/me/standing), the players they block with a way to unblock each
 // (GET /api/me/blocks), and a link to the moderators' page for moderators and admins.

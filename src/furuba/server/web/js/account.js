@@ -1,3 +1,4 @@
+// @ts-check
 // The account page (/account): sign up or sign in (with a password or a passkey); once signed in,
 // passkeys, the password, signing out (here or everywhere) and deleting the account.
 import './install.js';
@@ -10,7 +11,8 @@ import { addPasskey, passkeyTrouble, passkeysWork, signInWithPasskey } from './p
 import { pageTools, toast } from './prefs.js';
 import { firstLook, refreshSession, showAccount } from './session.js';
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id @returns {HTMLInputElement} the page's element with this id (a field, where it is read) */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const SEATS_PER_REQUEST = 200;
 
 translatePage();
@@ -88,8 +90,9 @@ async function signedIn(me, said) {
   toast(t(said, { name: me.name }));
 }
 
+/** @param {EventTarget} form a form (a submit event's target) @returns {Record<string, string>} */
 function formValues(form) {
-  return Object.fromEntries(new FormData(form).entries());
+  return /** @type {Record<string, string>} */ (Object.fromEntries(new FormData(/** @type {HTMLFormElement} */ (form)).entries()));
 }
 
 function wireSignedOut() {
@@ -184,7 +187,7 @@ function wireSignedIn() {
     ev.preventDefault();
     attempt($('change-password'), 'password-error', async () => {
       await postJSON('/api/me/password', { current: $('current-password').value, new: $('new-password').value });
-      ev.target.reset();
+      /** @type {HTMLFormElement} */ (ev.target).reset();
       toast(t('account.password_changed'));
     });
   });
@@ -192,7 +195,7 @@ function wireSignedIn() {
     ev.preventDefault();
     attempt($('delete-account'), 'delete-error', async () => {
       await sendJSON('DELETE', '/api/me', { password: $('delete-password').value });
-      ev.target.reset();
+      /** @type {HTMLFormElement} */ (ev.target).reset();
       await afterSignOut(t('account.deleted'));
     });
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // HTTP calls to the server and what the browser keeps: seat tokens, names, preferences. A refusal
 // becomes an Error whose message is the server's `detail` as it comes (in the page's language:
 // the server speaks the request's); only what this module says itself is from the catalog.

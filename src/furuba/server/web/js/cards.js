@@ -1,3 +1,4 @@
+// @ts-check
 // Card faces drawn as SVG from the table's catalog (so a transcribed card set shows its own names);
 // the words printed around those names are the page's catalog's (i18n.js).
 import { t } from './i18n.js';

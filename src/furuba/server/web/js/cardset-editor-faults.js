@@ -1,3 +1,4 @@
+// @ts-check
 // Faults beside their fields: each problem the server's check names ({field, message}, the field
 // as `memories[3].ja.prompt`) is said under the element whose data-field is that place (or its
 // nearest owner: the list, the Sohma), which it describes (aria-describedby; a field is also
@@ -144,19 +145,19 @@ const WORDS_OF_THE_FILE = /'([a-z][a-z0-9_]*)'|\b([a-z_]+\[\d+\](?:\[\d+\]|\.[A-
 /** A problem's message with the file's places and keys said as the page labels them. */
 export function sayMessage(root, problem) {
   const said = String(problem.message || '').replace(WORDS_OF_THE_FILE, (found, quoted, place, key) => {
-    let words = null;
+    let words;
     if (place) {
       words = exactly(root, place) && placeName(root, place);
     } else {
       const field = fieldOfKey(root, problem.field || '', quoted || key, Boolean(quoted));
       words = field && t('editor.place.quoted', { name: exactly(root, field).dataset.place });
     }
-    return words ? `\u0001${words}\u0002` : found;
+    return words ? `\ue000${words}\ue001` : found;
   });
   // The spaces that set a key of the file apart from Japanese words go with it when the page's
   // words come in full-width brackets (「…」).
-  return said.replace(/ ?\u0001(?=[「『（])/g, '').replace(/(?<=[」』）])\u0002 ?/g, '')
-    .replace(/[\u0001\u0002]/g, '');
+  return said.replace(/ ?\ue000(?=[「『（])/g, '').replace(/(?<=[」』）])\ue001 ?/g, '')
+    .replace(/[\ue000\ue001]/g, '');
 }
 
 /** The field a key names, seen from the problem's field: one of its own (`at_least` of a

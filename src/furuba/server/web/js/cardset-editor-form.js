@@ -1,3 +1,4 @@
+// @ts-check
 // A form built from a file's JSON Schema and the hints its game gives (GET /api/<option>s/editor:
 // `form`): objects as fieldsets, lists with add / remove / move, a choice among kinds (an effect's
 // step, a condition) as a menu, numbers with their bounds, references to another part of the file
@@ -69,7 +70,7 @@ export class SchemaForm {
   render(doc) {
     this.doc = doc;
     this.shown = new Map();
-    const active = document.activeElement;
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const focused = active && this.root.contains(active) ? active.dataset.path : null;
     const { node, name } = resolve(this.schema, this.schema);
     const body = this.object(node, name, [], '', this.doc);

@@ -1,3 +1,4 @@
+// @ts-check
 // Measuring a set in the page: POST /api/<option>s/measure plays bot games with it on the server,
 // the page asks how far it got every half second (a <progress> bar, Cancel), then shows the
 // balance report: win rates by seat and by bot, the game length, the cards most tied to winning

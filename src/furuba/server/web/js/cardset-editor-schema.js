@@ -1,3 +1,4 @@
+// @ts-check
 // What the card-set editor's form reads of a JSON Schema: the definition a node stands for, a new
 // item's starting value, ids for labels, and the checker's names of a field's places. No game here.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The file editor's page (/<option>s: /cardsets): open the default set, an empty one, an uploaded
 // TOML file or one kept in the account; edit it in a form built from its game's schema (see
 // cardset-editor-form.js); every change is checked by the server (POST /api/<option>s/editor/check
@@ -25,8 +26,8 @@ const el = {
   body: byId('editor-body'), form: byId('form-root'), cards: byId('cards-root'),
   status: byId('check-status'), problems: byId('problem-list'), openError: byId('open-error'),
   saved: byId('saved-files'), saveTools: byId('save-tools'), saveStatus: byId('save-status'),
-  players: byId('play-players'), games: byId('measure-games'), gamesHelp: byId('measure-games-help'),
-  bots: byId('measure-bots'), playError: byId('play-error'),
+  players: /** @type {HTMLInputElement} */ (byId('play-players')), games: /** @type {HTMLInputElement} */ (byId('measure-games')), gamesHelp: byId('measure-games-help'),
+  bots: /** @type {HTMLSelectElement} */ (byId('measure-bots')), playError: byId('play-error'),
 };
 const word = location.pathname.split('/').filter(Boolean)[0] || '';
 const game = new URLSearchParams(location.search).get('game');
@@ -138,7 +139,7 @@ async function listSaved() {
       link: h('a', { href: `/account?next=${encodeURIComponent(location.pathname)}` }, t('editor.saved.sign_in')) })));
     return;
   }
-  let files = [];
+  let files;
   try {
     files = (await getJSON(`/api/me/${word}`)).files;
   } catch (err) {
@@ -257,7 +258,7 @@ async function main() {
   replace(el.bots, desc.measure.bots.map((b) => h('option', { value: b }, t(`editor.bot.${b}`))));
   byId('open-default').addEventListener('click', () => open(structuredClone(desc.starts.default)));
   byId('open-empty').addEventListener('click', () => open(structuredClone(desc.starts.empty)));
-  const file = byId('open-file');
+  const file = /** @type {HTMLInputElement} */ (byId('open-file'));
   byId('open-upload').addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {
     if (file.files && file.files[0]) await openText(await file.files[0].text());

@@ -1,3 +1,4 @@
+// @ts-check
 // Dai Hin Min: your hand, select cards and play or pass, the pile and who played it, card counts,
 // titles, scores, the exchange and the revolution question.
 //
@@ -16,11 +17,21 @@ import { h } from './dom.js';
 import { t, list } from './i18n.js';
 import { playingCard, cardBack } from './cards.js';
 
-const selected = new Set();   // the cards picked in the hand, kept across updates
-// The exchange: the cards picked to give; the ids of confirmed gifts still to send; how many
-// gifts the view must show before the next is sent (the previous one taken); and the count of
-// refusals when the last was sent (a refused gift drops the rest).
-const gifts = { picked: [], queue: [], waitFor: 0, refusals: 0 };
+/**
+ * What a player picked, kept between two drawings of the table in the page's `ctx.memory` (one
+ * per table, games.js): the cards selected in the hand; and the exchange's — the cards picked to
+ * give, the ids of confirmed gifts still to send, how many gifts the view must show before the
+ * next is sent (the previous one taken), and the count of refusals when the last was sent (a
+ * refused gift drops the rest).
+ * @typedef {{selected: Set<string>, gifts: {picked: string[], queue: number[], waitFor: number, refusals: number}}} Picks
+ * @param {{memory?: Record<string, unknown>}} ctx
+ * @returns {Picks}
+ */
+function picksOf(ctx) {
+  const memory = ctx.memory ?? {};
+  memory.daihinmin ??= { selected: new Set(), gifts: { picked: [], queue: [], waitFor: 0, refusals: 0 } };
+  return /** @type {Picks} */ (memory.daihinmin);
+}
 
 const TITLES = {
   'Rich Man': 'daihinmin.title.rich_man',
@@ -252,37 +263,16 @@ function eventWords(e, P, cards, players, before = '') {
   }
 }
 
-/** An action's kind and params read from its text, for a caller that has only the text
- *  ("play 7x2+joker", "give K", "pass", "declare revolution", "keep quiet"). */
-function fromText(text) {
-  const name = String(text ?? '');
-  if (name === 'pass') return { kind: 'pass', params: {} };
-  if (name === 'declare revolution' || name === 'keep quiet') return { kind: 'revolution', params: { declare: name !== 'keep quiet' } };
-  let m = /^give (\S+?)([♦♥♠♣])$/.exec(name);
-  if (m) return { kind: 'give', params: { rank: m[1], joker: false, cards: [m[1] + m[2]] } };
-  m = /^play (run )?(.*[♦♥♠♣].*)$/.exec(name);
-  if (m) {
-    const shown = m[2].split(' ').map((c) => (c.startsWith('joker') ? 'joker' : c));   // "joker:7♦": a joker
-    const naturals = shown.filter((c) => c !== 'joker').length;
-    return { kind: 'play', params: { rank: null, naturals, jokers: shown.length - naturals, cards: shown, run: !!m[1] } };
-  }
-  m = /^give (joker|\w+)$/.exec(name);
-  if (m) return { kind: 'give', params: { rank: m[1] === 'joker' ? null : m[1], joker: m[1] === 'joker' } };
-  m = /^play joker( x2)?$/.exec(name);
-  if (m) return { kind: 'play', params: { rank: null, naturals: 0, jokers: m[1] ? 2 : 1 } };
-  m = /^play (\w+?)(?:x(\d))?(\+joker( x2)?)?$/.exec(name);
-  if (m) return { kind: 'play', params: { rank: m[1], naturals: Number(m[2] || 1), jokers: m[3] ? (m[4] ? 2 : 1) : 0 } };
-  return null;
-}
-
 /** An action in words: a play or a gift names its cards ("play 7♦ 7♠ and a joker", 「7♦ 7♠とジョーカーを出す」),
- *  the others say what they do ("pass", 「パスする」); never the action's notation. */
+ *  the others say what they do ("pass", 「パスする」); never the action's notation.
+ * @param {import('./games.js').ActionData} action
+ * @param {string[]} names
+ * @param {object} [catalog] */
 export function actionWords(action, names, catalog = {}) {
-  const known = action.kind ? { kind: action.kind, params: action.params || {} } : fromText(action.text ?? action.action ?? action.name);
-  if (!known) return String(action.text ?? action.action ?? action.name ?? '');
-  const p = known.params || {};
+  /** @type {{rank?: string | null, naturals?: number, jokers?: number, cards?: string[], joker?: boolean, declare?: boolean}} the params the game documents */
+  const p = action.params || {};
   const cards = Array.isArray(p.cards) ? p.cards : [];
-  switch (known.kind) {
+  switch (action.kind) {
     case 'play': {
       const said = cards.length ? cardWords(cards, catalog)
         : setWords(Array(p.naturals || 0).fill(p.rank), p.jokers || 0);
@@ -315,6 +305,7 @@ function lastMoves(entries) {
  * so the page is busy before anything else can look at it.
  */
 function send(action, given, ctx, later = false) {
+  const { gifts } = picksOf(ctx);
   gifts.waitFor = given + 1;
   gifts.refusals = ctx.refusals || 0;
   if (later) setTimeout(() => ctx.act(action), 0);
@@ -328,6 +319,7 @@ function send(action, given, ctx, later = false) {
  * rank: the card shown as picked is the one that gift gives (its params' cards, in order).
  */
 function giftPicker(view, ctx, legal, open, redraw) {
+  const { gifts } = picksOf(ctx);
   const gives = legal.filter((a) => a.kind === 'give');
   const choosing = open && !ctx.readOnly;
   if (!open) {
@@ -394,16 +386,17 @@ function giftPicker(view, ctx, legal, open, redraw) {
         if (a.params.cards[k]) gifts.picked.push(a.params.cards[k]);
       }
       redraw();
-      document.querySelector(`[data-key="${CSS.escape(`gift:${c}`)}"]`)?.focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (document.querySelector(`[data-key="${CSS.escape(`gift:${c}`)}"]`))?.focus({ preventScroll: true });
     },
     legal: (c) => !!giftOf(c),
+    picked: (c) => gifts.picked.includes(c),
   };
 }
 
 /** A hand card during the exchange: picked to give or not; the ones already given are marked. */
 function giftCard(c, face, exchange) {
   const given = exchange.giving.includes(c);
-  const picked = gifts.picked.includes(c);
+  const picked = exchange.picked(c);
   const ok = exchange.choosing && !given && (picked || exchange.legal(c));
   return h('button', { type: 'button', class: `card-button toggle gift${picked ? ' selected' : ''}${given ? ' given' : ''}`,
     disabled: !ok, 'aria-pressed': picked || given ? 'true' : 'false', 'data-card': c, 'data-give': c, 'data-key': `gift:${c}`,
@@ -556,6 +549,7 @@ function tableArea(ctx, nameOf) {
 
 /** The controls of the play: Play (the selection), Pass, Clear, and the list of every legal play. */
 function playControls(root, ctx, legal, myTurn, hand, cardsRow) {
+  const { selected } = picksOf(ctx);
   const { catalog } = ctx;
   const plays = legal.filter((a) => a.kind === 'play');
   const pass = legal.find((a) => a.kind === 'pass');
@@ -690,6 +684,7 @@ export function render(root, ctx) {
   const P = people(names, ctx.seat);
   const nameOf = (p) => (p === ctx.seat ? t('daihinmin.name_you', { name: P.name(p) }) : P.name(p));
   const hand = mine && view.hand ? view.hand : [];
+  const { selected } = picksOf(ctx);
   for (const c of [...selected]) if (!hand.includes(c)) selected.delete(c);
   if (!myTurn || view.phase !== 'play') selected.clear();
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The deals page (/deals; an earlier day at /deals#YYYY-MM-DD): each game's deal of the day
 // (GET /api/deals), the signed-in player's try (POST /api/deals/{id}/play opens its table, or
 // the table of the try begun), and — once their game is over — where they stand among everyone

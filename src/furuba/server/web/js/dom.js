@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers: h() builds HTML elements, s() builds SVG elements.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -67,12 +68,12 @@ export function asButton(el, onActivate, label) {
  * is gone (the card was played), focus moves to `fallback()` if the old focus was inside `region`.
  */
 export function keepFocus(render, region, fallback) {
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const key = active && active.dataset ? active.dataset.key : undefined;
   const inside = region && active && region.contains(active);
   render();
   if (key) {
-    const again = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const again = /** @type {HTMLElement | null} */ (document.querySelector(`[data-key="${CSS.escape(key)}"]`));
     if (again && !again.hasAttribute('disabled')) {
       if (again !== document.activeElement) again.focus({ preventScroll: true });
       return;
@@ -90,7 +91,7 @@ export function keepFocus(render, region, fallback) {
 // opening bracket (it goes with the next), as Japanese typesetting has it.
 const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3134f}]/u;
 const NOT_FIRST = /^[、。，．,.・：；:;？！?!ー〜～…‥）)］\]｝}」』】〕〉》〙〗’”ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ々〻ゝゞヽヾ]/;
-const NOT_LAST = /[（(［\[｛{「『【〔〈《〘〖‘“]$/;
+const NOT_LAST = /[（(［[｛{「『【〔〈《〘〖‘“]$/;
 
 /** The room a piece of text takes, in Latin letters (a wide character counts 1.8). */
 function columns(text) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Friends, for a signed-in player: follow or unfollow someone (a player's page, the account page),
 // the lists of whom you follow and who follows you — friends are those who follow each other —,
 // which friends are online and at which tables (the home page), a challenge to a friend (a new

@@ -1,3 +1,4 @@
+// @ts-check
 // The one table of game modules: a game spec's `frontend` name → the module that draws it.
 // Pages look a game's module up here and never name a game themselves; a game with no module of
 // its own (or one this browser does not know) gets the generic view.
@@ -7,7 +8,9 @@
 //                             names, act(action), readOnly, waiting, status, result, answer(text),
 //                             redraw() (draw the whole page again, after a change only the module
 //                             knows of, such as cards picked), replay (true on the replay page),
-//                             refusals (how many of this page's messages the server refused)}
+//                             refusals (how many of this page's messages the server refused),
+//                             memory (an object the page keeps for the table: what the module
+//                             keeps between two drawings, such as the cards picked, goes there)}
 //   log(entries, names, seat) the log in words: [{n, text, private}]
 //   actionWords(action, names, catalog) an action (a legal one, a hint's, a replay step's: its
 //                             text, kind and params) in words, for the replay's moves and hints
@@ -34,6 +37,19 @@ const MODULES = {
 const EDITORS = {
   'zodiac-cardset': () => import('./zodiac-cardset.js'),
 };
+
+/**
+ * An action as data, wherever a page has it from (a legal action, a hint's, a replay step's, a
+ * review's move, as the protocol's LegalAction): its kind and params as the game documents them,
+ * and its text (a replay step calls it `action`, clients written before `text` `name`).
+ * @typedef {object} ActionData
+ * @property {string} [kind]
+ * @property {Record<string, unknown>} [params]
+ * @property {string} [text]
+ * @property {string} [action]
+ * @property {string} [name]
+ * @property {number} [player]
+ */
 
 let described = null;
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Any game, plainly, from its view and its legal actions alone: whose turn it is, one button per
 // legal action (labelled with its text), what this player holds, the scores and the rest of the
 // view as a list of facts. Used for every game whose spec names no module of its own. Its words
@@ -123,7 +124,8 @@ export function log(entries, names, seat) {
   return (entries || []).map((e) => ({ n: e.n ?? e.after, text: entryText(e, names, seat), private: e.n === undefined }));
 }
 
-/** An action in words: its own text (a replay step names it `action`), players by name. */
+/** An action in words: its own text (a replay step names it `action`), players by name.
+ * @param {import('./games.js').ActionData} action @param {string[]} names */
 export function actionWords(action, names) {
   return withNames(action.text ?? action.action ?? action.name ?? '', names);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: choose a game, its seats (you, a friend, another player here, bots) and its options
 // (table-form.js, shared with the offline page), and how the table plays (chat, hints, undo, pace,
 // rated, listed). Everything about the games comes from GET /api/games, its words in the page's
@@ -13,9 +14,9 @@ import { TableForm } from './table-form.js';
 /** Fill [data-i18n-rich="key"]: the key's text, its {fields} the element's children marked
  *  data-i18n-field (kept as they are, e.g. a <strong> translated by its own data-i18n). */
 function translateRich(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n-rich]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-rich]'))) {
     const fields = {};
-    for (const child of el.querySelectorAll('[data-i18n-field]')) fields[child.dataset.i18nField] = child;
+    for (const child of /** @type {NodeListOf<HTMLElement>} */ (el.querySelectorAll('[data-i18n-field]'))) fields[child.dataset.i18nField] = child;
     replace(el, parts(el.dataset.i18nRich, fields));
   }
 }
@@ -23,7 +24,14 @@ function translateRich(root = document) {
 translatePage();
 translateRich();
 
-const form = document.getElementById('new-table');
+/**
+ * The new table's form, with the controls this page reads by name.
+ * @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & {chat: HTMLInputElement,
+ *   hints: HTMLInputElement, spectator_chat: HTMLInputElement, pace: HTMLSelectElement, public: HTMLInputElement,
+ *   rated: HTMLInputElement, undo: HTMLInputElement, 'move-hours': HTMLInputElement,
+ *   'on-timeout': HTMLSelectElement}}} NewTableForm
+ */
+const form = /** @type {NewTableForm} */ (document.getElementById('new-table'));
 const errorBox = document.getElementById('form-error');
 let tableForm = null;   // the game, its seats and options (table-form.js)
 
@@ -37,7 +45,7 @@ function request() {
     spectator_chat: form.elements.spectator_chat.checked,
   };
   const pace = form.elements.pace.value;
-  const turn = document.getElementById('turn-seconds').value;
+  const turn = /** @type {HTMLInputElement} */ (document.getElementById('turn-seconds')).value;
   if (turn && pace === 'live') body.turn_seconds = Number(turn);
   if (form.elements.public.checked) body.public = true;
   if (form.elements.rated.checked) body.rated = true;
@@ -60,7 +68,7 @@ async function submit(ev) {
     errorBox.textContent = err.message;
     return;
   }
-  const button = document.getElementById('start-table');
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById('start-table'));
   button.disabled = true;
   try {
     const created = await postJSON('/api/tables', request());

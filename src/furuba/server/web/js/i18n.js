@@ -1,3 +1,4 @@
+// @ts-check
 // The page's language and its words. One catalog per language (/static/i18n/<lang>.json): a flat
 // object from a key to a text with {name} fields, or to plural forms {one, other} chosen by the
 // field `count`. The language is, in order: ?lang= in the address (then remembered), the one the
@@ -21,7 +22,7 @@ function chosen() {
     try { localStorage.setItem(KEY, asked); } catch { /* private mode: the address still says */ }
     return asked;
   }
-  let saved = null;
+  let saved;
   try { saved = localStorage.getItem(KEY); } catch { saved = null; }
   if (saved && saved in LANGUAGES) return saved;
   for (const tag of navigator.languages || [navigator.language || '']) {
@@ -77,7 +78,9 @@ export function parts(key, args = {}) {
   });
 }
 
-/** A list in the page's language: "a, b and c" / "a、b、c". */
+/** A list in the page's language: "a, b and c" / "a、b、c".
+ * @param {unknown[]} items
+ * @param {Intl.ListFormatType} [type] */
 export function list(items, type = 'conjunction') {
   return new Intl.ListFormat(lang, { style: 'long', type }).format(items.map(String));
 }
@@ -87,7 +90,9 @@ export function number(n, options = {}) {
   return new Intl.NumberFormat(lang, options).format(n);
 }
 
-/** A date and time in the page's language. */
+/** A date and time in the page's language.
+ * @param {Date | number | string} date
+ * @param {Intl.DateTimeFormatOptions} [options] */
 export function when(date, options = { dateStyle: 'medium', timeStyle: 'short' }) {
   return new Intl.DateTimeFormat(lang, options).format(date instanceof Date ? date : new Date(date));
 }
@@ -95,14 +100,14 @@ export function when(date, options = { dateStyle: 'medium', timeStyle: 'short' }
 /** Fill the page's marked elements: [data-i18n="key"] gets the text, [data-i18n-attr] its
  *  attributes ("placeholder=key; aria-label=key"). */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-attr]'))) {
     for (const pair of el.dataset.i18nAttr.split(';')) {
       const [attr, key] = pair.split('=').map((x) => x.trim());
       if (attr && key) el.setAttribute(attr, t(key));
     }
   }
-  const title = document.querySelector('title[data-i18n]');
+  const title = /** @type {HTMLTitleElement} */ (document.querySelector('title[data-i18n]'));
   if (title) document.title = t(title.dataset.i18n);
 }
 

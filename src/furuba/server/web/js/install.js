@@ -1,3 +1,4 @@
+// @ts-check
 // Installable app: the service worker (/sw.js) keeps the front end for instant starts and shows
 // the offline page when the server cannot be reached. Imported by every page.
 export function registerServiceWorker() {

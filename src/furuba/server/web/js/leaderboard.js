@@ -1,3 +1,4 @@
+// @ts-check
 // The leaderboard (/leaderboard/{game}?players=N&offset=K, or ?season=2026-q4&offset=K): one game's
 // players by rating, with a switcher between games, a season choice (all time, the season under
 // way, the past seasons with rated players: GET /api/leaderboard/{game}/seasons) and a
@@ -16,9 +17,9 @@ const PAGE = 50;
 const el = {
   title: document.getElementById('leaderboard-title'),
   switcher: document.getElementById('game-switcher'),
-  filter: document.getElementById('players-filter'),
+  filter: /** @type {HTMLSelectElement} */ (document.getElementById('players-filter')),
   filterNote: document.getElementById('players-filter-note'),
-  season: document.getElementById('season-filter'),
+  season: /** @type {HTMLSelectElement} */ (document.getElementById('season-filter')),
   seasonNote: document.getElementById('season-note'),
   status: document.getElementById('leaderboard-status'),
   body: document.getElementById('leaderboard-body'),
@@ -50,11 +51,12 @@ function readAddress() {
   };
 }
 
+/** @param {{game?: string, players?: number | null, season?: string | null, offset?: number}} page */
 function addressOf({ game, players, season, offset }) {
   const query = new URLSearchParams();
   if (season) query.set('season', season);
-  else if (players) query.set('players', players);
-  if (offset) query.set('offset', offset);
+  else if (players) query.set('players', String(players));
+  if (offset) query.set('offset', String(offset));
   const tail = query.toString();
   return `/leaderboard/${encodeURIComponent(game)}${tail ? `?${tail}` : ''}`;
 }
@@ -186,7 +188,7 @@ async function show(where) {
   document.title = game ? t('leaderboard.game_page_title', { game: game.title }) : t('leaderboard.page_title');
   replace(el.title, game ? t('leaderboard.game_title', { game: game.title }) : t('page.leaderboard'));
   el.status.textContent = t('page.loading');
-  const query = new URLSearchParams({ limit: PAGE, offset: lb.offset });
+  const query = new URLSearchParams({ limit: String(PAGE), offset: String(lb.offset) });
   if (lb.season) query.set('season', lb.season);
   else if (lb.players) query.set('players', lb.players);
   let board;

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page's "Learn to play": a button for each game with a guided first game (GET /api/games
 // says which, and each game's title in the page's language). A button starts the game's tutorial
 // (POST /api/tutorials/{game}): a private table against normal bots where a coach teaches by doing.

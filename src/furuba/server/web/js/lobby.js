@@ -1,3 +1,4 @@
+// @ts-check
 // The home page's online play: Play now, the open tables (live, from the lobby's event stream),
 // and — signed in — your games, those where it is your turn first. The lobby's tables come as
 // data; this page says them in its language: each game's title and options from GET /api/games,
@@ -11,8 +12,8 @@ import { friendsOnline } from './friends.js';
 
 const playForm = document.getElementById('play-now');
 const playError = document.getElementById('play-error');
-const gameFilter = document.getElementById('lobby-game');
-const variantFilter = document.getElementById('lobby-variant');
+const gameFilter = /** @type {HTMLSelectElement} */ (document.getElementById('lobby-game'));
+const variantFilter = /** @type {HTMLSelectElement} */ (document.getElementById('lobby-variant'));
 const openList = document.getElementById('open-tables');
 let me = { signed_in: false };
 let tables = [];
@@ -65,7 +66,7 @@ function badges(table) {
 }
 
 function guestName() {
-  const name = document.getElementById('play-name').value.trim();
+  const name = /** @type {HTMLInputElement} */ (document.getElementById('play-name')).value.trim();
   if (!me.signed_in && !name) throw new Error(t('lobby.need_name'));
   if (name) rememberName(name);
   return name;
@@ -145,14 +146,14 @@ async function renderMine() {
 async function playNow(ev) {
   ev.preventDefault();
   playError.textContent = '';
-  const button = document.getElementById('play-now-button');
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById('play-now-button'));
   button.disabled = true;
   try {
     const body = {
-      game: document.getElementById('play-game').value,
+      game: /** @type {HTMLSelectElement} */ (document.getElementById('play-game')).value,
       name: guestName(),
-      bots_after: Number(document.getElementById('play-wait').value),
-      rated: document.getElementById('play-rated').checked,
+      bots_after: Number(/** @type {HTMLInputElement} */ (document.getElementById('play-wait')).value),
+      rated: /** @type {HTMLInputElement} */ (document.getElementById('play-rated')).checked,
     };
     const seated = await postJSON('/api/lobby/play', body);
     saveToken(seated.id, seated.seat, seated.token);
@@ -183,15 +184,15 @@ function listen() {
 async function start() {
   games = (await describeGames()).games;
   const choices = () => games.map((g) => h('option', { value: g.name }, g.title));
-  replace(document.getElementById('play-game'), choices());
+  replace(/** @type {HTMLSelectElement} */ (document.getElementById('play-game')), choices());
   gameFilter.append(...choices());
   gameFilter.addEventListener('change', renderOpen);
   variantFilter.addEventListener('change', renderOpen);
-  document.getElementById('play-name').value = lastName();
+  /** @type {HTMLInputElement} */ (document.getElementById('play-name')).value = lastName();
   playForm.addEventListener('submit', playNow);
   me = await getJSON('/api/me').catch(() => ({ signed_in: false }));
   document.getElementById('play-name-field').hidden = me.signed_in;
-  document.getElementById('play-rated').disabled = !me.signed_in;
+  /** @type {HTMLInputElement} */ (document.getElementById('play-rated')).disabled = !me.signed_in;
   document.getElementById('play-rated-why').hidden = me.signed_in;
   listen();
   if (me.signed_in) {

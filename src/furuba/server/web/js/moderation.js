@@ -1,3 +1,4 @@
+// @ts-check
 // The moderators' page (/moderation): the open reports with their context (the chat lines around
 // a reported line), an action on each (warn, mute for a time, ban, or close it), an action on any
 // player, and the audit log. Everything comes from /api/moderation/*; a player who is not a
@@ -16,7 +17,8 @@ const el = {
   act: document.getElementById('moderation-act'),
   audit: document.getElementById('moderation-audit'),
 };
-/** The choices of an action, as [value, words key, body]: a mute's length is part of it. */
+/** The choices of an action, as [value, words key, body]: a mute's length is part of it.
+ * @type {Array<[string, string, {action: string, minutes?: number}]>} */
 const CHOICES = [
   ['warn', 'moderation.do.warn', { action: 'warn' }],
   ['mute60', 'moderation.do.mute_hour', { action: 'mute', minutes: 60 }],

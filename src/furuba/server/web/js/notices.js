@@ -1,3 +1,4 @@
+// @ts-check
 // "Your turn" notices, on every page of a signed-in player: the tab's title counts the tables
 // where it is your turn and its icon gets a red dot; when a new turn comes, a browser
 // notification says where (Notifications API, once the player allowed it). The server's event

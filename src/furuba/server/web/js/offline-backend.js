@@ -1,3 +1,4 @@
+// @ts-check
 // The offline table's backend: the table lives in this browser. furuba's Python runs in a worker
 // (offline-worker.js); a LocalSocket speaks to it as the table page's TableSocket speaks to a
 // server — the same messages, numbered the same way — and plays the bots' turns one at a time,
@@ -11,7 +12,7 @@ const PACE_KEY = 'furuba:offline:pace';
 const DEFAULT_PACE_MS = 700;
 
 function pace() {
-  let saved = null;
+  let saved;
   try { saved = localStorage.getItem(PACE_KEY); } catch { saved = null; }
   const ms = Number(saved);
   return saved !== null && Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_PACE_MS;
@@ -66,13 +67,17 @@ export function offlineWorker() {
 
 /** What table.js's TableSocket is, for a table in this browser. */
 class LocalSocket {
+  /** @param {{worker: OfflineWorker, keep: (answer: object) => Promise<void>}} backend
+   * @param {import('./socket.js').SocketHandlers} handlers */
   constructor(backend, handlers) {
     this.backend = backend;
     this.handlers = handlers;
+    /** @type {number | null} */
     this.lastSeq = null;
     this.state = 'connecting';
     this.queue = Promise.resolve();
-    this.botTimer = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.botTimer = undefined;
   }
 
   setState(state) {
@@ -91,6 +96,7 @@ class LocalSocket {
     this.open();
   }
 
+  /** @param {import('./protocol-types.js').ClientMessage} message */
   send(message) {
     if (message.type === 'ping') return true;
     this.run('send', { message });
@@ -116,6 +122,7 @@ class LocalSocket {
     return this.queue;
   }
 
+  /** @param {import('./protocol-types.js').ServerFrame[]} frames */
   deliver(frames) {
     for (const frame of frames) {
       switch (frame.type) {
@@ -195,6 +202,7 @@ export async function offlineBackend(tableId) {
       return { table, catalog };
     },
     table: async () => current,
+    /** @param {import('./socket.js').SocketHandlers} handlers */
     socket: (handlers) => new LocalSocket(backend, handlers),
     missing: async () => !record,
     /** Keep what the worker answered: the table as it is now, and the game to rebuild it from. */

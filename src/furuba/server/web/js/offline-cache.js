@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping the offline app in this browser: every file it needs (/offline/manifest.json lists them,
 // with their sizes and one version for the lot) goes into the cache `furuba-offline-<version>`,
 // which the service worker answers from when the network is gone. A download that stopped half
@@ -47,7 +48,7 @@ async function counted(response, onBytes) {
  * come. Resolves to {version, fresh} (fresh: this call downloaded something); rejects with an
  * Error when it is neither kept nor reachable.
  */
-export async function keepOffline(onProgress = () => {}) {
+export async function keepOffline(onProgress = (_progress) => {}) {
   if (!('caches' in window)) throw new Error('no cache storage');
   const live = await liveManifest();
   if (!live) {

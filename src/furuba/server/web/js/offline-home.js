@@ -1,3 +1,4 @@
+// @ts-check
 // The offline page (/offline/): keep the offline app in this browser (a progress bar for the first
 // download), list the games kept here (resume or forget each; a finished one downloaded as its
 // record, or put on the signed-in player's profile when the server answers), and start a new one — the game, its
@@ -16,10 +17,11 @@ import { deleteTable, listTables, markTable } from './offline-store.js';
 translatePage();
 pageTools();
 
-const form = document.getElementById('new-table');
+/** @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & {hints: HTMLInputElement, undo: HTMLInputElement}}} NewTableForm the new table's form, with the controls this page reads by name */
+const form = /** @type {NewTableForm} */ (document.getElementById('new-table'));
 const errorBox = document.getElementById('form-error');
 const stateLine = document.getElementById('offline-state');
-const progress = document.getElementById('offline-progress');
+const progress = /** @type {HTMLProgressElement} */ (document.getElementById('offline-progress'));
 let tableForm = null;
 
 const megabytes = (bytes) => number(bytes / 1e6, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -102,6 +104,9 @@ function humanSeats(record) {
     .map((s) => ({ seat: s.seat, name: s.name || t('table.generic.player', { n: s.seat + 1 }) }));
 }
 
+/** The signed-in account's name, once `signedIn` found it. */
+let account = null;
+
 /** A link to the game online once it was put there; else, signed in, the button that puts it
  * on the profile (asking which seat was theirs when several people played at this device). */
 function onlinePart(record) {
@@ -127,7 +132,6 @@ function onlinePart(record) {
   return picker ? [h('label', { class: 'small' }, t('offline.saved.your_seat'), ' ', picker), ' ', button] : button;
 }
 
-let account = null;
 /** The signed-in account's name, when the server answers (never when offline, or without one). */
 async function signedIn() {
   if (!navigator.onLine) return null;
@@ -140,7 +144,7 @@ async function signedIn() {
 }
 
 async function renderSaved() {
-  let records = [];
+  let records;
   try {
     records = await listTables();
   } catch {
@@ -154,7 +158,7 @@ async function renderSaved() {
 async function submit(ev) {
   ev.preventDefault();
   errorBox.textContent = '';
-  const button = document.getElementById('start-table');
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById('start-table'));
   button.disabled = true;
   try {
     const local = tableForm.localSeats();
@@ -189,7 +193,7 @@ async function start() {
   tableForm = new TableForm(form, described, { invite: false });
   tableForm.render();
   form.addEventListener('submit', submit);
-  document.getElementById('start-table').disabled = false;
+  /** @type {HTMLButtonElement} */ (document.getElementById('start-table')).disabled = false;
 }
 
 start().catch((err) => {

@@ -1,3 +1,4 @@
+// @ts-check
 // The games played offline, kept in this browser (IndexedDB, database `furuba-offline`): a reload
 // or a closed tab resumes the game. Each record is {id, game, title, status, players, seats,
 // updated, saved, online?}, where `saved` is what furuba.offline's table gives to be rebuilt from (the

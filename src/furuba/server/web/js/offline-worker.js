@@ -1,3 +1,4 @@
+// @ts-check
 // The offline app's worker: furuba's own Python (the pure core, /offline/core.zip) on Pyodide,
 // vendored at /static/vendor/pyodide, off the page's thread so the page never freezes while a bot
 // thinks. It runs one table at a time through furuba.offline.bridge: every request is one call

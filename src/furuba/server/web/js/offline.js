@@ -1,3 +1,4 @@
+// @ts-check
 // The offline page (offline.html), shown by the service worker when the network is gone. So it
 // fetches nothing and imports nothing: its words in every language are in the page and here, and
 // the language is chosen as the other pages choose it (i18n.js): ?lang=, the one picked with the
@@ -7,7 +8,7 @@ const WORDS = {
   ja: { title: 'furuba — オフライン', site: 'サイト', language: '言語' },
 };
 const KEY = 'furuba:lang';
-const select = document.getElementById('language-switch');
+const select = /** @type {HTMLSelectElement} */ (document.getElementById('language-switch'));
 
 function remember(lang) {
   try { localStorage.setItem(KEY, lang); } catch { /* private mode */ }
@@ -20,7 +21,7 @@ function chosen() {
     remember(asked);
     return asked;
   }
-  let saved = null;
+  let saved;
   try { saved = localStorage.getItem(KEY); } catch { saved = null; }
   if (saved in WORDS) return saved;
   for (const tag of navigator.languages || [navigator.language || '']) {
@@ -38,7 +39,7 @@ function show(lang) {
   document.getElementById('language-label').textContent = words.language;
   select.setAttribute('aria-label', words.language);
   select.value = lang;
-  for (const block of document.querySelectorAll('[data-language]')) block.hidden = block.dataset.language !== lang;
+  for (const block of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-language]'))) block.hidden = block.dataset.language !== lang;
 }
 
 select.addEventListener('change', () => {

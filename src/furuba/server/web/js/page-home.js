@@ -1,3 +1,4 @@
+// @ts-check
 // Which home a page has: the furuba server, or the offline app (/offline/…: its game kept in this
 // browser, with or without a server behind it — `furuba build-static`'s folder has none). The
 // table and replay pages are one file for both; under /offline/ they show themselves as the
@@ -12,8 +13,8 @@ export const offlinePage = location.pathname.startsWith('/offline/');
 /** Show the page as its home has it (once, when a page module starts). */
 export function showHome() {
   if (!offlinePage) return;
-  for (const el of document.querySelectorAll('[data-online]')) el.hidden = true;
-  for (const el of document.querySelectorAll('[data-offline]')) el.hidden = false;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-online]'))) el.hidden = true;
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-offline]'))) el.hidden = false;
   const brand = document.querySelector('.topbar .brand');
   if (brand) brand.setAttribute('href', '/offline/');
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Passkeys in the browser: the server's WebAuthn options (JSON, byte strings in base64url) turned
 // into what navigator.credentials wants, and the browser's answer turned back into JSON.
 import { postJSON } from './api.js';

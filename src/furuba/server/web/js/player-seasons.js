@@ -1,3 +1,4 @@
+// @ts-check
 // A player's seasons on their page (/players/{name}): for each season the player was ranked in
 // (a calendar quarter in UTC, which every player starts again at 1500), each game's place on the
 // season's leaderboard of how many players, the displayed rating and the games — final for a season

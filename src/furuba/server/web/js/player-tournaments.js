@@ -1,3 +1,4 @@
+// @ts-check
 // A player's tournaments on their page (/players/{name}): the latest tournaments they finished,
 // each with their final place of how many, their points and when it ended, linked to the
 // tournament's page. It reads GET /api/players/{name}/tournaments and fills #player-tournaments

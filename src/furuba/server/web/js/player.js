@@ -1,3 +1,4 @@
+// @ts-check
 // A player's page (/players/{name}): ratings per game and player count, the rating after each rated
 // game as a plot (inline SVG, with a table of the same numbers), the latest games with links to
 // their replays, and win rates by game and by seat. Everything comes from GET /api/players/{name}.

@@ -1,3 +1,4 @@
+// @ts-check
 // Preferences shared by every page: animations on or off (also off when the system asks for less
 // motion) and the language, both in the top bar's #page-tools.
 import { h } from './dom.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzles page (/puzzles, a puzzle at /puzzles#<id>): the puzzles of the day (one per game,
 // GET /api/puzzles/daily?game=…), a signed-in player's own puzzles (GET /api/puzzles/mine), and the
 // puzzle opened: the position as its player saw it, drawn by the game's own module (js/games.js),
@@ -142,7 +143,7 @@ async function openFromHash() {
   if (round !== st.opening) return;
   const daily = st.daily.find((d) => d.puzzle && d.puzzle.id === p.id);
   if (daily) p.daily = daily.puzzle.daily;
-  st.current = { p, game, names: seatNames(p.seats), answer: null, chosen: null, busy: false, error: null };
+  st.current = { p, game, names: seatNames(p.seats), answer: null, chosen: null, busy: false, error: null, memory: {} };
   if (!watched.has(p.frontend)) {       // once per module: it redraws whichever puzzle is open
     watched.add(p.frontend);
     game.watchLayout(() => st.current && st.current.p.frontend === p.frontend && drawPuzzle());
@@ -172,6 +173,7 @@ function drawPuzzle() {
     view: p.view, log: p.log.entries, legal: done ? [] : p.legal, seat: p.seat, catalog: p.catalog, names: c.names,
     act: (a) => choose(typeof a === 'number' ? p.legal.find((x) => x.id === a) : a),
     readOnly: done || c.busy, status: 'playing', result: null, refusals: 0, redraw: drawPuzzle, answer: () => {},
+    memory: c.memory,
   };
   keepFocus(() => {
     replace(el.puzzle,

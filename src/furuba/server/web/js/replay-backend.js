@@ -1,3 +1,4 @@
+// @ts-check
 // Where the replay page's finished game lives: on a furuba server (/replay/ID: HTTP), or in this
 // browser (/offline/replay.html?t=ID: furuba's Python in a worker, the game kept in IndexedDB). The
 // replay page (replay.js) and its review (review.js) ask their backend for the replay, its steps,

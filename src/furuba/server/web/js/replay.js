@@ -1,3 +1,4 @@
+// @ts-check
 // The replay page (/replay/{id}, or /offline/replay.html?t=ID for a game played in this browser): a
 // finished game step by step, each step at its own address (#step=N). Where the game lives is its
 // backend's business (replay-backend.js): the page is the same. Every word of the page is the
@@ -22,6 +23,7 @@ const el = {
 const rp = {
   summary: null, game: null, catalog: {}, step: 0, total: 0, seat: 'all', cache: new Map(), playing: null, names: [],
   you: null,   // the seat this browser held at the table, when it held one: its sentences say "you"
+  memory: {},  // what the game's module keeps of the table between drawings (games.js)
 };
 
 function stepFromHash() {
@@ -52,6 +54,7 @@ function show(data) {
   const ctx = {
     view, log: view.log, legal: [], seat, catalog: rp.catalog, names: rp.names, act: () => {}, readOnly: true,
     status: data.step >= data.total ? 'finished' : 'playing', result: rp.summary.table.result, replay: true,
+    memory: rp.memory,
   };
   keepFocus(() => {
     renderControls(data);
@@ -168,7 +171,7 @@ async function start() {
   window.addEventListener('hashchange', () => go(stepFromHash()));
   rp.game.watchLayout(() => go(rp.step));
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.closest('input, select, textarea')) return;
+    if (/** @type {Element} */ (ev.target).closest('input, select, textarea')) return;
     if (ev.key === 'ArrowRight') { stop(); go(rp.step + 1); }
     if (ev.key === 'ArrowLeft') { stop(); go(rp.step - 1); }
   });

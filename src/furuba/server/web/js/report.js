@@ -1,3 +1,4 @@
+// @ts-check
 // Reporting a player or a chat line to the moderators: a small dialog (a reason from a short
 // list, optional words) that sends POST /api/reports. Used by the table's chat and a player's page.
 import { postJSON } from './api.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // The game review on the replay page: the search bot's analysis of one seat's play, from the
 // page's backend (replay-backend.js: GET /api/tables/{id}/review?seat=N, or furuba's Python in this
 // browser's worker, for a game played offline). "Analyse" starts it; a <progress> bar shows how far

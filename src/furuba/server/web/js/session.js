@@ -1,3 +1,4 @@
+// @ts-check
 // Who is signed in, in every page's top bar (#account-tools): "Sign in", or the account's name;
 // both lead to the account page. Imported by every page.
 import { getJSON } from './api.js';

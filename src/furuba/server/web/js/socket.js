@@ -1,3 +1,4 @@
+// @ts-check
 // The table's WebSocket: numbered events, resync on gaps, automatic reconnection with backoff,
 // closed while the page is hidden and reopened when it is shown (mobile browsers keep dead sockets).
 // With several server processes, a socket relayed to the process that drives the table is told that
@@ -16,10 +17,28 @@ const CLOSE_SIGNED_OUT = 4401;
 const CLOSE_SEALED = 4425;
 const MAX_BACKOFF_MS = 10000;
 
+/** @typedef {import('./protocol-types.js').ServerFrame} ServerFrame */
+/** @typedef {import('./protocol-types.js').ClientMessage} ClientMessage */
+/** @typedef {import('./protocol-types.js').Welcome} Welcome */
+/** @typedef {import('./protocol-types.js').Snapshot} Snapshot */
+/** @typedef {import('./protocol-types.js').Event} EventFrame */
+/** @typedef {import('./protocol-types.js').ErrorMsg} ErrorMsg */
+/** @typedef {import('./protocol-types.js').HintMsg} HintMsg */
+/**
+ * What the table does with the socket's frames and states.
+ * @typedef {object} SocketHandlers
+ * @property {(msg: Snapshot) => void} [onSnapshot]
+ * @property {(msg: EventFrame) => void} [onEvent]
+ * @property {(msg: Welcome) => void} [onWelcome]
+ * @property {(msg: ErrorMsg) => void} [onError]
+ * @property {(msg: HintMsg) => void} [onHint]
+ * @property {(state: string) => void} [onState]
+ */
+
 export class TableSocket {
   /**
    * @param {string} tableId
-   * @param {object} handlers onSnapshot(msg), onEvent(msg), onWelcome(msg), onError(msg), onHint(msg),
+   * @param {SocketHandlers} handlers onSnapshot(msg), onEvent(msg), onWelcome(msg), onError(msg), onHint(msg),
    *   onState(state) with state one of 'connecting', 'open', 'reconnecting', 'paused', 'gone',
    *   'signed_out', 'sealed'
    * @param {() => string[]} tokens the seat tokens to present in hello
@@ -28,19 +47,29 @@ export class TableSocket {
     this.tableId = tableId;
     this.handlers = handlers;
     this.tokens = tokens;
+    /** @type {WebSocket | null} */
     this.ws = null;
-    this.lastSeq = null;   // seq of the latest message applied; null until the first snapshot
+    /** @type {number | null} seq of the latest message applied; null until the first snapshot */
+    this.lastSeq = null;
+    /** @type {string | null} */
     this.epoch = null;
+    /** @type {number | null} */
     this.syncingFrom = null;
     this.attempt = 0;
-    this.retryTimer = null;
-    this.pingTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.retryTimer = undefined;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.pingTimer = undefined;
     this.paused = false;
     this.gone = false;
     this.sealed = false;   // refused as a spectator of a sealed table whose game is not over
     this.state = 'connecting';
-    this.via = null;       // the route our sockets ask for (see the top of this file)
-    this.pending = null;   // a socket opened to the route, until its welcome says it is direct
+    /** @type {string | null} the route our sockets ask for (see the top of this file) */
+    this.via = null;
+    /** @type {WebSocket | null} a socket opened to the route, until its welcome says it is direct */
+    this.pending = null;
+    /** @type {string | null} the route `pending` was opened to */
+    this.pendingRoute = null;
     this.welcomed = false; // whether the current socket got its welcome
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') this.pause();
@@ -51,21 +80,25 @@ export class TableSocket {
     window.addEventListener('online', () => this.resume());
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
     this.handlers.onState?.(state);
   }
 
+  /** @param {string | null} via */
   url(via) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const query = via ? `?via=${encodeURIComponent(via)}` : '';
     return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}${query}`;
   }
 
-  /** A new socket saying hello with our tokens, and what we had when we had anything. */
+  /** A new socket saying hello with our tokens, and what we had when we had anything.
+   * @param {string | null} via */
   connect(via) {
     const ws = new WebSocket(this.url(via));
     ws.addEventListener('open', () => {
+      /** @type {import('./protocol-types.js').Hello} */
       const hello = { type: 'hello', tokens: this.tokens() };
       if (this.lastSeq !== null && this.epoch) {
         hello.last_seq = this.lastSeq;
@@ -74,6 +107,7 @@ export class TableSocket {
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener('message', (ev) => {
+      /** @type {ServerFrame} */
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (ws === this.pending) this.arrived(ws, msg);
@@ -119,14 +153,16 @@ export class TableSocket {
     this.setState(this.attempt ? 'reconnecting' : 'connecting');
   }
 
-  /** Move to the process that drives the table: open a socket to its route (once at a time). */
+  /** Move to the process that drives the table: open a socket to its route (once at a time).
+   * @param {string} route */
   goDirect(route) {
     if (this.pending || this.paused || this.gone) return;
     this.pending = this.connect(route);
     this.pendingRoute = route;
   }
 
-  /** The first message of the socket opened to a route: take it over if it is served directly. */
+  /** The first message of the socket opened to a route: take it over if it is served directly.
+   * @param {WebSocket} ws @param {ServerFrame} msg */
   arrived(ws, msg) {
     this.pending = null;
     if (msg.type !== 'welcome' || msg.route) {  // not direct there either: stay where we are
@@ -148,6 +184,7 @@ export class TableSocket {
     this.retryTimer = setTimeout(() => this.open(), delay * (0.75 + Math.random() * 0.5));
   }
 
+  /** @param {ServerFrame} msg */
   receive(msg) {
     switch (msg.type) {
       case 'welcome':
@@ -194,6 +231,7 @@ export class TableSocket {
     }
   }
 
+  /** @param {ClientMessage} msg */
   send(msg) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(msg));

@@ -1,3 +1,4 @@
+// @ts-check
 // Where the table page's table lives: on a furuba server (/t/ID: HTTP and a WebSocket), or in this
 // browser (/offline/table.html?t=ID: furuba's Python in a worker, the game kept in IndexedDB). The
 // table page asks its backend for the table, its catalog and a socket, and never knows which it
@@ -18,6 +19,7 @@ function onlineBackend() {
       return { table, catalog: await getJSON(`${base}/catalog`).catch(() => ({})) };
     },
     table: () => getJSON(base),
+    /** @param {import('./socket.js').SocketHandlers} handlers @param {() => string[]} tokens */
     socket: (handlers, tokens) => new TableSocket(tableId, handlers, tokens),
     /** Whether there is no such table (as opposed to a server that cannot answer now). */
     async missing() {

@@ -1,3 +1,4 @@
+// @ts-check
 // The new-table form's game part, shared by the home page (a table on the server) and the offline
 // page (a table in this browser): the game, how many play, who sits where (you, another player
 // here, a friend by invitation — online only —, a bot of some level) and the game's options, each
@@ -64,6 +65,8 @@ function optionField(opt) {
  * Draw a game's options (`info`, as GET /api/games describes a game) into `box` (a fieldset,
  * hidden when the game has none) with its legend `title` and the container `fields`; the advanced
  * ones under "More options". `onPreset(opt, choice)` runs when an option with presets changes.
+ * @param {{title: string, options?: Record<string, object>}} info
+ * @param {{box: HTMLElement, title: HTMLElement, fields: HTMLElement, onPreset?: (opt: object, choice: string) => void}} into
  */
 export function renderOptionFields(info, { box, title, fields, onPreset }) {
   const options = Object.values(info.options || {});
@@ -74,7 +77,7 @@ export function renderOptionFields(info, { box, title, fields, onPreset }) {
   replace(fields, ...shown);
   box.hidden = !shown.length;
   for (const opt of options.filter((o) => o.presets)) {
-    document.getElementById(`option-${opt.name}`)?.addEventListener('change', (ev) => onPreset?.(opt, ev.target.value));
+    document.getElementById(`option-${opt.name}`)?.addEventListener('change', (ev) => onPreset?.(opt, /** @type {HTMLSelectElement} */ (ev.target).value));
   }
 }
 
@@ -84,8 +87,9 @@ function optionValue(root, opt) {
     const ticked = [...root.querySelectorAll(`input[name="option-${CSS.escape(opt.name)}"]:checked`)].map((b) => b.value);
     return ticked.length ? ticked.join(',') : undefined;
   }
-  const input = document.getElementById(`option-${opt.name}`);
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`option-${opt.name}`));
   if (!input) return undefined;
+  /** @type {string | number | null | undefined} */
   let value = input.value.trim();
   if (value === '') value = opt.nullable ? null : undefined;
   else if (opt.kind === 'int') {
@@ -194,7 +198,7 @@ export class TableForm {
         this.renderPlayers();
         this.renderSeats();
         this.renderOptions();
-        const rules = document.getElementById(`rules-${g.name}`);
+        const rules = /** @type {HTMLDetailsElement | null} */ (document.getElementById(`rules-${g.name}`));
         if (rules) rules.open = true;
       });
       const players = min === max ? t('home.players_exact', { count: min }) : t('home.players_range', { min, max });
@@ -277,7 +281,7 @@ export class TableForm {
         }
         continue;
       }
-      const input = document.getElementById(`option-${name}`);
+      const input = /** @type {HTMLInputElement | null} */ (document.getElementById(`option-${name}`));
       if (input) input.value = value === null || value === undefined ? '' : String(value);
     }
   }

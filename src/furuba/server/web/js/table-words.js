@@ -1,3 +1,4 @@
+// @ts-check
 // The words the table and the replay pages share, in the page's language: the game's title, the
 // seats' names, "you" for the one seat this browser holds (a hot-seat browser holds several: it
 // names them), a name with its honorific (Japanese says さん after a name, never after あなた),
@@ -17,6 +18,9 @@ export async function gameTitle(table) {
   }
 }
 
+/** The name the server keeps on the seats of a deleted account (data: said in the page's words). */
+const DELETED = 'deleted player';
+
 /** Each seat's name: the player's, a bot's first name, else "Seat 3". */
 export function seatNames(seats) {
   return seats.map((s) => {
@@ -25,8 +29,6 @@ export function seatNames(seats) {
   });
 }
 
-/** The name the server keeps on the seats of a deleted account (data: said in the page's words). */
-const DELETED = 'deleted player';
 
 /** The seat that sentences call "you": the only seat this browser holds, else none. */
 export function youOf(held) {

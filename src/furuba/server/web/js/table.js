@@ -1,3 +1,4 @@
+// @ts-check
 // The table page (/t/{id}, and /offline/table.html?t={id} for a table kept in this browser): take a
 // seat or watch, play, chat, hints, rematch; hot-seat curtain. Where the table lives is its
 // backend's business (table-backend.js): the page is the same. Every word of the page is the
@@ -23,14 +24,25 @@ const tableId = backend.tableId;
  * for anything it missed), and how long before it lets the player try again. */
 const SLOW_MS = 3000;
 const GIVE_UP_MS = 20000;
+/** @typedef {import('./protocol-types.js').TableOut} TableOut */
+/** @typedef {import('./protocol-types.js').LegalAction} LegalAction */
+/**
+ * What one seat (or a spectator, seat null) sees: the view, the whole log, the legal actions.
+ * @typedef {{view: Record<string, unknown>, log: Array<Record<string, unknown>>, legal: LegalAction[], undo: boolean}} SeatView
+ */
 const app = {
   game: null,            // the module that draws this table's game (games.js)
   catalog: {},
   title: '',             // the game's title in the page's language (GET /api/games), else the table's
+  /** @type {TableOut | null} */
   table: null,
-  views: new Map(),      // seat (or null for a spectator) → {view, log, legal}
-  seats: [],             // the seats this browser holds at this table
+  /** @type {Map<number | null, SeatView>} seat (or null for a spectator) → {view, log, legal} */
+  views: new Map(),
+  /** @type {number[]} the seats this browser holds at this table */
+  seats: [],
+  /** @type {import('./protocol-types.js').ChatLine[]} */
   chat: [],
+  /** @type {import('./protocol-types.js').Timer | null} */
   timer: null,
   timerAt: 0,
   active: null,          // the held seat on screen
@@ -39,7 +51,10 @@ const app = {
   slow: false,           // … for longer than SLOW_MS (the connection badge says so)
   waitTimer: 0,
   refusals: 0,           // how many messages of this page the server refused (a game module may care)
+  /** @type {import('./protocol-types.js').HintMsg | null} */
   hint: null,
+  /** @type {Record<string, unknown>} what the game's module keeps of this table between drawings */
+  memory: {},
   hinting: null,         // the seat whose hint is being worked out
   wantRematch: false,
   ratings: null,         // a rated game's end: [{seat, name, before, after}]
@@ -80,7 +95,7 @@ const socket = backend.socket({
         const log = prev && v.log.from > 0 ? prev.log.slice(0, v.log.from).concat(v.log.entries) : v.log.entries;
         app.views.set(v.seat, { view: v.view, log, legal: v.legal, undo: v.undo });
       }
-      table.status = msg.status;
+      table.status = /** @type {TableOut['status']} */ (msg.status);
       table.current_player = msg.current_player;
       if (msg.status === 'finished') {
         table.replay_url = backend.replayUrl ? backend.replayUrl(tableId) : null;
@@ -342,7 +357,7 @@ function renderPlayers() {
   const n = names();
   const list = h('ul', { class: 'seat-list' }, table.seats.map((s) => seatRow(s, n)));
   const clock = h('p', { class: 'timer', id: 'timer' });
-  const st = table.settings || {};
+  const st = table.settings || /** @type {Partial<import('./protocol-types.js').Settings>} */ ({});
   const kinds = [st.rated ? t('table.kind.rated') : '', st.public ? t('table.kind.public') : '',
     st.pace === 'correspondence' ? t('table.kind.correspondence', { time: duration(st.move_hours * 3600) }) : '',
     st.sealed ? t('table.kind.sealed') : ''].filter(Boolean);
@@ -551,9 +566,10 @@ function render() {
     status: table.status,
     answer: (text) => socket.send({ type: 'answer', text, seat: app.active }),
     redraw: render,
+    memory: app.memory,
   };
   el.game.dataset.turn = ctx.legal.length && !ctx.readOnly ? 'mine' : 'other';
-  el.game.dataset.seq = socket.lastSeq ?? '';   // which of the table's messages this screen shows
+  el.game.dataset.seq = String(socket.lastSeq ?? '');   // which of the table's messages this screen shows
   keepFocus(() => {
     app.game.render(el.game, ctx);
     renderHintBar(entry);

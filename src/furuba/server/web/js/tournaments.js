@@ -1,3 +1,4 @@
+// @ts-check
 // The tournaments page (/tournaments; one tournament at /tournaments#<id>): the tournaments
 // taking entries, under way and over (GET /api/tournaments), a form that starts one (signed in:
 // a Swiss, an arena or a duplicate), and the one opened — its standings and each round's tables

@@ -1,3 +1,4 @@
+// @ts-check
 // The coach of a tutorial table: a panel above the board that shows the lesson the server puts in
 // the learner's view (view.lesson, see docs/WEB-API.md) — the step's text, "Step 3 of 12",
 // Continue for a step that only asks to look, the expected action highlighted on the board and
@@ -98,12 +99,12 @@ function mark(page) {
   const legal = (coachState.ctx.entry.legal || []).filter((a) => wanted.has(String(a.id)));
   const cards = new Set(page.cards && page.cards.length ? page.cards
     : legal.flatMap((a) => [...(a.params.cards || []), ...(a.params.card ? [a.params.card] : [])]));
-  for (const el of board.querySelectorAll('[data-action-id]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (board.querySelectorAll('[data-action-id]'))) {
     const id = el.dataset.actionId;
     if (!id) continue;
     el.classList.add(wanted.has(id) ? 'coach-expected' : 'coach-dim');
   }
-  for (const el of board.querySelectorAll('[data-card]')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (board.querySelectorAll('[data-card]'))) {
     if (cards.has(el.dataset.card) && !el.classList.contains('coach-dim')) el.classList.add('coach-expected');
   }
 }
@@ -151,7 +152,7 @@ function buttons(page, ctx) {
   }
   if (page.kind === 'do') {
     return [h('button', { type: 'button', class: 'btn subtle', id: 'coach-show', onclick: () => {
-      const first = document.querySelector('#game .coach-expected');
+      const first = /** @type {HTMLElement | null} */ (document.querySelector('#game .coach-expected'));
       if (first) {
         first.scrollIntoView({ block: 'center', behavior: 'smooth' });
         if (typeof first.focus === 'function') first.focus({ preventScroll: true });
@@ -179,7 +180,7 @@ function draw(page, ctx, fresh) {
   box.dataset.kind = page.kind;
   if (fresh) {
     say(`${progress}. ${text}`);
-    const button = box.querySelector('#coach-continue, #coach-real-game');
+    const button = /** @type {HTMLElement | null} */ (box.querySelector('#coach-continue, #coach-real-game'));
     if (button) button.focus({ preventScroll: false });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Friends of the Zodiac's card-set editor module: every card of the set being edited, drawn by
 // the table's own card faces (cards.js) and words (zodiac-words.js), and the game's part of a
 // measure's report (each Sohma's share of the befriendings, the games stopped by the round cap).

@@ -1,3 +1,4 @@
+// @ts-check
 // Friends of the Zodiac on a narrow screen. The circle of 13 Sohmas shrinks to unreadable sizes on a
 // phone, so there the Sohmas become a ring of cards around a square table: a 4 × 5 grid whose
 // outer cells run clockwise from Yuki at the top (as in the circle), with Tohru and the memories in
@@ -23,8 +24,6 @@ export function onNarrowChange(render) {
 // top-left corner (between Kyo and Yuki, like the gap in the circle) holds the legend.
 const SLOTS = [[1, 2], [1, 3], [1, 4], [2, 4], [3, 4], [4, 4], [5, 4], [5, 3], [5, 2], [5, 1], [4, 1], [3, 1], [2, 1]];
 
-let lastTohru = null;   // where Tohru stood at the last drawing (to mark her move once)
-
 /** A memory symbol as a small coloured disc with its glyph. */
 function symbol(sym, size) {
   return h('span', { class: `sym ${size}`, style: { background: sym ? sym.color : '#999' }, title: sym ? sym.name : '',
@@ -49,7 +48,7 @@ function sohmaCell(sohma, i, o) {
   const selectable = !!choose;
   const classes = ['ring-sohma', `side-${sohma.side}`];
   if (here) classes.push('tohru-here');
-  if (here && lastTohru !== null && lastTohru !== i) classes.push('arrived');
+  if (here && o.kept.tohru !== null && o.kept.tohru !== i) classes.push('arrived');
   if (next) classes.push('next-up');
   if (selectable) classes.push('selectable');
   const content = [
@@ -117,7 +116,8 @@ function centerBlock(o) {
  * Sohma needs. o: {view, said (the card set's words said: symbols, cards, tohru, sohmas), cards,
  * symbols, say(card-set text), sohmaName(name or place), tohruSide(side), conditionWords(condition) —
  * the game's words —, choice(sohma name), putAway(memory name) — the legal action or null —,
- * act(action), next (where "Move Tohru" goes, when it may), words(sohma, here), verb(sohma)}
+ * act(action), next (where "Move Tohru" goes, when it may), words(sohma, here), verb(sohma),
+ * kept ({tohru}: where Tohru stood at the table's last drawing; this drawing updates it)}
  */
 export function ringBoard(o) {
   const detail = h('p', { class: 'sohma-detail', 'aria-live': 'polite' }, t('zodiac.ring.detail'));
@@ -129,6 +129,6 @@ export function ringBoard(o) {
   o.view.sohmas.forEach((sohma, i) => ring.append(sohmaCell(sohma, i, cells)));
   ring.append(h('div', { class: 'ring-middle', style: { gridRow: '2 / 5', gridColumn: '2 / 4' } },
     tohruBlock(o), centerBlock(o)));
-  lastTohru = o.view.tohru.sohma;
+  o.kept.tohru = o.view.tohru.sohma;   // where Tohru stood at this drawing (to mark her move once)
   return h('div', { class: 'board-wrap ring-wrap' }, ring, detail);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Friends of the Zodiac in words, in the page's language: the log (entries are a message id and
 // its arguments, never a sentence), Sohma names, conditions, actions, hands and the result.
 // A card set's own words (card names, symbols, memory texts, prompts, options, Tohru's sides)
@@ -87,9 +88,11 @@ export function log(entries, names, seat, catalog) {
   return (entries || []).map((e) => ({ n: e.n, text: logLine(e, names, you, say), kind: e.kind, private: false }));
 }
 
-/** An action ({kind, params}: a legal one, a hint's, a replay step's) in words. */
+/** An action ({kind, params}: a legal one, a hint's, a replay step's) in words.
+ * @param {import('./games.js').ActionData} action @param {string[]} names @param {object} catalog */
 export function actionWords(action, names, catalog) {
   const say = sayer(catalog);
+  /** @type {{to?: string, card?: string, label?: string, index?: number, sohma?: string}} the params the game documents */
   const p = action.params || {};
   switch (action.kind) {
     case 'draw': return t('zodiac.action.draw');
@@ -120,7 +123,7 @@ export function result(view, names, outcome, you = null) {
   const winners = view.winners || [];
   const counts = list(view.scores.map((sc, p) => t('zodiac.result.count', { name: playerName(names, p), count: sc })));
   if (winners.length === 1 && winners[0] === you) return t('zodiac.result.win_you', { counts });
-  const ordered = [...winners].sort((x, y) => (y === you) - (x === you));   // "you and Aoi"
+  const ordered = [...winners].sort((x, y) => Number(y === you) - Number(x === you));   // "you and Aoi"
   const people = list(ordered.map((p) => who(names, p, you)));
   return t(winners.length > 1 ? 'zodiac.result.win_many' : 'zodiac.result.win', { who: people, counts });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Friends of the Zodiac: the circle of 13 Sohmas, Tohru, the center, your hand, the piles and
 // everyone's friendships. Only legal actions are clickable; every choice is asked in the prompt bar.
 import { h, s, asButton, capital } from './dom.js';
@@ -14,7 +15,19 @@ import {
 
 export { log, actionWords, cardWords, result };
 
-const skippedPrompts = new Set();   // True Friends prompts this player chose not to answer
+/**
+ * What this module keeps of a table between two drawings, in the page's `ctx.memory` (one per
+ * table, games.js): the True Friends prompts this player chose not to answer, and where Tohru
+ * stood at the last drawing (the ring marks her move once).
+ * @typedef {{skipped: Set<string>, tohru: number | null}} Kept
+ * @param {{memory?: Record<string, unknown>}} ctx
+ * @returns {Kept}
+ */
+function keptOf(ctx) {
+  const memory = ctx.memory ?? {};
+  memory.zodiac ??= { skipped: new Set(), tohru: null };
+  return /** @type {Kept} */ (memory.zodiac);
+}
 
 const W = 1000;
 const H = 960;
@@ -220,7 +233,7 @@ export function render(root, ctx) {
   const limits = catalog.limits || {};
   const legal = ctx.readOnly ? [] : (ctx.legal || []);
   /** The legal action of `kind` whose params pass `test`, or null. */
-  const find = (kind, test = () => true) => legal.find((a) => a.kind === kind && test(a.params || {})) || null;
+  const find = (kind, test = (_params) => true) => legal.find((a) => a.kind === kind && test(a.params || {})) || null;
   const act = (a) => ctx.act(a);
   const used = new Set();   // ids of the legal actions that have a control
   const control = (a, key, label) => {
@@ -242,7 +255,7 @@ export function render(root, ctx) {
   // -- the board: the circle (the ring of cards on a narrow screen), Tohru, the center ----------
   const pending = view.pending || { kind: 'action' };
   const move = find('move');
-  const board = { view, catalog, said, cards, symbols, act, limits, say,
+  const board = { view, catalog, said, cards, symbols, act, limits, say, kept: keptOf(ctx),
     choice: (name) => find('sohma', (p) => p.sohma === name),
     putAway: (name) => find('put_away', (p) => p.card === name),
     next: move ? move.params.to : null,
@@ -419,7 +432,7 @@ function journal(o) {
   const section = h('section', { class: 'journal', 'aria-label': t('zodiac.journal.label') }, h('h2', {}, t('zodiac.journal.title')));
   const waiting = mine && !ctx.readOnly ? [...view.journal].reverse().find((j) => j.player === ctx.seat) : null;
   const skipKey = waiting ? `${ctx.seat}:${view.journal.lastIndexOf(waiting)}:${waiting.memory}` : '';
-  if (waiting && !waiting.answer && ctx.answer && !skippedPrompts.has(skipKey)) {
+  if (waiting && !waiting.answer && ctx.answer && !keptOf(ctx).skipped.has(skipKey)) {
     const area = h('textarea', { id: 'answer-text', rows: 3, maxlength: 2000, 'aria-label': t('zodiac.journal.answer') });
     const form = h('form', { class: 'answer-form', onsubmit: (ev) => {
       ev.preventDefault();
@@ -431,7 +444,7 @@ function journal(o) {
     h('div', { class: 'prompt-actions' },
       h('button', { type: 'submit', class: 'btn' }, t('zodiac.journal.write')),
       h('button', { type: 'button', class: 'btn subtle', onclick: () => {
-        skippedPrompts.add(skipKey);
+        keptOf(ctx).skipped.add(skipKey);
         form.remove();
       } }, t('zodiac.journal.skip'))));
     section.append(form);
