@@ -157,7 +157,8 @@ def test_ruling_d5_a_follower_may_pass_when_able_and_play_later_in_the_trick() -
     state.apply_string("play 9")            # player 0
     assert state.current_player == 1
     state.apply_string("play 10")           # player 1 is not locked out
-    assert state.view(None)["pile"][-1] == {"player": 1, "play": "play 10", "cards": ["10♦"]}
+    assert state.view(None)["pile"][-1] == {"player": 1, "play": "play 10", "cards": ["10♦"],
+                                            "run": False}
 
 
 def test_ruling_d5_pile_clears_when_every_other_holder_passed_in_a_row() -> None:

@@ -19,7 +19,7 @@ from furuba.daihinmin import events
 from furuba.daihinmin.event_types import LogEvent
 from furuba.daihinmin.facts import must_give
 from furuba.daihinmin.house import PASS_OUT
-from furuba.daihinmin.moves import ACTION_NAMES
+from furuba.daihinmin.moves import ACTION_NAMES, PLAY_RUN
 from furuba.daihinmin.phases import PHASE_NAMES
 from furuba.daihinmin.ranks import RANK_NAMES, deck_mask, names_of
 from furuba.daihinmin.revolution import DIRECTION_NAMES
@@ -101,8 +101,8 @@ def _table(state: GameState, player: int | None) -> DaihinminView:
         "scores": list(state.points),
         "titles": [title_name(t) for t in state.titles],
         "hand_sizes": [h.bit_count() for h in hands],
-        "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(cards)}
-                 for p, a, cards in state.pile],
+        "pile": [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(cards),
+                  "run": PLAY_RUN[a] > 0} for p, a, cards in state.pile],
         "passes": state.passes,
         "played": names_of(deck_mask(options.jokers) & ~in_hands(state) & ~state.pile_mask()),
         "finished": list(state.finished),

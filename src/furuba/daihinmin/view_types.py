@@ -62,6 +62,8 @@ class PileSetView(TypedDict, closed=True):
     """The play as an action name (``"play 7x2+joker"``)."""
     cards: list[str]
     """The cards played."""
+    run: bool
+    """Whether the set is a run of one suit (D29's runs), which only a run beats."""
 
 
 ExchangeView = TypedDict("ExchangeView", {

@@ -482,7 +482,7 @@ function promptBar(ctx, legal, myTurn, P) {
 /** What beats the set on the pile: a higher set; a lower one under 11-back; a run of as many cards. */
 function beatWords(view, top, catalog) {
   const args = { cards: cardWords(top.cards, catalog), count: top.cards.length };
-  if (/^play run /.test(top.play || '')) return t('daihinmin.prompt.beat_run', args);
+  if (top.run) return t('daihinmin.prompt.beat_run', args);
   return view.back ? t('daihinmin.prompt.beat_back', args) : t('daihinmin.prompt.beat', args);
 }
 
