@@ -57,19 +57,24 @@ class Call(Generic[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Describe(Call[m.TableOut]):
-    """The table's public description (``GET /api/tables/{id}``)."""
-
-    op: ClassVar[str] = "table"
-
-    async def run(self, room: Room) -> m.TableOut:
-        return room.table_out()
+class TableCall(Call[m.TableOut]):
+    """A request answered with the table's description."""
 
     def dump(self, value: m.TableOut) -> Any:
         return value.model_dump(mode="json")
 
     def load(self, value: Any) -> m.TableOut:
         return m.TableOut.model_validate(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Describe(TableCall):
+    """The table's public description (``GET /api/tables/{id}``)."""
+
+    op: ClassVar[str] = "table"
+
+    async def run(self, room: Room) -> m.TableOut:
+        return room.table_out()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +89,7 @@ class Catalog(Call[dict[str, Any]]):
 
 
 @dataclass(frozen=True, slots=True)
-class Join(Call[m.TableOut]):
+class Join(TableCall):
     """Claim ``seat`` as ``name`` with the token of hash ``hash`` (signed in: as ``account``):
     the table then."""
 
@@ -97,12 +102,6 @@ class Join(Call[m.TableOut]):
     async def run(self, room: Room) -> m.TableOut:
         await presence.claim(room, self.seat, self.name, self.hash, self.account)
         return room.table_out()
-
-    def dump(self, value: m.TableOut) -> Any:
-        return value.model_dump(mode="json")
-
-    def load(self, value: Any) -> m.TableOut:
-        return m.TableOut.model_validate(value)
 
 
 @dataclass(frozen=True, slots=True)
