@@ -40,7 +40,7 @@ class PairedTable(_Out):
     table_id: str
     url: str
     tournament: str
-    tournament_id: int
+    tournament_id: str
 
 
 class LobbyEvent(_Out):

@@ -201,7 +201,7 @@
  * @property {string} table_id
  * @property {string} url
  * @property {string} tournament
- * @property {number} tournament_id
+ * @property {string} tournament_id
  */
 
 /**
