@@ -23,20 +23,19 @@ _STREAM: TypeAdapter[StreamEvent] = TypeAdapter(StreamEvent)
 
 def checked_frame(text: str) -> dict[str, Any]:
     """A table socket's text frame, read; ``AssertionError`` when it does not fit the protocol."""
-    try:
-        _FRAME.validate_json(text, strict=True)
-    except ValidationError as exc:
-        raise AssertionError(f"a frame outside the protocol: {exc}\n{text[:2000]}") from None
-    out: dict[str, Any] = json.loads(text)
-    return out
+    return _checked(_FRAME, text, "a frame")
 
 
 def checked_event(data: str) -> dict[str, Any]:
     """An event stream's event (the text after ``data: ``), read; ``AssertionError`` when it
     does not fit the protocol."""
+    return _checked(_STREAM, data, "a stream event")
+
+
+def _checked(adapter: TypeAdapter[Any], text: str, what: str) -> dict[str, Any]:
     try:
-        _STREAM.validate_json(data, strict=True)
+        adapter.validate_json(text, strict=True)
     except ValidationError as exc:
-        raise AssertionError(f"a stream event outside the protocol: {exc}\n{data[:2000]}") from None
-    out: dict[str, Any] = json.loads(data)
+        raise AssertionError(f"{what} outside the protocol: {exc}\n{text[:2000]}") from None
+    out: dict[str, Any] = json.loads(text)
     return out
