@@ -44,7 +44,6 @@ from furuba.daihinmin.moves import num_actions
 from furuba.daihinmin.notation_suited import parse_named, parse_suited
 from furuba.daihinmin.options import Options
 from furuba.daihinmin.phases import PHASE_NAMES
-from furuba.daihinmin.ranks import counts_of
 from furuba.daihinmin.rules import RULEBOOK, Rules
 from furuba.daihinmin.scoring import roles
 from furuba.daihinmin.suited import DIAMOND, card_id
@@ -189,17 +188,10 @@ def _diamond_three(state: GameState, player: int) -> int:
 def _take_strongest(state: GameState) -> None:
     """D24: the Poor's strongest cards change hands as the exchange begins."""
     rich, second_rich, second_poor, poor = roles(state.titles)
-    hands = list(state.hands)
+    hands = state.hands
     taken = ((poor, rich, strongest_cards(hands[poor], RICH_GIFTS)),
              (second_poor, second_rich, strongest_cards(hands[second_poor], SECOND_GIFTS)))
-    for giver, receiver, cards in taken:
-        hands[giver] &= ~cards
-        hands[receiver] |= cards
-    state.hands = tuple(hands)
-    counts = list(state.counts)
-    for player in (rich, second_rich, second_poor, poor):
-        counts[player] = counts_of(hands[player])
-    state.counts = tuple(counts)
+    state.move_cards(taken)
     state.exchange = taken
     for giver, receiver, cards in taken:
         state.push_private(giver, "taken", giver, receiver, cards)

@@ -484,7 +484,7 @@ class GameState(State):
     def _swap(self) -> None:
         """D9: all the gifts change hands at once."""
         rich, second_rich, second_poor, poor = roles(self.titles)
-        hands = list(self.hands)
+        hands = self.hands
         rich_gift = self.pending_gifts(rich)
         second_rich_gift = self.pending_gifts(second_rich)
         after = self.rules.exchange_after
@@ -497,15 +497,7 @@ class GameState(State):
         transfers = ((rich, poor, rich_gift), (poor, rich, poor_gift),
                      (second_rich, second_poor, second_rich_gift),
                      (second_poor, second_rich, second_poor_gift))
-        for giver, _, cards in transfers[::2] if after else transfers:
-            hands[giver] &= ~cards
-        for _, receiver, cards in transfers[::2] if after else transfers:
-            hands[receiver] |= cards
-        self.hands = tuple(hands)
-        all_counts = list(self.counts)
-        for player in (rich, second_rich, second_poor, poor):
-            all_counts[player] = counts_of(hands[player])
-        self.counts = tuple(all_counts)
+        self.move_cards(transfers[::2] if after else transfers)
         self.gifts = ()
         self.exchange = transfers
         self.push("exchange", rich, poor, second_rich, second_poor)
@@ -526,6 +518,18 @@ class GameState(State):
         """Append a public event."""
         self.log = ((kind, *fields), self.log)
         self.log_len += 1
+
+    def move_cards(self, moves: tuple[tuple[int, int, int], ...]) -> None:
+        """Each ``(giver, receiver, cards)`` of ``moves`` changes hands (no card in two of them),
+        and the givers' and receivers' rank counts follow."""
+        hands, counts = list(self.hands), list(self.counts)
+        for giver, _, cards in moves:
+            hands[giver] &= ~cards
+        for _, receiver, cards in moves:
+            hands[receiver] |= cards
+        for giver, receiver, _ in moves:
+            counts[giver], counts[receiver] = counts_of(hands[giver]), counts_of(hands[receiver])
+        self.hands, self.counts = tuple(hands), tuple(counts)
 
     def push_private(self, player: int, kind: str, *fields: Any) -> None:
         """Append an event only ``player`` sees."""
