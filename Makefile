@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-all
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test lint jscheck typecheck unit bench browser services venv clean i18n pyodide
+.PHONY: run test lint jscheck typecheck unit bench browser services venv clean i18n pyodide compiled pure wheel
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,25 @@ services:
 pyodide: $(STAMP)
 	@$(PY) scripts/vendor-pyodide.py
 
-run: $(STAMP) pyodide
+# The engines compiled from their typed source with mypyc (setup.py; the modules listed in
+# src/furuba/compiled.txt), in place beside the .py files. With no C compiler it says so and
+# furuba runs as plain Python; FURUBA_PURE=1 runs plain Python beside a build.
+COMPILED_SOURCES := $(addprefix src/,$(shell grep -v '^\#' src/furuba/compiled.txt))
+build/.compiled: $(STAMP) setup.py src/furuba/compiled.txt $(COMPILED_SOURCES)
+	$(PY) setup.py --quiet build_ext --inplace
+	@mkdir -p build && touch $@
+
+compiled: build/.compiled
+
+# Back to plain Python: the compiled modules removed.
+pure:
+	rm -f build/.compiled src/*__mypyc*.so $(patsubst %.py,%.*.so,$(COMPILED_SOURCES))
+
+# A wheel carrying the compiled engines (dist/).
+wheel: $(STAMP)
+	$(PY) -m pip wheel --quiet --no-build-isolation --no-deps --wheel-dir dist .
+
+run: $(STAMP) pyodide compiled
 	$(VENV)/bin/furuba serve --host $(HOST) --port $(PORT) --ready-table
 
 lint: $(STAMP) jscheck
@@ -48,13 +66,13 @@ jscheck: node_modules/.installed
 unit: $(STAMP) services
 	$(VENV)/bin/pytest -n 2 --durations=15
 
-test: browser pyodide lint unit
+test: browser pyodide lint compiled unit
 
 i18n: $(STAMP)
 	$(PY) scripts/i18n.py update
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

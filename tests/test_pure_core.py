@@ -59,8 +59,8 @@ def bare_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
     python = tmp / "venv" / "bin" / "python"
     site = Path(run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                     cwd=tmp).strip())
-    shutil.copytree(ROOT / "src" / "furuba", site / "furuba",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "src" / "furuba", site / "furuba",      # plain Python: no engine
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))  # compiled here
     about = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     info = site / f"furuba-{about['version']}.dist-info"
     info.mkdir()

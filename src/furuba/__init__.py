@@ -12,3 +12,7 @@ Two games share one deck and one game protocol:
 """
 
 __version__ = "0.1.0"
+
+from furuba.compiled import choose_build as _choose_build
+
+_choose_build()  # compiled modules, or plain Python (FURUBA_PURE=1, or a stale build)

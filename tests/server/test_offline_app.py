@@ -20,6 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from furuba.cli.main import app
+from furuba.compiled import MODULES
 from furuba.server.offline_app import (
     KITS,
     LEFT_OUT,
@@ -51,7 +52,8 @@ def test_the_core_is_the_package_without_the_parts_offline_never_calls() -> None
         kept = {n for n in names if n.startswith(f"furuba/{part}/")}
         assert kept <= {f"furuba/{part}/{name}" for name in KITS}, part
     assert not any(n.startswith("furuba/server/") for n in names)
-    assert not any("__pycache__" in n or n.endswith((".pyc", ".po")) for n in names)
+    assert not any("__pycache__" in n or n.endswith((".pyc", ".po", ".so")) for n in names)
+    assert all(f"{m.replace('.', '/')}.py" in names for m in MODULES), "compiled, or not: sources"
     assert any(n.endswith(".mo") for n in names), "the Japanese words travel with the core"
 
 

@@ -7,7 +7,7 @@ A bot sees the state only through the protocol; a search bot must go through
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from furuba.core.protocol import State
 
@@ -19,6 +19,17 @@ class Bot(Protocol):
 
     def choose(self, state: State) -> int:
         """A legal action for ``state.current_player``; never changes ``state``."""
+        ...
+
+
+@runtime_checkable
+class ChoosesAmong(Protocol):
+    """A bot that can choose among some of the legal actions (the balance lab's restricted bot
+    asks it to keep some cards back)."""
+
+    def choose_among(self, state: State, allowed: list[int]) -> int:
+        """Its choice when only ``allowed`` (some of the legal actions, in their order) may be
+        played; a bot that builds its move from the hand may still answer another action."""
         ...
 
 
@@ -38,3 +49,6 @@ class RandomBot:
 
     def choose(self, state: State) -> int:
         return self.rng.choice(state.legal_actions())
+
+    def choose_among(self, state: State, allowed: list[int]) -> int:
+        return self.rng.choice(allowed)

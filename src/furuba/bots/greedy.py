@@ -33,3 +33,10 @@ class GreedyBot:
             self._policies[state.game_name] = policy
         action: int = policy(state, self.rng)
         return action
+
+    def choose_among(self, state: State, allowed: list[int]) -> int:
+        among = games.spec_of(state).kit(BotKit).policies.among
+        if among is None:
+            return self.choose(state)
+        action: int = among(state, allowed, self.rng)
+        return action

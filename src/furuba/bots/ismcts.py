@@ -55,12 +55,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from furuba.bots.search_plan import Plan
 from furuba.bots.search_settings import LEVELS, MAX_SIMS, Settings, parse_settings
 from furuba.core.protocol import State
 
-TIME_CHECK = 16
+TIME_CHECK: Final = 16
 """With a time budget, the clock is read every this many iterations."""
 
 __all__ = ["LEVELS", "ISMCTSBot", "Plan", "Search", "SearchResult", "Settings", "make_ismcts",
@@ -269,6 +270,15 @@ class ISMCTSBot:
             self.last = None
             return legal[0]
         self.last = self.search(state)
+        return self.last.best
+
+    def choose_among(self, state: State, allowed: list[int]) -> int:
+        """The most visited of ``allowed`` after a search (its best choice when the search
+        visited none of them)."""
+        self.last = self.search(state)
+        for stats in self.last.actions:                # most visited first
+            if stats.action in allowed:
+                return stats.action
         return self.last.best
 
 

@@ -71,6 +71,9 @@ class Policies:
     """A game's own fast decisions and evaluations, for the bots.
 
     * ``greedy(state, rng)``: the greedy bot's choice (a one-step heuristic);
+    * ``among(state, allowed, rng)``: the greedy bot's choice when only ``allowed``, some of the
+      legal actions in their order, may be played (the balance lab's restricted bot); ``None``:
+      the greedy choice is made from all the legal actions;
     * ``rollout(state, rng)``: the search's playout policy (fast; may equal ``greedy``);
     * ``evaluate(state)``: each player's estimated win share of a non-terminal state;
     * ``evaluations``: other estimates of the win shares the game offers, by name; a search
@@ -98,6 +101,7 @@ class Policies:
     points: Callable[[Any], list[float]] | None = None
     evaluations: Mapping[str, Callable[[Any], list[float]]] = field(default_factory=dict)
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
+    among: Callable[[Any, list[int], random.Random], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

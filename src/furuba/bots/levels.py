@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from furuba.bots.base import Bot
+from furuba.bots.base import Bot, ChoosesAmong
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
 from furuba.i18n import N_
@@ -147,3 +147,9 @@ class LevelBot:
 
     def choose(self, state: State) -> int:
         return self.bot_for(state.game_name).choose(state)
+
+    def choose_among(self, state: State, allowed: list[int]) -> int:
+        bot = self.bot_for(state.game_name)
+        if isinstance(bot, ChoosesAmong):
+            return bot.choose_among(state, allowed)
+        return bot.choose(state)

@@ -19,18 +19,19 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Final
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS: tuple[str, ...] = ("♦", "♥", "♠", "♣")
-SUIT_NAMES: tuple[str, ...] = ("diamonds", "hearts", "spades", "clubs")
-SIGNS: tuple[str, ...] = (
+RANKS: Final[tuple[str, ...]] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: Final[tuple[str, ...]] = ("♦", "♥", "♠", "♣")
+SUIT_NAMES: Final[tuple[str, ...]] = ("diamonds", "hearts", "spades", "clubs")
+SIGNS: Final[tuple[str, ...]] = (
     "Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake",
     "Horse", "Sheep", "Monkey", "Rooster", "Dog", "Boar",
 )
 """The twelve zodiac signs in year order; the Cat (Kyo) has no year."""
 
-NUM_SOHMAS = 13
-JOKER_IDS: tuple[int, int] = (52, 53)
+NUM_SOHMAS: Final = 13
+JOKER_IDS: Final[tuple[int, int]] = (52, 53)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ class Sohma:
         return [y for y in range(start, stop) if (y - 4) % 12 == offset]
 
 
-SOHMAS: tuple[Sohma, ...] = (
+SOHMAS: Final[tuple[Sohma, ...]] = (
     Sohma(0, "Yuki", "Rat", "Rat"),
     Sohma(1, "Hatsuharu", "Ox", "Ox"),
     Sohma(2, "Kisa", "Tiger", "Tiger"),
@@ -72,7 +73,7 @@ SOHMAS: tuple[Sohma, ...] = (
     Sohma(11, "Kagura", "Boar", "Boar"),
     Sohma(12, "Kyo", "Cat", None),
 )
-SOHMA_NAMES: tuple[str, ...] = tuple(s.name for s in SOHMAS)
+SOHMA_NAMES: Final[tuple[str, ...]] = tuple(s.name for s in SOHMAS)
 
 
 def sohma_by_name(name: str) -> Sohma:
@@ -151,8 +152,8 @@ def _build_jokers() -> tuple[Joker, Joker]:
             Joker(JOKER_IDS[1], str(second["name"]), str(second["text"])))
 
 
-FRIENDSHIP_CARDS: tuple[FriendshipCard, ...] = _build_friendship_cards()
-JOKERS: tuple[Joker, Joker] = _build_jokers()
+FRIENDSHIP_CARDS: Final[tuple[FriendshipCard, ...]] = _build_friendship_cards()
+JOKERS: Final[tuple[Joker, Joker]] = _build_jokers()
 
 
 def friendship_card(sohma_index: int, suit_index: int) -> FriendshipCard:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_COUNTER_BITS = 32
+_COUNTER_BITS: Final = 32
 
 
 def rng_for(seed: int, counter: int) -> random.Random:

@@ -30,7 +30,9 @@ from furuba.daihinmin.ranks import NUM_CARDS, names_of, parse_card
 from furuba.daihinmin.scoring import TITLE_NAMES, titles_from_order
 
 Entry = tuple[Any, ...]
-Log = tuple[Entry, "Log"] | None
+Log = tuple[Entry, Any] | None
+"""The public log, newest first: an entry and the rest of the log (itself a ``Log``: mypyc
+compiles no recursive alias, so the rest is typed ``Any`` as in Zodiac's :data:`~furuba.zodiac.codes.Log`)."""
 PrivateLogs = tuple[Log, ...]
 
 # field kinds

@@ -16,6 +16,8 @@ Richest chooses 1 for the Second Poorest, who gives his 1 highest. All cards cha
 
 from __future__ import annotations
 
+from typing import Final
+
 from furuba.daihinmin.moves import GIVE_BASE, GIVE_JOKER, SUITED
 from furuba.daihinmin.ranks import (
     JOKER,
@@ -27,9 +29,9 @@ from furuba.daihinmin.ranks import (
     cards_of,
 )
 
-RICH_GIFTS = 2
+RICH_GIFTS: Final = 2
 """Cards the Rich Man and the Poor Man each give."""
-SECOND_GIFTS = 1
+SECOND_GIFTS: Final = 1
 """Cards the Second Richest and the Second Poorest each give."""
 
 
@@ -50,7 +52,7 @@ def highest_cards(hand: int, k: int) -> int:
     return out
 
 
-STRONGEST_SUITS = (2, 1, 0, 3)
+STRONGEST_SUITS: Final = (2, 1, 0, 3)
 """The order in which D24 takes cards of one rank: ♠, ♥, ♦, ♣ (the UECda server's)."""
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.greedy_house import house_action, house_gift
@@ -45,9 +45,9 @@ from furuba.daihinmin.ranks import FULL_DECK, JOKER, NUM_LEVELS, counts_of
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-KEEPER_LEVEL = 11
+KEEPER_LEVEL: Final = 11
 """Aces (level 11) and 2s (level 12) are kept for winning the lead back."""
-ENDGAME = 3
+ENDGAME: Final = 3
 """With this many cards or fewer left after a play, jokers and keepers may be spent."""
 
 
@@ -132,7 +132,12 @@ def greedy_action(state: GameState, rng: random.Random) -> int:
 
     Deterministic: ``rng`` is accepted for the common policy signature and not needed.
     """
-    legal = state.legal_actions()
+    return greedy_among(state, state.legal_actions(), rng)
+
+
+def greedy_among(state: GameState, legal: list[int], rng: random.Random) -> int:
+    """The greedy choice among ``legal``, some of the legal actions in their order (all of them
+    for :func:`greedy_action`). A lead is built from the hand, and may lie outside ``legal``."""
     if not legal:
         raise IllegalActionError("the game is over: there is no action to choose")
     if len(legal) == 1:

@@ -24,7 +24,7 @@ moves it is given: it reads only its own hand, the pile and the cards played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.daihinmin.house_plays import SPADE_THREE
 from furuba.daihinmin.moves import (
@@ -49,9 +49,9 @@ if TYPE_CHECKING:
 
     from furuba.daihinmin.state import GameState
 
-KEEPER_LEVEL = 11
+KEEPER_LEVEL: Final = 11
 """Aces and 2s: kept to win the lead back (as in :mod:`furuba.daihinmin.greedy`)."""
-ENDGAME = 3
+ENDGAME: Final = 3
 """With this many cards or fewer left after a play, jokers may be spent."""
 
 

@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.daihinmin.house_plays import (
     NO_TOP,
@@ -47,14 +47,25 @@ from furuba.daihinmin.scoring import RICH_MAN
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-EIGHT_CUT, SEQUENCES, FALLEN_CAPITAL, ELEVEN_BACK, SUIT_LOCK, SPADE_THREE, SUITED = (
-    1, 2, 4, 8, 16, 32, 64)
-(STRONG_JOKER, RANK_REVOLUTION, NAMED_JOKER, PASS_OUT, DIAMOND_THREE, EXCHANGE_AFTER,
- PLACE_POINTS, RUN_ABOVE) = (128, 256, 512, 1024, 2048, 4096, 8192, 16384)
+EIGHT_CUT: Final = 1
+SEQUENCES: Final = 2
+FALLEN_CAPITAL: Final = 4
+ELEVEN_BACK: Final = 8
+SUIT_LOCK: Final = 16
+SPADE_THREE: Final = 32
+SUITED: Final = 64
+STRONG_JOKER: Final = 128
+RANK_REVOLUTION: Final = 256
+NAMED_JOKER: Final = 512
+PASS_OUT: Final = 1024
+DIAMOND_THREE: Final = 2048
+EXCHANGE_AFTER: Final = 4096
+PLACE_POINTS: Final = 8192
+RUN_ABOVE: Final = 16384
 """The bits of :func:`flags`: one per house rule, and whether suits matter."""
-EIGHT = 1 << RANK_NAMES.index("8")
-JACK = 1 << RANK_NAMES.index("J")
-NO_ONE = -1
+EIGHT: Final = 1 << RANK_NAMES.index("8")
+JACK: Final = 1 << RANK_NAMES.index("J")
+NO_ONE: Final = -1
 """``GameState.fallen`` while no Rich Man has fallen this round."""
 
 

@@ -24,6 +24,7 @@ jokers stand in for any (D17).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from furuba.daihinmin.moves import (
     PASS,
@@ -43,21 +44,21 @@ from furuba.daihinmin.moves import (
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS, SHIFT
 from furuba.daihinmin.suited import MAX_RUN_JOKERS, MIN_RUN, SPADE, SUIT_MASKS, card_id
 
-TOP_LEVEL = NUM_LEVELS - 1
+TOP_LEVEL: Final = NUM_LEVELS - 1
 """The level of the 2, the highest rank (D3)."""
-THREE = 0
+THREE: Final = 0
 """The level of the 3."""
-SPADE_THREE = SUITED.set_id(THREE, 1 << SPADE, 0)
+SPADE_THREE: Final = SUITED.set_id(THREE, 1 << SPADE, 0)
 """The play of the 3♠ alone (D18)."""
-NO_TOP = -1
+NO_TOP: Final = -1
 """``top`` when the pile is empty."""
 
-_SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_SUBSETS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(tuple(sub for sub in range(1, SUIT_MASKS + 1) if sub & ~held == 0
                 and sub.bit_count() == size) for size in range(5))
     for held in range(SUIT_MASKS + 1))
 """``_SUBSETS[held][k]``: the sets of ``k`` suits within the suits ``held`` (masks), ascending."""
-_ALL_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+_ALL_SUBSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sub for sub in range(1, SUIT_MASKS + 1) if sub & ~held == 0)
     for held in range(SUIT_MASKS + 1))
 
@@ -250,7 +251,7 @@ def _runs(hand: int, jokers: int, length: int, top_low: int, back: bool, suits: 
     return out
 
 
-_FULL_LEVELS = (1 << NUM_LEVELS) - 1
+_FULL_LEVELS: Final = (1 << NUM_LEVELS) - 1
 
 
 def _named_runs(suit: int, low: int, size: int, held: int, jokers: int) -> list[int]:

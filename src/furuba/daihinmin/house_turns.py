@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.core.errors import IllegalActionError
 from furuba.daihinmin.exchange import RICH_GIFTS, SECOND_GIFTS, strongest_cards
@@ -51,10 +51,10 @@ from furuba.daihinmin.suited import DIAMOND, card_id
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-IDLE_LIMIT = 20
+IDLE_LIMIT: Final = 20
 """D22: passes in a row, with no play between them, that end the round by lot (the UECda
 server's limit)."""
-DIAMOND_THREE_CARD = card_id(0, DIAMOND)
+DIAMOND_THREE_CARD: Final = card_id(0, DIAMOND)
 """The 3♦ (D23)."""
 
 

@@ -32,21 +32,23 @@ many a game uses.
 
 from __future__ import annotations
 
+from typing import Final
+
 from furuba.daihinmin.ranks import JOKER, JOKERS_ONLY_LEVEL, NUM_LEVELS, RANK_NAMES
 from furuba.daihinmin.suited import NO_PLAY, Layout
 
-PASS = 0
-PLAY_JOKER = 1
-PLAY_JOKER_X2 = 2
-PLAY_BASE = 3
-MAX_NATURALS = 4
-MAX_JOKERS = 2
-MAX_SET = MAX_NATURALS + MAX_JOKERS
-GIVE_BASE = PLAY_BASE + NUM_LEVELS * MAX_NATURALS * (MAX_JOKERS + 1)
-GIVE_JOKER = GIVE_BASE + NUM_LEVELS
-DECLARE = GIVE_JOKER + 1
-KEEP_QUIET = DECLARE + 1
-NUM_ACTIONS = KEEP_QUIET + 1
+PASS: Final = 0
+PLAY_JOKER: Final = 1
+PLAY_JOKER_X2: Final = 2
+PLAY_BASE: Final = 3
+MAX_NATURALS: Final = 4
+MAX_JOKERS: Final = 2
+MAX_SET: Final = MAX_NATURALS + MAX_JOKERS
+GIVE_BASE: Final = PLAY_BASE + NUM_LEVELS * MAX_NATURALS * (MAX_JOKERS + 1)
+GIVE_JOKER: Final = GIVE_BASE + NUM_LEVELS
+DECLARE: Final = GIVE_JOKER + 1
+KEEP_QUIET: Final = DECLARE + 1
+NUM_ACTIONS: Final = KEEP_QUIET + 1
 
 
 def play_id(level: int, naturals: int, jokers: int) -> int:
@@ -106,60 +108,60 @@ def _build() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[s
 
 _LEVEL, _NATURALS, _JOKERS, _NAMES = _build()
 
-SUITED = Layout(NUM_ACTIONS)
+SUITED: Final = Layout(NUM_ACTIONS)
 """The ids of the plays that name their cards, after the rulebook's (:mod:`furuba.daihinmin.suited`)."""
-SUITED_BASE = SUITED.set_base
-SUITED_GIFT_BASE = SUITED.gift_base
-RUN_BASE = SUITED.run_base
-NAMED_BASE = SUITED.named_base
-EDGE_BASE = SUITED.edge_base
-ALL_ACTIONS = SUITED.end
+SUITED_BASE: Final = SUITED.set_base
+SUITED_GIFT_BASE: Final = SUITED.gift_base
+RUN_BASE: Final = SUITED.run_base
+NAMED_BASE: Final = SUITED.named_base
+EDGE_BASE: Final = SUITED.edge_base
+ALL_ACTIONS: Final = SUITED.end
 """The size of the whole table: the rulebook's ids, then the suited sets, the runs, the sets
 whose jokers name their suits and the runs past the ends (D21)."""
 
-PLAY_LEVEL: tuple[int, ...] = (*_LEVEL, *SUITED.levels)
+PLAY_LEVEL: Final[tuple[int, ...]] = (*_LEVEL, *SUITED.levels)
 """Per action id: the play's level (a run's lowest; -1 jokers alone; -2 when the action is no
 play)."""
-PLAY_NATURALS: tuple[int, ...] = (*_NATURALS, *SUITED.naturals)
-PLAY_JOKERS: tuple[int, ...] = (*_JOKERS, *SUITED.jokers)
-ACTION_NAMES: tuple[str, ...] = (*_NAMES, *SUITED.names)
+PLAY_NATURALS: Final[tuple[int, ...]] = (*_NATURALS, *SUITED.naturals)
+PLAY_JOKERS: Final[tuple[int, ...]] = (*_JOKERS, *SUITED.jokers)
+ACTION_NAMES: Final[tuple[str, ...]] = (*_NAMES, *SUITED.names)
 """Per action id: the natural cards and jokers it plays; its name."""
-PLAY_TOTAL: tuple[int, ...] = tuple(n + j for n, j in zip(PLAY_NATURALS, PLAY_JOKERS, strict=True))
+PLAY_TOTAL: Final[tuple[int, ...]] = tuple(n + j for n, j in zip(PLAY_NATURALS, PLAY_JOKERS, strict=True))
 """Per action id: the number of cards played (0 when the action is no play)."""
-PLAY_SUITS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.suits)
+PLAY_SUITS: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(SUITED.suits)
 """Per action id: the suits of the natural cards a suited play takes (a 4-bit mask; 0: none
 named)."""
-PLAY_JOKER_SUITS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_suits)
+PLAY_JOKER_SUITS: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_suits)
 """Per action id: the suits its jokers name (D21; 0: none named)."""
-PLAY_EDGES: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.edges)
+PLAY_EDGES: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(SUITED.edges)
 """Per action id: whether a run's joker stands below the 3 (bit 1) or above the 2 (bit 2)."""
-BEYOND_SUITS = 16
+BEYOND_SUITS: Final = 16
 """The bit of :data:`PLAY_DECLARED` for a set of more than four cards (a joker with no suit
 left to name)."""
-PLAY_RUN: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
+PLAY_RUN: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(SUITED.run_lengths)
 """Per action id: a run's length (0: not a run)."""
-PLAY_DECLARED: tuple[int, ...] = tuple(
+PLAY_DECLARED: Final[tuple[int, ...]] = tuple(
     (suits | named | (BEYOND_SUITS if total > 4 and not run else 0)) if suits or named else 0
     for suits, named, total, run in zip(PLAY_SUITS, PLAY_JOKER_SUITS, PLAY_TOTAL, PLAY_RUN,
                                         strict=True))
 """Per action id: the suits a play counts as for the suit lock when jokers name theirs (D21):
 its natural cards' and its named jokers' (a 4-bit mask, :data:`BEYOND_SUITS` added for a set of
 five or more); 0 for what names no suit."""
-PLAY_CARDS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(
+PLAY_CARDS: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(
     0 if level == NO_PLAY else cards for level, cards in zip(SUITED.levels, SUITED.cards,
                                                              strict=True))
 """Per action id: the natural cards a suited play takes (a deck mask; 0: the engine picks)."""
-GIFT_CARD: dict[int, int] = {a: (SUITED.cards[a - SUITED_BASE]).bit_length() - 1
+GIFT_CARD: Final[dict[int, int]] = {a: (SUITED.cards[a - SUITED_BASE]).bit_length() - 1
                              for a in range(SUITED_GIFT_BASE, RUN_BASE)}
 """Per suited gift id: the card it gives."""
-PLAY_JOKER_LEVELS: tuple[int, ...] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_levels)
+PLAY_JOKER_LEVELS: Final[tuple[int, ...]] = (0,) * NUM_ACTIONS + tuple(SUITED.joker_levels)
 """Per action id: the ranks a run's jokers stand for (a 13-bit mask of levels)."""
-PLAY_COVERS: tuple[int, ...] = tuple(1 << lv if lv >= 0 else 0 for lv in _LEVEL) + tuple(
+PLAY_COVERS: Final[tuple[int, ...]] = tuple(1 << lv if lv >= 0 else 0 for lv in _LEVEL) + tuple(
     SUITED.covers)
 """Per action id: the ranks the play counts as (a 13-bit mask of levels: a set's rank, every
 rank of a run, a joker's too; 0 for jokers alone and for what is no play)."""
 
-ACTION_IDS: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
+ACTION_IDS: Final[dict[str, int]] = {name: a for a, name in enumerate(ACTION_NAMES)}
 """Canonical name → id."""
 
 
@@ -203,7 +205,7 @@ def gift_level(action: int) -> int:
 
 
 # LEAD[level][naturals held][jokers held]: the plays of that rank open to a leader.
-_LEAD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+_LEAD: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(
             tuple(play_id(lv, n, j) for n in range(1, held + 1) for j in range(jh + 1))
@@ -216,7 +218,7 @@ _LEAD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
 
 # FOLLOW[level][naturals held][jokers held][set size]: the plays of that rank making a set of
 # exactly that size.
-_FOLLOW: tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...] = tuple(
+_FOLLOW: Final[tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(
             tuple(
@@ -230,7 +232,7 @@ _FOLLOW: tuple[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...], ...] = tuple
     )
     for lv in range(NUM_LEVELS)
 )
-_JOKER_LEADS: tuple[tuple[int, ...], ...] = ((), (PLAY_JOKER,), (PLAY_JOKER, PLAY_JOKER_X2))
+_JOKER_LEADS: Final[tuple[tuple[int, ...], ...]] = ((), (PLAY_JOKER,), (PLAY_JOKER, PLAY_JOKER_X2))
 
 
 def legal_plays(counts: tuple[int, ...], top_level: int, top_total: int) -> list[int]:

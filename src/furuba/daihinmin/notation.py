@@ -160,12 +160,18 @@ def parse_cards(text: str) -> tuple[int, int, int]:
     return level, naturals, jokers
 
 
-def parse_action(text: str, context: str | None) -> int:
-    """The action id ``text`` names; ``context`` is the phase (``"exchange"`` makes a lone card a
-    gift). Raises :class:`IllegalActionError` for a name no action has."""
+def checked_text(text: object) -> str:
+    """``text`` if it is text; :class:`IllegalActionError` otherwise."""
     if not isinstance(text, str):
         raise IllegalActionError(_("an action name must be text, not {value}").format(
             value=repr(text)))
+    return text
+
+
+def parse_action(text: str, context: str | None) -> int:
+    """The action id ``text`` names; ``context`` is the phase (``"exchange"`` makes a lone card a
+    gift). Raises :class:`IllegalActionError` for a name no action has."""
+    text = checked_text(text)
     key = " ".join(text.strip().lower().split())
     if key in _LOWER_IDS:
         return _LOWER_IDS[key]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from furuba.bots.kit import Rung
 from furuba.daihinmin.greedy import greedy_action
@@ -36,7 +36,7 @@ from furuba.i18n import N_
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-SEARCH_DEFAULTS: dict[str, Any] = {
+SEARCH_DEFAULTS: Final[dict[str, Any]] = {
     "c": 0.25, "bias": 1.0, "opp": "policy", "depth": 16, "infer": False,
     "levels": {"normal": {"sims": 20},
                "expert": {"sims": 400, "weights": "network", "value": "points", "c": 0.125,
@@ -69,7 +69,7 @@ game's ``points``, the outlook learned from ``hard``'s rounds
 three ``hard`` over 1,168 deals, and 29.3% [28.3%, 30.2%] of the wins
 (docs/experiments/daihinmin-learned-outlook.md)."""
 
-LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
+LADDER: Final = tuple(Rung(level, below, share, rounds=True, points=points)
                for level, below, share, points in (
                    ("beginner", "easy", 0.190, 0.78), ("normal", "easy", 0.350, 1.125),
                    ("hard", "normal", 0.289, 1.042), ("expert", "hard", 0.293, 1.223)))
@@ -77,7 +77,7 @@ LADDER = tuple(Rung(level, below, share, rounds=True, points=points)
 level below, on duplicate deals of single rounds, and its points as a multiple of an even share
 (docs/BOTS.md, *The ladder*); the ratings rate a bot of a level from its wins."""
 
-LEVEL_SUMMARIES = {
+LEVEL_SUMMARIES: Final = {
     "normal": N_("Thinks for a moment: tries its moves in twenty imagined deals."),
     "expert": N_("Thinks as hard, with a sharper instinct, and plays for the points of every "
                  "place, not only to go out first: tries its moves in four hundred imagined "
@@ -89,15 +89,15 @@ LEVEL_SUMMARIES = {
 sentences all games share speak of dozens of deals for ``normal``, and of an ``expert`` that
 plans for each other player's likeliest reply, as Friends of the Zodiac's does)."""
 
-SET_BURDEN = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
+SET_BURDEN: Final = (0.938, 0.974, 0.879, 0.789, 0.703, 0.558, 0.438, 0.331, 0.217, 0.08, -0.189, -0.299,
               -0.762)
 """The burden of holding a set of each level (3 … 2): low sets must still be got rid of, high
 ones win the lead back."""
-B_CARDS = -0.073
-B_JOKERS = 0.034
-B_LEAD = -0.99
+B_CARDS: Final = -0.073
+B_JOKERS: Final = 0.034
+B_LEAD: Final = -0.99
 """Per card, per joker, and for being the one to lead an empty pile."""
-POINTS_PER_ROUND = 2.0
+POINTS_PER_ROUND: Final = 2.0
 """About how many points the leader gains per round (for the number of rounds still to play)."""
 
 

@@ -23,23 +23,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import product
 from operator import itemgetter
+from typing import Final
 
 from furuba.core.deck import SUITS
 from furuba.daihinmin.catalog import _
 
-RANK_NAMES: tuple[str, ...] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+RANK_NAMES: Final[tuple[str, ...]] = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 """Rank names by level, lowest first (D3)."""
 
-NUM_LEVELS = 13
-JOKER = 13
+NUM_LEVELS: Final = 13
+JOKER: Final = 13
 """Index of the jokers in a rank-count vector (and the joker's "level" in a gift)."""
-JOKERS_ONLY_LEVEL = -1
+JOKERS_ONLY_LEVEL: Final = -1
 """The level of a set made only of jokers: lowest of all (D3)."""
 
-NUM_CARDS = 54
-FULL_DECK = (1 << NUM_CARDS) - 1
-JOKER_SHIFT = 52
-JOKER_MASK = 3 << JOKER_SHIFT
+NUM_CARDS: Final = 54
+FULL_DECK: Final = (1 << NUM_CARDS) - 1
+JOKER_SHIFT: Final = 52
+JOKER_MASK: Final = 3 << JOKER_SHIFT
 
 
 def deck_mask(jokers: int) -> int:
@@ -49,13 +50,13 @@ def deck_mask(jokers: int) -> int:
     (True, ['joker1'])
     """
     return (1 << (JOKER_SHIFT + jokers)) - 1
-SUIT_LETTERS = "dhsc"
+SUIT_LETTERS: Final = "dhsc"
 
-RANK_INDEX: tuple[int, ...] = tuple((level + 2) % 13 for level in range(NUM_LEVELS))
+RANK_INDEX: Final[tuple[int, ...]] = tuple((level + 2) % 13 for level in range(NUM_LEVELS))
 """The deck's rank index (Ace 0 … King 12) of each level."""
-SHIFT: tuple[int, ...] = tuple(4 * ri for ri in RANK_INDEX)
+SHIFT: Final[tuple[int, ...]] = tuple(4 * ri for ri in RANK_INDEX)
 """Bit offset of each level's 4-card nibble in a hand mask."""
-CARD_LEVEL: tuple[int, ...] = (*((c // 4 - 2) % 13 for c in range(52)), JOKER, JOKER)
+CARD_LEVEL: Final[tuple[int, ...]] = (*((c // 4 - 2) % 13 for c in range(52)), JOKER, JOKER)
 """Level of each card id; :data:`JOKER` for the two jokers."""
 
 
@@ -66,7 +67,7 @@ def card_name(card: int) -> str:
     return RANK_NAMES[CARD_LEVEL[card]] + SUITS[card % 4]
 
 
-CARD_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(NUM_CARDS))
+CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(NUM_CARDS))
 
 
 def _low_bits(nibble: int, k: int) -> int:
@@ -80,7 +81,7 @@ def _low_bits(nibble: int, k: int) -> int:
     return out
 
 
-LOWEST: tuple[tuple[int, ...], ...] = tuple(
+LOWEST: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_low_bits(nib, k) for k in range(5)) for nib in range(16)
 )
 """``LOWEST[nibble][k]``: the ``k`` lowest set bits of ``nibble`` (0 when it has fewer)."""
@@ -108,9 +109,9 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-_NIBBLE_COUNTS: list[tuple[int, ...]] = list(product([n.bit_count() for n in range(16)], repeat=4))
+_NIBBLE_COUNTS: Final[list[tuple[int, ...]]] = list(product([n.bit_count() for n in range(16)], repeat=4))
 """Per 16-bit chunk of a mask: the card count of each of its 4 nibbles, the highest first."""
-_BY_LEVEL = itemgetter(*(15 - (level + 2) % 13 for level in range(NUM_LEVELS)), 15 - 13)
+_BY_LEVEL: Final = itemgetter(*(15 - (level + 2) % 13 for level in range(NUM_LEVELS)), 15 - 13)
 """Picks, from the 16 nibble counts of a mask (highest nibble first), the counts by level and
 the jokers (nibble 13)."""
 
@@ -137,9 +138,9 @@ def names_of(mask: int) -> list[str]:
     return [CARD_NAMES[c] for c in sorted(cards_of(mask), key=display_key)]
 
 
-_RANK_ALIASES: dict[str, int] = {name.lower(): level for level, name in enumerate(RANK_NAMES)}
+_RANK_ALIASES: Final[dict[str, int]] = {name.lower(): level for level, name in enumerate(RANK_NAMES)}
 _RANK_ALIASES.update({"t": 7, "jack": 8, "queen": 9, "king": 10, "ace": 11})
-_JOKER_WORDS = frozenset({"joker", "jokers", "jkr", "jk", "jok"})
+_JOKER_WORDS: Final = frozenset({"joker", "jokers", "jkr", "jk", "jok"})
 
 
 def parse_card(token: str) -> tuple[int, int | None]:

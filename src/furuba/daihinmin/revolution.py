@@ -10,12 +10,14 @@ declaration there is no exchange, the Poor Man leads and the whole round goes co
 
 from __future__ import annotations
 
+from typing import Final
+
 from furuba.daihinmin.ranks import JOKER_MASK
 from furuba.daihinmin.view_types import Direction
 
-CLOCKWISE = 1
-COUNTERCLOCKWISE = -1
-DIRECTION_NAMES: dict[int, Direction] = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
+CLOCKWISE: Final = 1
+COUNTERCLOCKWISE: Final = -1
+DIRECTION_NAMES: Final[dict[int, Direction]] = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 
 
 def may_declare(hand: int) -> bool:

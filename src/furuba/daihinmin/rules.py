@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.core.errors import IllegalActionError
 from furuba.daihinmin import events
@@ -140,7 +140,7 @@ def _nothing(state: GameState) -> None:
     return None
 
 
-RULEBOOK = Rules(
+RULEBOOK: Final = Rules(
     house=0, num_actions=NUM_ACTIONS, suited=False, exchange_after=False, place_bonus=0,
     moves=PlayRules(suited=False, sequences=False, spade_three=False), plays=_plays,
     play=_play, pass_turn=pass_turn, parse=parse,

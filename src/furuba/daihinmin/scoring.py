@@ -13,12 +13,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from furuba.daihinmin.event_types import Title
 
-RICH_MAN, SECOND_RICHEST, MERCHANT, SECOND_POOREST, POOR_MAN = range(5)
-NO_TITLE = -1
-TITLE_NAMES: tuple[Title, ...] = (
+RICH_MAN: Final = 0
+SECOND_RICHEST: Final = 1
+MERCHANT: Final = 2
+SECOND_POOREST: Final = 3
+POOR_MAN: Final = 4
+NO_TITLE: Final = -1
+TITLE_NAMES: Final[tuple[Title, ...]] = (
     "Rich Man", "Second Richest", "Merchant", "Second Poorest", "Poor Man",
 )
 

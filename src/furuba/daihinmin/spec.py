@@ -20,7 +20,7 @@ from furuba.cli.kit import TerminalKit
 from furuba.core.protocol import State
 from furuba.daihinmin.explain import explain_action
 from furuba.daihinmin.explain_contrast import contrast_action
-from furuba.daihinmin.greedy import greedy_action
+from furuba.daihinmin.greedy import greedy_action, greedy_among
 from furuba.daihinmin.inference import world_sampler
 from furuba.daihinmin.options import (
     DEFAULT_TARGET,
@@ -199,7 +199,7 @@ SPEC = GameSpec(
     view_type=DaihinminView,
     aliases=("dai-hin-min", "rich-man-poor-man"),
     kits=(
-        BotKit(Policies(greedy=greedy_action, rollout=rollout_action, evaluate=evaluate,
+        BotKit(Policies(greedy=greedy_action, among=greedy_among, rollout=rollout_action, evaluate=evaluate,
                         explain=explain_action, contrast=contrast_action,
                         playout_mark=playout_mark, points=expected_points,
                         world_sampler=world_sampler),

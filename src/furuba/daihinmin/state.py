@@ -52,6 +52,7 @@ from furuba.daihinmin.moves import (
     PLAY_NATURALS,
     is_gift,
 )
+from furuba.daihinmin.notation import checked_text
 from furuba.daihinmin.options import Options
 from furuba.daihinmin.phases import EXCHANGE, NO_PILE, OVER, PHASE_NAMES, PLAY, REVOLUTION
 from furuba.daihinmin.ranks import (
@@ -74,10 +75,17 @@ from furuba.daihinmin.scoring import (
     titles_from_order,
     win_shares,
 )
-from furuba.daihinmin.secrecy import as_seen_by
+from furuba.daihinmin.secrecy import as_seen_by, check_player
 from furuba.daihinmin.view import build_view
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # plain Python without mypy's extensions: the setting means nothing then
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a deal of the UECda server's, or a record's
 class GameState(State):
     """A position of a Dai Hin Min game (see the module docstring).
 
@@ -316,23 +324,23 @@ class GameState(State):
                 else [KEEP_QUIET]
         return []
 
-    def action_to_string(self, action: int) -> str:
-        index = action if action.__class__ is int else action_id(action)
+    def action_to_string(self, action: object) -> str:
+        index = action if type(action) is int else action_id(action)
         if not 0 <= index < self.num_distinct_actions():
             raise IllegalActionError(self._no_such_action(action))
         return ACTION_NAMES[index]
 
-    def is_legal(self, action: int) -> bool:
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` is legal now; anything but an integer is refused as in
         :meth:`apply` (:func:`~furuba.core.protocol.action_id`)."""
-        if action.__class__ is not int:
-            action = action_id(action)
-        return action in self.legal_actions()
+        return (action if type(action) is int else action_id(action)) in self.legal_actions()
 
-    def string_to_action(self, text: str) -> int:
-        return self.rules.parse(self, text)
+    # What comes from outside is taken as it comes (object, Any) and checked where it is used,
+    # so that a compiled state refuses a bad value with a sentence, as the source does.
+    def string_to_action(self, text: Any) -> int:
+        return self.rules.parse(self, checked_text(text))
 
-    def action_info(self, action: int) -> ActionInfo:
+    def action_info(self, action: Any) -> ActionInfo:
         """``action`` as data (kinds and params: :mod:`furuba.daihinmin.facts`)."""
         from furuba.daihinmin.facts import action_info
 
@@ -348,22 +356,22 @@ class GameState(State):
         return [float(s) for s in self.points]
 
     # -- applying actions -------------------------------------------------------------------------
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = action_id(action)  # an integer of another type, or no action at all
+    def apply(self, action: object) -> None:
+        # an integer of another type, or no action at all, goes through action_id
+        a = action if type(action) is int else action_id(action)
         phase = self.phase_code
         if phase == PLAY:
-            if action == PASS:
+            if a == PASS:
                 self.rules.pass_turn(self)
             else:
-                self.rules.play(self, action)
-        elif phase == EXCHANGE and is_gift(action) and (
-                (action in GIFT_CARD) == self.rules.suited or action == GIVE_JOKER):
-            self._give(action)
-        elif phase == REVOLUTION and action in (DECLARE, KEEP_QUIET):
-            self._decide(action)
+                self.rules.play(self, a)
+        elif phase == EXCHANGE and is_gift(a) and (
+                (a in GIFT_CARD) == self.rules.suited or a == GIVE_JOKER):
+            self._give(a)
+        elif phase == REVOLUTION and a in (DECLARE, KEEP_QUIET):
+            self._decide(a)
         else:
-            raise IllegalActionError(self._why_illegal(action))
+            raise IllegalActionError(self._why_illegal(a))
 
     def next_active(self, player: int) -> int:
         """The next player after ``player`` in the direction of play who still holds cards."""
@@ -661,7 +669,7 @@ class GameState(State):
         return why_illegal(self, action)
 
     # -- views, secrecy, persistence (in their own modules) ----------------------------------------
-    def view(self, player: int | None, *, log_from: int = 0) -> JSON:
+    def view(self, player: Any, *, log_from: int = 0) -> JSON:
         return cast(JSON, build_view(self, player, log_from))
 
     def catalog(self) -> JSON:
@@ -671,19 +679,20 @@ class GameState(State):
 
         return {**super().catalog(), **catalog_facts()}
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: Any, rng: random.Random) -> Self:
         """A world for ``player`` (:func:`furuba.daihinmin.knowledge.determinize`) that depends on
         ``view(player)`` alone: see :func:`furuba.daihinmin.secrecy.as_seen_by`."""
         return self.sampler(player)(rng)
 
-    def sampler(self, player: int) -> Callable[[random.Random], Self]:
+    def sampler(self, player: Any) -> Callable[[random.Random], Self]:
+        check_player(self, player)
         return knowledge.sampler(as_seen_by(self, player), player)
 
     def to_json(self) -> JSON:
         return serialize.to_json(self)
 
     @classmethod
-    def from_json(cls, data: JSON) -> Self:
+    def from_json(cls, data: Any) -> Self:
         return serialize.from_json(cls, data)
 
     def __repr__(self) -> str:

@@ -43,18 +43,19 @@ A game with the suit lock or the spade 3 but no sequences uses the ids up to the
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from furuba.core.deck import SUITS
 from furuba.daihinmin.ranks import NUM_LEVELS, RANK_INDEX, RANK_NAMES
 
-MAX_RUN_JOKERS = 2
-MIN_RUN = 3
+MAX_RUN_JOKERS: Final = 2
+MIN_RUN: Final = 3
 """The shortest run (D14)."""
-SUIT_MASKS = 15
+SUIT_MASKS: Final = 15
 """Non-empty sets of suits, as 4-bit masks 1–15 (bit ``i``: ``SUITS[i]``)."""
-SPADE = SUITS.index("♠")
-DIAMOND = SUITS.index("♦")
-NO_PLAY = -2
+SPADE: Final = SUITS.index("♠")
+DIAMOND: Final = SUITS.index("♦")
+NO_PLAY: Final = -2
 """The level of an id that plays no cards (a gift)."""
 
 
@@ -93,7 +94,8 @@ def _named_name(level: int, suits: int, joker_suits: int) -> str:
     return "play " + " ".join(cards + wild)
 
 
-BELOW, ABOVE = 1, 2
+BELOW: Final = 1
+ABOVE: Final = 2
 """The bits of :attr:`Layout.edges`: a run's joker below the 3, above the 2 (D21)."""
 
 

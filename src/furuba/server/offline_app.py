@@ -35,7 +35,9 @@ KITS = frozenset({"__init__.py", "kit.py"})
 """What the offline app keeps of a part it leaves out that has a kit: the package and its kit
 (the games' specs register one for each consumer, :attr:`furuba.spec.GameSpec.kits`; a kit
 imports nothing of its consumer when it runs)."""
-SKIPPED_SUFFIXES = frozenset({".pyc", ".po", ".pot"})
+SKIPPED_SUFFIXES = frozenset({".pyc", ".po", ".pot", ".so", ".pyd"})
+"""Not in the archive: compiled bytecode, catalogues' sources, and the compiled engines
+(``furuba.compiled``): the browser runs each compiled module from its source."""
 PYODIDE = "vendor/pyodide"
 """Where Pyodide is vendored, under the web folder (``/static/vendor/pyodide``)."""
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",

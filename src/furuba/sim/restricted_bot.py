@@ -6,10 +6,10 @@ that play none of the banned kinds. When every legal action plays one, the choic
 and the inner bot chooses as usual; when none does, nothing changes either. Otherwise the inner
 bot chooses among the kept actions:
 
-* a search bot is asked for its search, and its most visited kept action is played;
-* any other bot is shown the state with only the kept actions legal (a read-only stand-in that
-  answers everything else as the state does); a bot that chooses from the legal actions
-  (random, and greedy policies that score each legal action) then chooses among them;
+* a bot that can choose among some of the legal actions
+  (:class:`~furuba.bots.base.ChoosesAmong`) is asked to: a search bot plays its most visited
+  kept action, the random bot picks among them, the greedy bot scores only them (its game's
+  ``among`` policy); any other bot chooses as usual;
 * a bot that chose a banned action anyway (a policy that builds its move from the hand) gets a
   *fallback*: the kept action whose result the game's own evaluation rates best for the
   player, in a world re-dealt from what the player knows (it never reads a hidden card).
@@ -30,11 +30,10 @@ often the restriction bit and how much of the bot's own judgement was replaced.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from furuba import games
-from furuba.bots.base import Bot
-from furuba.bots.ismcts import ISMCTSBot
+from furuba.bots.base import Bot, ChoosesAmong
 from furuba.bots.kit import BotKit
 from furuba.core.errors import OptionsError
 from furuba.core.protocol import State
@@ -53,25 +52,6 @@ def card_hooks(game: str) -> CardHooks:
         raise OptionsError(_("the game {title} does not name its cards for the balance "
                              "lab").format(title=spec.gettext(spec.title)))
     return cards()
-
-
-class _Narrowed:
-    """``state`` as seen by a bot that may take only ``allowed``: everything else delegated."""
-
-    __slots__ = ("_allowed", "_state")
-
-    def __init__(self, state: State, allowed: list[int]) -> None:
-        self._state = state
-        self._allowed = allowed
-
-    def legal_actions(self) -> list[int]:
-        return list(self._allowed)
-
-    def is_legal(self, action: int) -> bool:
-        return action in self._allowed
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
 
 
 class RestrictedBot:
@@ -98,15 +78,12 @@ class RestrictedBot:
         self.counts["restricted"] += 1
         if len(allowed) == 1:
             return allowed[0]
-        if isinstance(self.inner, ISMCTSBot):
-            result = self.inner.search(state)
-            for stats in result.actions:                # most visited first
-                if stats.action in allowed:
-                    return stats.action
+        if isinstance(self.inner, ChoosesAmong):
+            action = self.inner.choose_among(state, allowed)
         else:
-            action = self.inner.choose(cast(State, _Narrowed(state, allowed)))
-            if action in allowed:
-                return action
+            action = self.inner.choose(state)
+        if action in allowed:
+            return action
         self.counts["fallbacks"] += 1
         return self._fallback(state, allowed)
 

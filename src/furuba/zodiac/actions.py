@@ -40,7 +40,7 @@ and its *params*, so that no client parses a name:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.core.errors import IllegalActionError
@@ -51,12 +51,19 @@ from furuba.zodiac.text import _
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
-DRAW = 0
-MOVE = 1
+DRAW: Final = 0
+MOVE: Final = 1
 
 # Kinds of action, as returned by ActionTable.decode
-A_DRAW, A_MOVE, A_PLAY, A_OPTION, A_SOHMA, A_CENTER, A_TAKE, A_DISCARD = range(8)
-KINDS: tuple[str, ...] = ("draw", "move", "play", "option", "sohma", "put_away", "take", "discard")
+A_DRAW: Final = 0
+A_MOVE: Final = 1
+A_PLAY: Final = 2
+A_OPTION: Final = 3
+A_SOHMA: Final = 4
+A_CENTER: Final = 5
+A_TAKE: Final = 6
+A_DISCARD: Final = 7
+KINDS: Final[tuple[str, ...]] = ("draw", "move", "play", "option", "sohma", "put_away", "take", "discard")
 """The kind of each ``A_*`` code, as front ends read it (:func:`action_info`)."""
 
 
@@ -138,7 +145,7 @@ class ActionTable:
             return f"take {self.kind_names[arg]}"
         return f"discard {self.kind_names[arg]}"
 
-    def parse(self, text: str) -> int:
+    def parse(self, text: object) -> int:
         """The id named by ``text`` (case and spacing are forgiven)."""
         words = " ".join(str(text).split()).lower()
         if words in ("draw", "draw a card"):
@@ -174,7 +181,7 @@ class ActionTable:
         return None
 
 
-def action_info(state: GameState, action: int) -> ActionInfo:
+def action_info(state: GameState, action: object) -> ActionInfo:
     """``action`` as data in ``state``: its id, text, kind and params (the module docstring).
 
     >>> from furuba.zodiac import new_game

@@ -10,32 +10,43 @@ module to know what, say, pending decision 4 is called.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from furuba.zodiac.view_types import Outcome, PendingKind, SohmaSide, TohruSide
 
-HAND_LIMIT = 4
+HAND_LIMIT: Final = 4
 """Cards a hand may hold at the end of an action; more are discarded at once (Z8)."""
-CENTER_LIMIT = 4
+CENTER_LIMIT: Final = 4
 """Memories the center may hold; a fifth makes the player put one away."""
-ACTIONS_PER_TURN = 3
-HAND_SIZE = 3
+ACTIONS_PER_TURN: Final = 3
+HAND_SIZE: Final = 3
 """Cards dealt to each player."""
 
 # What the current decision is about.
-P_MAIN, P_OPTION, P_MOVE_TO, P_FLIP, P_CENTER, P_TAKE, P_HAND, P_DONE = range(8)
-PENDING_NAMES: tuple[PendingKind, ...] = ("action", "option", "move_to", "flip", "put_away",
+P_MAIN: Final = 0
+P_OPTION: Final = 1
+P_MOVE_TO: Final = 2
+P_FLIP: Final = 3
+P_CENTER: Final = 4
+P_TAKE: Final = 5
+P_HAND: Final = 6
+P_DONE: Final = 7
+PENDING_NAMES: Final[tuple[PendingKind, ...]] = ("action", "option", "move_to", "flip", "put_away",
                                           "take", "discard", "over")
 """The name of each ``P_*`` code, as views and saved games write it."""
 
 # How the game ended.
-RUNNING, FINISHED, TRUNCATED, COOP_WON, COOP_LOST = range(5)
-OUTCOME_NAMES: tuple[Outcome, ...] = ("running", "finished", "truncated", "won", "lost")
+RUNNING: Final = 0
+FINISHED: Final = 1
+TRUNCATED: Final = 2
+COOP_WON: Final = 3
+COOP_LOST: Final = 4
+OUTCOME_NAMES: Final[tuple[Outcome, ...]] = ("running", "finished", "truncated", "won", "lost")
 """The name of each outcome code, as views and saved games write it."""
 
-SIDE_NAMES: tuple[SohmaSide, ...] = ("human", "animal")
+SIDE_NAMES: Final[tuple[SohmaSide, ...]] = ("human", "animal")
 """A Sohma card's sides: bit ``i`` of a state's ``flipped`` is the side of Sohma ``i``."""
-TOHRU_SIDES: tuple[TohruSide, ...] = ("front", "back")
+TOHRU_SIDES: Final[tuple[TohruSide, ...]] = ("front", "back")
 """The sides of Tohru's card."""
 
 LogEntry = tuple[int, str, int, int | str]

@@ -11,14 +11,15 @@ in its look-ahead never shows it the real top of the deck.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.befriend import condition_met, missing_symbols
 from furuba.zodiac.codes import ACTIONS_PER_TURN
 from furuba.zodiac.state import GameState
 
-FRIEND = 1000.0
-RIVAL = 350.0
+FRIEND: Final = 1000.0
+RIVAL: Final = 350.0
 
 
 def _coverable(state: GameState, hand: tuple[int, ...], sohma: int) -> tuple[int, int]:
@@ -106,8 +107,14 @@ def _exposure(state: GameState, nxt: int, me: int) -> float:
 
 def greedy_action(state: GameState, rng: random.Random) -> int:
     """The action the greedy bot takes for ``state.current_player``."""
+    return greedy_among(state, state.legal_actions(), rng)
+
+
+def greedy_among(state: GameState, legal: list[int], rng: random.Random) -> int:
+    """The greedy choice among ``legal``, some of the legal actions (all of them for
+    :func:`greedy_action`): the one whose result :func:`evaluate` rates best, in a world re-dealt
+    from what the player knows."""
     me = state.current_player
-    legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     world = state.determinize(me, rng)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from furuba.bots.kit import Rung
 from furuba.core.deck import NUM_SOHMAS
@@ -41,7 +41,7 @@ from furuba.zodiac.codes import (
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
-SEARCH_DEFAULTS: dict[str, Any] = {
+SEARCH_DEFAULTS: Final[dict[str, Any]] = {
     "c": 0.25, "bias": 1.0, "opp": "policy", "depth": 5,
     "levels": {"expert": {"sims": 400, "opp": "best", "eval": "learned"}}}
 """The search settings tuned for this game (docs/BOTS.md): UCT's ``c``, the progressive ``bias``
@@ -53,7 +53,7 @@ outlook (``eval=learned``, :mod:`furuba.zodiac.outlook`): against three ``hard``
 35.7% [33.7%, 37.7%] of the games over 351 duplicate deals, +8.7 points [+6.2, +11.2] over the
 hand-made evaluation on the same deals
 (docs/experiments/zodiac-learned-outlook.md)."""
-LEVEL_SUMMARIES = {
+LEVEL_SUMMARIES: Final = {
     "expert": N_("Thinks as hard and knows more: tries its moves in four hundred imagined deals, "
                  "guided by the best of what it learned from thousands of games, plans for each "
                  "other player's likeliest reply, and judges each imagined game by what it "
@@ -61,13 +61,13 @@ LEVEL_SUMMARIES = {
 }
 """How ``expert`` plays here, where this game tunes it its own way (the sentence all games
 share does not speak of the learned outlook)."""
-LADDER = tuple(Rung(level, below, share, setting=N_("games to 4 friendships"))
+LADDER: Final = tuple(Rung(level, below, share, setting=N_("games to 4 friendships"))
                for level, below, share in (("beginner", "easy", 0.209), ("normal", "easy", 0.389),
                                            ("hard", "normal", 0.283), ("expert", "hard", 0.357)))
 """How strong the levels measured here: each level's share of the wins against three of the
 level below, on duplicate deals of games to 4 friendships (docs/BOTS.md, *The ladder*); the
 ratings rate a bot of a level from it."""
-REACH = 3
+REACH: Final = 3
 """How far ahead of Tohru a Sohma counts as within reach (the moves of one turn)."""
 
 
@@ -233,18 +233,18 @@ def _look_one_ahead(state: GameState, legal: list[int], rng: random.Random) -> i
 
 
 # -- the evaluation ------------------------------------------------------------------------------
-W_FRIENDS = 0.254
-W_FRIENDS_LATE = 0.832
+W_FRIENDS: Final = 0.254
+W_FRIENDS_LATE: Final = 0.832
 """Per friendship, plus this much times the leader's progress toward the target."""
-W_MEMORIES = 0.057
-W_EVENTS = -0.068
-W_SEAT = (0.0, 0.158, 0.098, -0.071)
+W_MEMORIES: Final = 0.057
+W_EVENTS: Final = -0.068
+W_SEAT: Final = (0.0, 0.158, 0.098, -0.071)
 """By place in turn order after the player on turn (0: on turn; 4 players, more reuse the last)."""
-W_PLAN = 0.445
+W_PLAN: Final = 0.445
 """The player on turn can befriend a Sohma with the actions left this turn."""
-W_OPEN = 0.257
+W_OPEN: Final = 0.257
 """The next player could befriend a Sohma within reach with the center alone."""
-W_REACHED = -0.491
+W_REACHED: Final = -0.491
 """The player reached the target (the others still get their last turns)."""
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from furuba.core.deck import NUM_SOHMAS, SOHMA_NAMES
 from furuba.zodiac.actions import ActionTable
@@ -48,7 +48,11 @@ CStep = tuple[Any, ...]
 """A compiled effect step (see the module docstring)."""
 
 # Compiled conditions: (code, a, b)
-COND_NONE, COND_FRIEND_OF, COND_MIN_FRIENDS, COND_TOHRU_SIDE, COND_CENTER = range(5)
+COND_NONE: Final = 0
+COND_FRIEND_OF: Final = 1
+COND_MIN_FRIENDS: Final = 2
+COND_TOHRU_SIDE: Final = 3
+COND_CENTER: Final = 4
 Cond = tuple[int, int, int]
 
 
@@ -137,7 +141,7 @@ class Rules:
         raise KeyError(name)
 
 
-_COMPILED: dict[tuple[int, Options], Rules] = {}
+_COMPILED: Final[dict[tuple[int, Options], Rules]] = {}
 
 
 def compile_rules(cardset: CardSet, options: Options) -> Rules:

@@ -26,7 +26,7 @@ from furuba.zodiac.cardset_editor import EDITOR
 from furuba.zodiac.cardset_files import add_cardset_folder, bundled_cardsets, check_cardset_text
 from furuba.zodiac.explain import explain_action
 from furuba.zodiac.explain_contrast import contrast_action
-from furuba.zodiac.greedy import greedy_action
+from furuba.zodiac.greedy import greedy_action, greedy_among
 from furuba.zodiac.inference import world_sampler
 from furuba.zodiac.options import DEFAULT_MAX_ROUNDS, VARIANTS
 from furuba.zodiac.reveals import reveals
@@ -122,7 +122,7 @@ SPEC = GameSpec(
                                   "just played (Z15)")),),
     aliases=("friends-of-the-zodiac", "fotz"),
     kits=(
-        BotKit(Policies(greedy=greedy_action, rollout=playout.rollout_action,
+        BotKit(Policies(greedy=greedy_action, among=greedy_among, rollout=playout.rollout_action,
                         evaluate=playout.evaluate, explain=explain_action,
                         contrast=contrast_action, evaluations={"learned": outlook.win_shares},
                         world_sampler=world_sampler),

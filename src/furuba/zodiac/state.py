@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Self, TypeVar, cast
+from typing import Any, Self, TypeVar, cast
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import FurubaError, IllegalActionError
@@ -165,10 +165,10 @@ class GameState(State):
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
-    def deal(cls, rules: Rules, seed: int) -> GameState:
+    def deal(cls, rules: Rules, seed: int) -> Self:
         """A new game: shuffle the play deck, deal 3 cards each, Tohru next to Yuki."""
         n = rules.options.players
-        s: GameState = cls.__new__(cls)
+        s: Self = cls.__new__(cls)
         s.rules, s.seed, s.counter = rules, seed, 1
         deck = shuffled(rules.deck, seed=seed, counter=0)
         hands = []
@@ -190,7 +190,7 @@ class GameState(State):
         return s
 
     def clone(self) -> Self:
-        c = object.__new__(type(self))
+        c = self.__class__.__new__(self.__class__)
         c.rules, c.seed, c.counter = self.rules, self.seed, self.counter
         c.hands, c.deck, c.discard, c.center = self.hands, self.deck, self.discard, self.center
         c.limbo, c.tohru, c.tohru_back, c.flipped = self.limbo, self.tohru, self.tohru_back, self.flipped
@@ -259,18 +259,19 @@ class GameState(State):
             return [t.take(k) for k in sorted(set(self.discard)) if k < m]
         return [t.discard(k) for k in sorted(set(self.hands[self.pending_player]))]
 
-    def action_to_string(self, action: int) -> str:
-        if action.__class__ is not int:
-            action = action_id(action)
-        name = self.rules.actions.name(action)
-        code, arg = self.rules.actions.decode(action)
+    def action_to_string(self, action: object) -> str:
+        a = action if type(action) is int else action_id(action)
+        name = self.rules.actions.name(a)
+        code, arg = self.rules.actions.decode(a)
         if code == A_OPTION and self.pending == P_OPTION and self.pending_arg is not None:
             labels = self.pending_arg[1]
             if arg < len(labels):
                 return f"{name}: {labels[arg]}"
         return name
 
-    def string_to_action(self, text: str) -> int:
+    # What comes from outside is taken as it comes (object, Any) and checked where it is used,
+    # so that a compiled state refuses a bad value with a sentence, as the source does.
+    def string_to_action(self, text: Any) -> int:
         try:
             return self.rules.actions.parse(text)
         except IllegalActionError:
@@ -280,7 +281,7 @@ class GameState(State):
                         return self.rules.actions.option(i)
             raise
 
-    def action_info(self, action: int) -> ActionInfo:
+    def action_info(self, action: Any) -> ActionInfo:
         """``action`` as data (kinds and params: :mod:`furuba.zodiac.actions`)."""
         return action_info(self, action)
 
@@ -314,7 +315,7 @@ class GameState(State):
             return _("the event")
         return card_text(self.rules.cardset, self.rules.kind_names[self.limbo])
 
-    def is_legal(self, action: int) -> bool:
+    def is_legal(self, action: object) -> bool:
         """Whether ``action`` is legal now (a main action is checked without listing them all).
 
         >>> from furuba.zodiac import new_game
@@ -325,29 +326,27 @@ class GameState(State):
         Any integer is an id (numpy's too); anything else, ``bool`` included, is refused as in
         :meth:`apply` (:func:`~furuba.core.protocol.action_id`).
         """
-        if action.__class__ is not int:
-            action = action_id(action)
+        a = action if type(action) is int else action_id(action)
         if self.pending == P_MAIN:
-            if action == MOVE:
+            if a == MOVE:
                 return True
             hand = self.hands[self.pending_player]
-            if action == DRAW:
+            if a == DRAW:
                 return len(hand) < HAND_LIMIT and self.can_draw()
-            return action - self.rules.actions.play(0) in hand
-        return action in self.legal_actions()
+            return a - self.rules.actions.play(0) in hand
+        return a in self.legal_actions()
 
-    def apply(self, action: int) -> None:
-        if action.__class__ is not int:
-            action = action_id(action)  # an integer of another type, or no action at all
+    def apply(self, action: object) -> None:
+        a = action if type(action) is int else action_id(action)  # or no action at all: refused
         if self.outcome:
             raise IllegalActionError(_("the game is over: no more actions"))
-        if not self.is_legal(action):
-            what = self.rules.actions.name(action)  # raises for what is no action id at all
+        if not self.is_legal(a):
+            what = self.rules.actions.name(a)  # raises for what is no action id at all
             raise IllegalActionError(_("{action!r} is not legal now: {pending}").format(
                 action=what, pending=self.describe_pending()))
         if self.recording:
-            self._record(action)
-        self.apply_unchecked(action)
+            self._record(a)
+        self.apply_unchecked(a)
 
     def _record(self, action: int) -> None:
         """Add ``action`` to the trail of the player whose turn it is (a new turn starts with a
@@ -640,7 +639,7 @@ class GameState(State):
         return out
 
     # -- True Friends journal (Z15) ----------------------------------------------------------
-    def write(self, player: int, name: str, text: str) -> str:
+    def write(self, player: Any, name: Any, text: Any) -> str:
         """The game's one written input, ``"answer"``: see :meth:`write_answer`."""
         if name != "answer":
             raise IllegalActionError(_("Friends of the Zodiac takes no written input {name!r}; "
@@ -698,7 +697,7 @@ class GameState(State):
         return self.outcome == TRUNCATED
 
     # -- secrecy -----------------------------------------------------------------------------
-    def view(self, player: int | None, *, log_from: int = 0) -> JSON:
+    def view(self, player: Any, *, log_from: int = 0) -> JSON:
         return cast(JSON, build_view(self, player, log_from))
 
     def catalog(self) -> JSON:
@@ -729,7 +728,7 @@ class GameState(State):
         })
         return out
 
-    def determinize(self, player: int, rng: random.Random) -> Self:
+    def determinize(self, player: Any, rng: random.Random) -> Self:
         """Re-deal what ``player`` cannot see: other hands' unknown cards and the deck order.
 
         The pool is every card not in ``player``'s hand, the center, the discard pile, the event
@@ -744,7 +743,7 @@ class GameState(State):
         """
         return self.sampler(player)(rng)
 
-    def sampler(self, player: int) -> Callable[[random.Random], Self]:
+    def sampler(self, player: Any) -> Callable[[random.Random], Self]:
         """:meth:`determinize` for one ``player``, the pool of unseen cards sorted once.
 
         >>> from furuba.zodiac import new_game
@@ -760,7 +759,7 @@ class GameState(State):
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: JSON) -> Self:
+    def from_json(cls, data: Any) -> Self:
         return state_from_json(cls, data)
 
     def __repr__(self) -> str:
