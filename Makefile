@@ -73,6 +73,7 @@ i18n: $(STAMP)
 
 bench: $(STAMP) compiled
 	$(PY) -m benchmarks
+	$(PY) -m benchmarks.compiled
 
 clean:
 	rm -rf $(VENV) build .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -136,7 +136,7 @@ def measure(only: set[str] | None, rounds: int, seconds: float, positions: int,
                      "ratio_best": times["pure"] / times["compiled"]})
         print(f"simulate zodiac {simulate} greedy games, --jobs 2: compiled "
               f"{times['compiled']:.1f} s, pure {times['pure']:.1f} s", flush=True)
-    return {"machine": machine_info(), "date": time.strftime("%Y-%m-%dT%H:%MZ", time.gmtime()),
+    return {"machine": machine_info("each child process pinned to one core"),
             "rounds": rounds, "seconds": seconds, "positions": positions, "rows": rows}
 
 
