@@ -59,7 +59,7 @@ def compiled_modules() -> list[str]:
 
 
 def engine_build() -> str:
-    """One line on the build in use, for ``furuba --version`` and the benchmarks.
+    """One line on the build in use, for the benchmarks and the tests.
 
     >>> engine_build().split(":")[0] in {"compiled", "plain Python"}
     True
