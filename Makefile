@@ -33,6 +33,7 @@ pyodide: $(STAMP)
 # furuba runs as plain Python; FURUBA_PURE=1 runs plain Python beside a build.
 COMPILED_SOURCES := $(addprefix src/,$(shell grep -v '^\#' src/furuba/compiled.txt))
 build/.compiled: $(STAMP) setup.py src/furuba/compiled.txt $(COMPILED_SOURCES)
+	find src -name '*.so' -delete   # a module no longer listed leaves no extension behind
 	$(PY) setup.py --quiet build_ext --inplace
 	@mkdir -p build && touch $@
 
@@ -40,7 +41,8 @@ compiled: build/.compiled
 
 # Back to plain Python: the compiled modules removed.
 pure:
-	rm -f build/.compiled src/*__mypyc*.so $(patsubst %.py,%.*.so,$(COMPILED_SOURCES))
+	rm -f build/.compiled
+	find src -name '*.so' -delete
 
 # A wheel carrying the compiled engines (dist/).
 wheel: $(STAMP)
