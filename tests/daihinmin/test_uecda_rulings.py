@@ -134,6 +134,27 @@ def test_ruling_d24_the_poor_give_their_strongest_first_and_the_rich_choose_from
         assert not state.hand(poor) & JOKER_MASK
 
 
+def test_ruling_d24_a_card_the_rich_give_back_is_the_poor_s_own_in_every_world() -> None:
+    """The Poor Man's strongest cards went to the Rich Man, who gave one of them back: the Poor
+    Man knows where it is (his own hand), and the worlds he imagines never put it in two hands."""
+    house = {"strong_joker": "on", "exchange_after": "on", "jokers": 1}
+    state = new_game(players=4, seed=6, **house)
+    play_round(state, random.Random(6))
+    for choice in (3339, 0, 0):
+        legal = state.legal_actions()
+        state.apply(legal[choice % len(legal)])
+    exchange = {(giver, receiver): cards for giver, receiver, cards in state.exchange}
+    rich, poor = next(pair for pair in exchange if exchange[pair[::-1]] & exchange[pair])
+    returned = exchange[(rich, poor)] & exchange[(poor, rich)]
+    assert returned and state.hand(poor) & returned == returned
+    for seed in range(20):
+        world = state.determinize(poor, random.Random(seed))
+        check_cards(world)
+        assert world.hand(poor) == state.hand(poor)
+        assert not world.hand(rich) & returned
+        assert world.view(poor) == state.view(poor)
+
+
 # -- D25 points by place ------------------------------------------------------------------------------
 def test_ruling_d25_each_place_scores_a_point_more() -> None:
     state = new_game(players=5, seed=2, place_points="on", max_rounds=1)

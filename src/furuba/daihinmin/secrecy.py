@@ -59,9 +59,12 @@ def known_cards(state: GameState, player: int | None) -> dict[int, int]:
         if jokers and poor != player:
             known[poor] = jokers
     if player is not None:
+        # A card given and handed back in the same exchange (D24: the Rich Man may return a card
+        # the Poor Man's strongest brought him) is in the giver's own hand, not the receiver's.
+        elsewhere = held & ~state.hands[player]
         for giver, receiver, cards in state.exchange:
-            if giver == player and cards & held:
-                known[receiver] = known.get(receiver, 0) | (cards & held)
+            if giver == player and cards & elsewhere:
+                known[receiver] = known.get(receiver, 0) | (cards & elsewhere)
     return known
 
 
