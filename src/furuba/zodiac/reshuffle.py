@@ -10,6 +10,11 @@ player's hand (or set aside in the box). From then on:
   they drew since the reshuffle;
 * every other unseen card is in another player's hand, or in the box: never in the deck.
 
+One thing the facts leave open: a player who drew since and then played a card of a kind the pile
+held may have played the pile's copy or one of their own. A copy of that kind still unseen may
+then be either; it is dealt as either (:attr:`Split.either`), so that the true position is always
+one of the worlds dealt.
+
 :func:`split_unseen` works this out once for a player, from public facts only (the pile at the
 reshuffle, who drew how many cards since, and this player's own draws), and
 :meth:`Split.deal` deals a world that respects it, where :meth:`GameState.determinize` would
@@ -30,8 +35,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from furuba.core.rng import shuffle
 from furuba.zodiac.codes import Log
 
 if TYPE_CHECKING:
@@ -53,6 +59,9 @@ class Split:
     draws: tuple[int, ...]
     """For each player dealt again (in the order given), how many cards of the pile their
     hidden cards can hold at most: the cards they drew since, if no more than their hidden cards."""
+    either: tuple[int, ...] = ()
+    """Unseen cards that may be of the pile or not: a player who drew since played a card of
+    their kind, the pile's copy or their own. Anywhere: the deck, a hand, the box."""
 
     def deal(self, rng: random.Random, redealt: list[Redealt], deck_size: int
              ) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
@@ -60,18 +69,43 @@ class Split:
         deck drawn from :attr:`fresh`, the rest of it spread over the players who drew since,
         and :attr:`old` over the hidden cards left and the box."""
         fresh = list(self.fresh)
-        rng.shuffle(fresh)
-        deck, drawn = fresh[:deck_size], fresh[deck_size:]
+        shuffle(rng, fresh)
+        if self.either:
+            deck, drawn, spare = self._deal_deck(rng, fresh, deck_size)
+        else:
+            deck, drawn, spare = fresh[:deck_size], fresh[deck_size:], []
         slots = [i for i, most in enumerate(self.draws) for _ in range(most)]
         takes = Counter(rng.sample(slots, len(drawn)))
         old = list(self.old)
-        rng.shuffle(old)
+        shuffle(rng, old)
+        if spare:
+            old += spare
+            shuffle(rng, old)
         hidden_cards = []
         for i, (_p, hidden, _known) in enumerate(redealt):
             from_pile = takes[i]
             hidden_cards.append((*drawn[:from_pile], *old[:hidden - from_pile]))
             del drawn[:from_pile], old[:hidden - from_pile]
         return hidden_cards, deck, old
+
+    def _deal_deck(self, rng: random.Random, fresh: list[int], deck_size: int
+                   ) -> tuple[list[int], list[int], list[int]]:
+        """The deck from ``fresh`` (shuffled) and :attr:`either`: first the pile's cards that no
+        hand can hold (beyond the draws since), then any of the rest; the pile's cards left for
+        the hands of those who drew, and the cards of :attr:`either` left for anywhere else."""
+        must = max(0, len(fresh) - sum(self.draws))
+        either = list(self.either)
+        shuffle(rng, either)
+        rest = [*fresh[must:], *either]
+        shuffle(rng, rest)
+        deck = fresh[:must] + rest[:deck_size - must]
+        left = Counter(rest[deck_size - must:])
+        drawn = []
+        for card in fresh[must:]:
+            if left[card]:
+                left[card] -= 1
+                drawn.append(card)
+        return deck, drawn, list(left.elements())
 
 
 def draws_since_reshuffle(log: Log, players: int, player: int) -> tuple[list[int], list[int]] | None:
@@ -107,8 +141,27 @@ def split_unseen(state: GameState, player: int, redealt: list[Redealt],
     left = Counter(unseen)
     fresh = left & +pile
     old = left - fresh
+    # What another player who drew since played may have been the pile's copy: as many unseen
+    # copies of its kind may then be old ones.
+    either = fresh & _shown_since_reshuffle(state.log, player, counts)
+    fresh -= either
     draws = tuple(min(hidden, counts[p]) for p, hidden, _known in redealt)
-    drawn = fresh.total() - len(state.deck)
-    if drawn < 0 or drawn > sum(draws):
+    deck = len(state.deck)
+    if fresh.total() + either.total() < deck or fresh.total() - deck > sum(draws):
         return None
-    return Split(tuple(sorted(fresh.elements())), tuple(sorted(old.elements())), draws)
+    return Split(tuple(sorted(fresh.elements())), tuple(sorted(old.elements())), draws,
+                 tuple(sorted(either.elements())))
+
+
+def _shown_since_reshuffle(log: Log, player: int, counts: list[int]) -> Counter[int]:
+    """The kinds other players who drew since the last reshuffle played or discarded since."""
+    shown: Counter[int] = Counter()
+    node: Any = log
+    while node is not None:
+        actor, code, card, _b = node[1]
+        if code == "reshuffle":
+            break
+        if (code == "play" or code == "discard") and actor != player and counts[actor]:
+            shown[card] += 1
+        node = node[0]
+    return shown
