@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
 from furuba.core.errors import OptionsError
-from furuba.core.rng import fresh_seed
+from furuba.core.rng import fresh_seed, shuffle
 from furuba.daihinmin.exchange import gift_card
 from furuba.daihinmin.ranks import CARD_LEVEL, JOKER, cards_of, counts_of
 from furuba.daihinmin.secrecy import ceiling, check_player, exchange_seen_by, in_hands, known_cards
@@ -76,7 +76,7 @@ def sampler(state: S, player: int) -> Callable[[random.Random], S]:
     def sample(rng: random.Random) -> S:
         out = state.clone()
         unseen = pool.copy()
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         new = start.copy()
         need = wanted.copy()
         if limit is not None:

@@ -115,7 +115,7 @@ def pass_turn(state: GameState) -> None:
         raise IllegalActionError(why_illegal(state, PASS))
     player = state.current
     last = state.pile[-1][0]
-    holding = state.options.players - len(state.finished) - (state.fallen >= 0)
+    holding = len(state.hands) - len(state.finished) - (state.fallen >= 0)
     others = holding - 1 if state.hands[last] else holding
     state.log = (("pass", player), state.log)
     state.log_len += 1

@@ -27,7 +27,7 @@ from typing import Any, Self, cast
 
 from furuba.core.errors import IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
-from furuba.core.rng import rng_for
+from furuba.core.rng import rng_for, shuffle
 from furuba.daihinmin import events, house, knowledge, serialize
 from furuba.daihinmin.deal import deal_hands, draw_dealer
 from furuba.daihinmin.exchange import (
@@ -375,8 +375,8 @@ class GameState(State):
 
     def next_active(self, player: int) -> int:
         """The next player after ``player`` in the direction of play who still holds cards."""
-        n = self.options.players
         seating, hands, step = self.seating, self.hands, self.direction
+        n = len(hands)
         seat = self.seat_of[player]
         for _ in range(n):
             seat = (seat + step) % n
@@ -630,7 +630,7 @@ class GameState(State):
     def _draw_seating(self) -> tuple[int, ...]:
         """The seats drawn at random (D27): player ids by seat."""
         seating = list(range(self.options.players))
-        rng_for(self.seed, self.counter).shuffle(seating)
+        shuffle(rng_for(self.seed, self.counter), seating)
         self.counter += 1
         return tuple(seating)
 
@@ -649,7 +649,7 @@ class GameState(State):
 
     def _draw_lots(self, players: list[int]) -> list[int]:
         """``players`` in an order drawn at random (D22)."""
-        rng_for(self.seed, self.counter).shuffle(players)
+        shuffle(rng_for(self.seed, self.counter), players)
         self.counter += 1
         return players
 

@@ -47,6 +47,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from furuba.core.rng import shuffle
 from furuba.learn.scoring import Scorer, softmax
 from furuba.zodiac.codes import RUNNING, LogEntry
 from furuba.zodiac.learning import LEARNING, features_in
@@ -141,7 +142,7 @@ def turn_start(world: GameState, q: int, turn: Turn, rng: random.Random) -> Game
             return None
         counts[c] -= 1
     rest = [c for c, n in enumerate(counts) for _ in range(n)]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     hands = list(start.hands)
     for p in range(len(hands)):
         if p == q:

@@ -15,7 +15,7 @@ folds the new entries oldest first: a few entries, not the whole game.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from furuba.zodiac.codes import Log, LogEntry
 
@@ -35,15 +35,18 @@ class LogFold(Generic[T, K]):
 
     def __call__(self, log: Log, key: K) -> T:
         path: list[LogEntry] = []
-        node = log
+        # The nodes are held as plain objects: compiled code keeps a value typed as a tuple of
+        # known length unboxed, and boxing it again would make a new tuple whose id the memo
+        # has never seen.
+        node: Any = log
         out = self.start
         while node is not None:
             hit = self._memo.get((id(node), key))
             if hit is not None and hit[0] is node:
                 out = hit[1]
                 break
-            node, entry = node
-            path.append(entry)
+            path.append(node[1])
+            node = node[0]
         if not path:
             return out
         step = self.step

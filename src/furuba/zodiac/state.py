@@ -23,7 +23,7 @@ from typing import Any, Self, TypeVar, cast
 from furuba.core.deck import NUM_SOHMAS
 from furuba.core.errors import FurubaError, IllegalActionError
 from furuba.core.protocol import JSON, TERMINAL, ActionInfo, State, action_id
-from furuba.core.rng import fresh_seed, shuffled
+from furuba.core.rng import fresh_seed, shuffle, shuffled
 from furuba.zodiac.actions import (
     A_CENTER,
     A_DISCARD,
@@ -418,13 +418,12 @@ class GameState(State):
                 self.pending, self.pending_player = P_DONE, TERMINAL
                 return
             hands = self.hands
-            if max(map(len, hands)) > HAND_LIMIT:
-                n = len(hands)
-                for i in range(n):
-                    p = (self.turn + i) % n
-                    if len(hands[p]) > HAND_LIMIT:
-                        self.pending, self.pending_player = P_HAND, p
-                        return
+            n = len(hands)
+            for i in range(n):
+                p = (self.turn + i) % n
+                if len(hands[p]) > HAND_LIMIT:
+                    self.pending, self.pending_player = P_HAND, p
+                    return
             if not self.queue:
                 self.pending, self.pending_player = P_MAIN, self.turn
                 return
@@ -795,7 +794,7 @@ def _sampler(state: G, player: int) -> Callable[[random.Random], G]:
     def pooled(rng: random.Random) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
         """Every unseen card pooled: the hidden cards of each player, the deck, the box."""
         pool = pool_start.copy()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hidden_cards = []
         for _p, hidden, _known in redealt:
             hidden_cards.append(tuple(pool[:hidden]))

@@ -26,7 +26,7 @@ def summarize(state: State) -> dict[str, Any]:
     (2, True)
     """
     assert isinstance(state, GameState)
-    view = state.view(None)
+    view = state.view(None, log_from=state.log_len)     # the log is read below, not rendered
     befriended = [[f["sohma"], f["side"], p] for p, team in enumerate(view["friendships"])
                   for f in team]
     played: list[set[str]] = [set() for _ in range(state.num_players)]
