@@ -102,10 +102,10 @@ def _simulate(games: int, pure: bool) -> dict[str, Any]:
 
 
 def subjects(only: set[str] | None) -> list[str]:
-    """The subjects to measure, in table order (``--only`` keeps those of the named kinds)."""
+    """The subjects to measure, in table order (``--only`` keeps the named kinds and subjects)."""
     every = ([f"steps:{g}" for g in GAMES] + [f"playout:{g}" for g in GAMES]
              + [f"ismcts:{level}:{g}" for level in LEVELS for g in GAMES])
-    return [s for s in every if only is None or s.split(":")[0] in only]
+    return [s for s in every if only is None or s.split(":")[0] in only or s in only]
 
 
 def measure(only: set[str] | None, rounds: int, seconds: float, positions: int,

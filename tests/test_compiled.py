@@ -23,11 +23,14 @@ from furuba.compiled import MODULES, compiled_modules, engine_build, stale_exten
 GAMES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("zodiac", {"players": 4}, ("random", "greedy", "random", "ismcts:sims=12")),
     ("zodiac", {"players": 2, "variant": "coop"}, ("greedy", "ismcts:sims=8")),
+    ("zodiac", {"players": 3}, ("greedy", "ismcts:expert,sims=6", "random")),
     ("daihinmin", {"players": 4}, ("random", "greedy", "ismcts:sims=12", "greedy")),
+    ("daihinmin", {"players": 4}, ("greedy", "ismcts:expert,sims=8", "random", "greedy")),
     ("daihinmin", {"players": 5, "rules": "uecda"}, ("greedy", "random", "greedy",
                                                       "ismcts:sims=8", "greedy")),
 ]
-"""The games each build plays: a game, its options, and the bot of each seat."""
+"""The games each build plays: a game, its options, and the bot of each seat (``expert``'s
+learned priors and evaluations with few simulations)."""
 SEEDS = (3, 11)
 MAX_STEPS = 400
 """Enough steps for whole games of random and greedy bots; a match to 21 points of Dai Hin

@@ -29,17 +29,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.daihinmin.ranks import JOKER, NUM_LEVELS, RANK_NAMES
 
 if TYPE_CHECKING:
     from furuba.daihinmin.state import GameState
 
-MAX_SIZE = 6
+MAX_SIZE: Final = 6
 """The largest set (4 naturals and 2 jokers, D4)."""
 
-FEATURE_NAMES: tuple[str, ...] = (
+FEATURE_NAMES: Final[tuple[str, ...]] = (
     *(f"holds {rank}s" for rank in RANK_NAMES),
     "jokers", "cards", "leads", "owns the pile", "moves 2nd", "moves 3rd", "moves 4th",
     "sets in control", "sets out of control", "at most one set out of control",
@@ -50,7 +50,7 @@ or owns the set on top, how many players still holding cards move before it, how
 sets no other hand could beat with a set of their size (*in control*) and how many it could lose
 the lead with, and whether it could beat the set on top."""
 
-WEIGHTS: tuple[float, ...] = (
+WEIGHTS: Final[tuple[float, ...]] = (
     -0.521, -0.562, -0.592, -0.388, -0.429, -0.181, -0.127, -0.054, 0.020, 0.155, 0.320, 0.426,
     0.954, 0.130, 0.300, 0.567, 0.197, -0.063, -0.149, -0.188, -0.397, -0.582, 0.914, 0.170)
 """The logistic weight of each feature (:data:`FEATURE_NAMES`): a player's chance of going out

@@ -56,8 +56,9 @@ class LogFold(Generic[T, K]):
         return out
 
     def remember(self, log: Log, key: K, result: T) -> None:
-        """Keep ``result`` as the fold of ``log`` (the oldest results make room)."""
+        """Keep ``result`` as the fold of ``log``; a full memo starts again empty (dropping its
+        oldest entries one by one made each drop scan the holes the earlier ones left)."""
         memo = self._memo
-        while len(memo) >= self.size:
-            memo.pop(next(iter(memo)), None)
+        if len(memo) >= self.size:
+            memo.clear()
         memo[(id(log), key)] = (log, result)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from furuba.core.deck import NUM_SOHMAS
 from furuba.zodiac.befriend import condition_met
@@ -38,11 +38,12 @@ from furuba.zodiac.playout import REACH, evaluate, plan
 if TYPE_CHECKING:
     from furuba.zodiac.state import GameState
 
-NEAR, FAR = 3, 6
+NEAR: Final = 3
+FAR: Final = 6
 """How many actions away a befriending counts as *within 3* and *within 6* (from where Tohru
 stands, as if the player were on turn with that many actions)."""
 
-FEATURE_NAMES: tuple[str, ...] = (
+FEATURE_NAMES: Final[tuple[str, ...]] = (
     "friendships", "friendships x the leader's progress", "one short of the target",
     "two short of the target", "memories", "events", "a full hand",
     "memories the Sohmas ahead ask for", "Sohmas left to befriend",
@@ -62,7 +63,7 @@ befriend within 3 actions of where Tohru stands (alone and by place in turn orde
 short), or within 6, whether the center alone would do for a Sohma within reach (for anyone, and
 for the next player), and whether the player reached the target in a game that is ending."""
 
-WEIGHTS: tuple[float, ...] = (
+WEIGHTS: Final[tuple[float, ...]] = (
     0.148, 0.711, -0.058, -0.018, -0.083, 0.052, 0.019, 0.074, -0.148, 0.157, 0.132, 0.068,
     0.338, 0.076, 0.058, 0.102, 0.106, -0.117, -0.215, 0.292, 0.102, 0.243, -0.006, -0.220)
 """The weight of each feature (:data:`FEATURE_NAMES`) in a player's score."""
