@@ -144,10 +144,14 @@ def test_a_measure_of_one_game_says_so(page: Page) -> None:
     expect(page.locator("#measure-progress-text")).to_have_text("Measured over 1 game.")
 
 
-def test_a_measure_can_be_cancelled_from_the_page(page: Page) -> None:
+def test_a_measure_of_ten_thousand_games_is_offered_and_can_be_cancelled(page: Page) -> None:
     open_default(page)
-    page.fill("#measure-games", "1000")
+    expect(page.locator("#measure-games")).to_have_attribute("max", "10000")
+    expect(page.locator("#measure-games-help")).to_have_text(
+        "Bot games played on the server, at most 10,000.")
+    page.fill("#measure-games", "10000")
     page.click("#measure-start")
+    expect(page.locator("#measure-bar")).to_have_attribute("max", "10000")
     expect(page.locator("#measure-cancel")).to_be_visible()
     page.click("#measure-cancel")
     expect(page.locator("#measure-progress-text")).to_have_text("The measure was cancelled.")

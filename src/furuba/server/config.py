@@ -144,9 +144,10 @@ class ServerConfig:
     """New accounts one client address may make at once."""
     reports_per_hour: int = 10
     """Reports one account may make per hour (``POST /api/reports``; ``429`` beyond)."""
-    measure_max_games: int = 1000
+    measure_max_games: int = 10_000
     """Most bot games one measure of a file (``POST /api/<option>s/measure``: a card set's
-    balance) may ask for."""
+    balance) may ask for: 10,000 greedy games of Friends of the Zodiac take about 40 s on two
+    cores with the compiled engine (docs/PERFORMANCE.md)."""
     measures_per_address: int = 1
     """Measures one client address may have waiting or running at once (every process counted);
     another is refused with ``429``."""
