@@ -66,8 +66,9 @@ class Split:
     def deal(self, rng: random.Random, redealt: list[Redealt], deck_size: int
              ) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
         """The hidden cards of each player dealt again, the deck (top last) and the box: the
-        deck drawn from :attr:`fresh`, the rest of it spread over the players who drew since,
-        and :attr:`old` over the hidden cards left and the box."""
+        deck drawn from :attr:`fresh` (and :attr:`either`, :meth:`_deal_deck`), the rest of
+        :attr:`fresh` spread over the players who drew since, and :attr:`old` (with what is left
+        of :attr:`either`) over the hidden cards left and the box."""
         fresh = list(self.fresh)
         shuffle(rng, fresh)
         if self.either:
