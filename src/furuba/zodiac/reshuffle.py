@@ -77,11 +77,8 @@ class Split:
             deck, drawn, spare = fresh[:deck_size], fresh[deck_size:], []
         slots = [i for i, most in enumerate(self.draws) for _ in range(most)]
         takes = Counter(rng.sample(slots, len(drawn)))
-        old = list(self.old)
+        old = [*self.old, *spare]
         shuffle(rng, old)
-        if spare:
-            old += spare
-            shuffle(rng, old)
         hidden_cards = []
         for i, (_p, hidden, _known) in enumerate(redealt):
             from_pile = takes[i]
@@ -95,9 +92,7 @@ class Split:
         hand can hold (beyond the draws since), then any of the rest; the pile's cards left for
         the hands of those who drew, and the cards of :attr:`either` left for anywhere else."""
         must = max(0, len(fresh) - sum(self.draws))
-        either = list(self.either)
-        shuffle(rng, either)
-        rest = [*fresh[must:], *either]
+        rest = [*fresh[must:], *self.either]
         shuffle(rng, rest)
         deck = fresh[:must] + rest[:deck_size - must]
         left = Counter(rest[deck_size - must:])
@@ -112,17 +107,29 @@ class Split:
 def draws_since_reshuffle(log: Log, players: int, player: int) -> tuple[list[int], list[int]] | None:
     """How many cards each player drew since the last reshuffle, and the cards ``player`` drew
     (which only they saw); ``None`` when the log shows no reshuffle."""
+    since = _since_reshuffle(log, players, player)
+    return None if since is None else (since[0], since[1])
+
+
+def _since_reshuffle(log: Log, players: int, player: int
+                     ) -> tuple[list[int], list[int], list[tuple[int, int]]] | None:
+    """:func:`draws_since_reshuffle`, and every card another player played or discarded since
+    (``(actor, kind)``), read in one walk back to the reshuffle."""
     counts = [0] * players
     mine: list[int] = []
-    node = log
+    shown: list[tuple[int, int]] = []
+    node: Any = log
     while node is not None:
-        node, (actor, code, card, _b) = node
+        actor, code, card, _b = node[1]
         if code == "reshuffle":
-            return counts, mine
+            return counts, mine, shown
         if code == "draw":
             counts[actor] += 1
             if actor == player:
                 mine.append(card)
+        elif (code == "play" or code == "discard") and actor != player:
+            shown.append((actor, card))
+        node = node[0]
     return None
 
 
@@ -133,10 +140,10 @@ def split_unseen(state: GameState, player: int, redealt: list[Redealt],
     the position cannot have come from one (a position written by hand)."""
     if not state.reshuffled:
         return None
-    since = draws_since_reshuffle(state.log, state.num_players, player)
+    since = _since_reshuffle(state.log, state.num_players, player)
     if since is None:
         return None
-    counts, mine = since
+    counts, mine, shown = since
     pile = Counter(state.reshuffled)
     pile.subtract(mine)
     left = Counter(unseen)
@@ -144,7 +151,7 @@ def split_unseen(state: GameState, player: int, redealt: list[Redealt],
     old = left - fresh
     # What another player who drew since played may have been the pile's copy: as many unseen
     # copies of its kind may then be old ones.
-    either = fresh & _shown_since_reshuffle(state.log, player, counts)
+    either = fresh & Counter(card for actor, card in shown if counts[actor])
     fresh -= either
     draws = tuple(min(hidden, counts[p]) for p, hidden, _known in redealt)
     deck = len(state.deck)
@@ -153,16 +160,3 @@ def split_unseen(state: GameState, player: int, redealt: list[Redealt],
     return Split(tuple(sorted(fresh.elements())), tuple(sorted(old.elements())), draws,
                  tuple(sorted(either.elements())))
 
-
-def _shown_since_reshuffle(log: Log, player: int, counts: list[int]) -> Counter[int]:
-    """The kinds other players who drew since the last reshuffle played or discarded since."""
-    shown: Counter[int] = Counter()
-    node: Any = log
-    while node is not None:
-        actor, code, card, _b = node[1]
-        if code == "reshuffle":
-            break
-        if (code == "play" or code == "discard") and actor != player and counts[actor]:
-            shown[card] += 1
-        node = node[0]
-    return shown
