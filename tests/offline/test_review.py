@@ -12,6 +12,7 @@ import pytest
 from furuba import i18n
 from furuba.core.record import GameRecord
 from furuba.offline import bridge
+from furuba.offline import review as offline_review
 from furuba.offline.table import LocalTable
 from furuba.review.analysis import DEFAULT_PLAYOUTS, DEFAULT_SIMS
 from furuba.server import review_routes, review_workers
@@ -68,7 +69,10 @@ def test_the_replay_steps_are_the_tables(finished: LocalTable) -> None:
 
 
 def test_the_review_is_the_servers_and_comes_back_at_once_once_kept(
-        finished: LocalTable) -> None:
+        finished: LocalTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    # One piece of work a request, so that the slices do not depend on how fast the engine is
+    # (compiled, a slice of SLICE_SECONDS can hold nearly the whole review).
+    monkeypatch.setattr(offline_review, "SLICE_SECONDS", 0.0)
     result("open", {"saved": finished.saved(), "lang": "ja"})
     steps: list[int] = []
     answers = reviewed(0, "ja", between=lambda: steps.append(
