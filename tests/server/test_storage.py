@@ -14,10 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
 
 from furuba.server import schema
 from furuba.server.database import Database
+from furuba.server.models import GameRow
 from furuba.server.storage import SeatData, Storage, TableData
 
 from .harness import LiveServer, is_event, my_turn, play_to_end, run_coroutine
@@ -149,6 +151,51 @@ def test_writes_queued_together_read_as_if_run_in_order(url: str) -> None:
         assert t2.actions == [(2, 5, "bot")] and t2.seq == 6
         changed = changed_at(db)
         assert changed["t1"] > created["t1"] and changed["t2"] > created["t2"], "an action's time is kept"
+    finally:
+        db.close()
+
+
+def test_a_batch_of_event_writes_alone_ends_a_game_without_a_session(url: str) -> None:
+    """A transaction of event writes only (the most common) is written on a Core connection:
+    an action that ends the game keeps the game's row and closes the table, as the session's
+    way does, and a faulty write in such a batch fails alone."""
+    db = Database(url)
+    hold = threading.Event()
+    result = {"returns": [1.0, 0, 0, 0], "scores": [5, 1, 0, 2], "winners": [0]}
+
+    def wait(_s: object) -> None:
+        assert hold.wait(10)
+
+    def game_rows(s: Session) -> list[tuple[str, str, dict[str, object], dict[str, object]]]:
+        rows = s.execute(select(GameRow.table_id, GameRow.game, GameRow.result, GameRow.record))
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def burst() -> list[object]:
+        blocker = asyncio.ensure_future(db.run(wait))   # the thread waits; the rest queue up
+        await asyncio.sleep(0.05)
+        calls = [db.run(Storage.append_action, "t1", 0, 1, 0, 18, "human"),
+                 db.run(Storage.append_action, "t1", 0, 2, 1, 19, "human"),      # taken: fails
+                 db.run(Storage.append_chat, "t2", 1, 1, "Ben", "gg", 1.5),
+                 db.run(Storage.append_action, "t1", 1, 3, 1, 7, "bot", result,
+                        {"game": "daihinmin", "actions": [18, 7]})]
+        await asyncio.sleep(0.05)
+        hold.set()
+        await blocker
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    try:
+        db.call(Storage.create_table, table("t1", "playing"))
+        db.call(Storage.create_table, table("t2", "playing"))
+        results = run_coroutine(burst())
+        assert [isinstance(r, Exception) for r in results] == [False, True, False, False]
+        t1, t2 = db.call(Storage.load_table, "t1"), db.call(Storage.load_table, "t2")
+        assert t1 is not None and t2 is not None
+        assert t1.status == "finished" and t1.seq == 3 and t1.actions == [(0, 18, "human"),
+                                                                           (1, 7, "bot")]
+        assert t2.status == "playing" and t2.chat == [(1, 1, "Ben", "gg", 1.5)]
+        assert db.call(game_rows) == [("t1", "daihinmin", result,
+                                       {"game": "daihinmin", "actions": [18, 7]})]
+        assert db.call(Storage.open_table_ids) == ["t2"]
     finally:
         db.close()
 

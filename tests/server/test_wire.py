@@ -6,9 +6,12 @@ only frames that fit it (the shared test clients check every frame they receive:
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from furuba import games
 from furuba.server import messages as m
@@ -66,6 +69,61 @@ def test_events_are_written_as_before_each_part_only_when_it_has_something_to_sa
         "message": "Ratings: Ann 1500 → 1510"}
     assert event_text(ev.TableEvent(reason="abandoned", seat=None, idle_seconds=float("inf"),
                                     message="closed")).count('"idle_seconds":null') == 1
+
+
+def pydantic_text(message: m.Event) -> str:
+    """The event as pydantic writes it, less what ``dump_event`` leaves out."""
+    unused: dict[str, object] = {name: True for name in ("current_player", "status", "views",
+                                                        "table", "timer")
+                                 if getattr(message, name) is None}
+    if message.event.left_out():
+        unused["event"] = message.event.left_out()
+    return message.model_dump_json(by_alias=True, exclude=unused)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.sampled_from(games.names()), seed=st.integers(0, 10_000),
+       moves=st.integers(0, 200), reason=st.sampled_from(["action", "undo", "table"]))
+def test_an_event_is_written_to_the_letter_as_pydantic_writes_it(game: str, seed: int,
+                                                                 moves: int, reason: str) -> None:
+    """``dump_event`` writes the frames with orjson from the models' fields: the very text of
+    the models' own serializer, views, legal actions, the table and the timer included."""
+    state = games.new_game(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    views = []
+    for seat in [*range(state.num_players), None]:
+        view = dict(state.view(seat))
+        log = list(view.pop("log", []))
+        legal = [] if state.is_terminal() or seat != state.current_player else [
+            m.LegalAction.of(info) for info in state.legal_action_infos()]
+        views.append(m.ViewEntry(seat=seat, view=view, log=m.LogDelta(start=len(log) // 2,
+                                                                          entries=log[len(log) // 2:]),
+                                 legal=legal, undo=seed % 2 == 0))
+    action = m.LegalAction.of(state.action_info(state.legal_actions()[0])) \
+        if not state.is_terminal() else None
+    body: ev.EventBody = {"action": ev.ActionEvent(player=1, by="bot", action=action),
+                          "undo": ev.UndoEvent(player=0, action=None),
+                          "table": ev.TableEvent(reason="join", seat=seed % 4)}[reason]
+    seats = [m.SeatOut(seat=0, kind="human", name="Tōru \"<&>\"", claimed=True, connected=False,
+                       zombie=False), m.SeatOut(seat=1, kind="bot", bot="hard", name=None,
+                                                claimed=False, connected=True, zombie=True)]
+    table = m.TableOut(
+        id="t1", game=game, title="Ｔ", frontend="f", players=state.num_players,
+        options={"n": seed, "nested": {"x": [1.5, None, "y"]}}, status="playing", seats=seats,
+        settings=m.Settings(turn_seconds=None, grace_seconds=30, chat=True, hints=False),
+        seq=3, current_player=None, result=m.Result(returns=[1.0, -1.0], scores=[2.5, 0],
+                                                    winners=[0]),
+        rematch=None, rematch_of="t0", url="/t/t1", replay_url=None)
+    for message in (
+            m.Event(seq=seed, event=body, views=views, status="playing", current_player=1,
+                    timer=m.Timer(seat=1, kind="turn", ms_left=seed)),
+            m.Event(seq=seed, event=body, table=table),
+            m.Event(seq=seed, event=ev.HiddenEvent())):
+        assert m.dump_event(message) == pydantic_text(message)
 
 
 def test_stream_events_are_written_as_before() -> None:

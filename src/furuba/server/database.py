@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from furuba.server.logs import process_name
 from furuba.server.metrics import Metrics
 from furuba.server.models import make_engine
-from furuba.server.storage import DEFERRED, Storage, flush_writes
+from furuba.server.storage import DEFERRED, PendingWrites, Storage, flush_writes
 
 T = TypeVar("T")
 MAX_BATCH = 128
@@ -30,10 +30,11 @@ class Database:
     """One thread that runs every database call, committing queued writes together.
 
     ``await db.run(fn, *args)`` runs ``fn(session, *args)`` on the thread inside a transaction
-    and returns its result once committed. Calls that arrive while a transaction is being written
-    join the next one; if a batch fails, its calls are retried one by one so that only the faulty
-    call raises. Each call's time goes to ``metrics`` (:meth:`Metrics.db_call`), under the name of
-    the function (``Storage.append_action``).
+    and returns its result once committed (a call of ``storage.DEFERRED`` is given the
+    transaction's ``PendingWrites`` instead of the session). Calls that arrive while a
+    transaction is being written join the next one; if a batch fails, its calls are retried one
+    by one so that only the faulty call raises. Each call's time goes to ``metrics``
+    (:meth:`Metrics.db_call`), under the name of the function (``Storage.append_action``).
     """
 
     def __init__(self, url: str, metrics: Metrics | None = None) -> None:
@@ -56,7 +57,7 @@ class Database:
         start = perf_counter()
         try:
             with Session(self.engine) as s, s.begin():
-                result = fn(s, *args)
+                result = _apply(s, fn, args)
                 flush_writes(s)
                 return result
         finally:
@@ -122,12 +123,19 @@ class Database:
     def _commit(self, batch: list[Any]) -> None:
         results: list[Any] = []
         try:
-            with Session(self.engine) as s, s.begin():
-                for fn, args, _future, _loop in batch:
-                    if fn not in DEFERRED:
-                        flush_writes(s)   # what it reads or writes comes after the pending writes
-                    results.append(fn(s, *args))
-                flush_writes(s)
+            if all(fn in DEFERRED for fn, _args, _future, _loop in batch):
+                # Only the writes of events: no session, a Core transaction (a third the cost).
+                pending = PendingWrites()
+                results = [fn(pending, *args) for fn, args, _future, _loop in batch]
+                with self.engine.begin() as conn:
+                    pending.write(conn)
+            else:
+                with Session(self.engine) as s, s.begin():
+                    for fn, args, _future, _loop in batch:
+                        if fn not in DEFERRED:
+                            flush_writes(s)   # what it reads or writes comes after the writes
+                        results.append(_apply(s, fn, args))
+                    flush_writes(s)
         except Exception:
             if len(batch) == 1:
                 fn, args, future, loop = batch[0]
@@ -145,6 +153,12 @@ class Database:
 
         exc = sys.exc_info()[1] or RuntimeError("database error")
         loop.call_soon_threadsafe(_reject, future, exc)
+
+
+def _apply(s: Session, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    """``fn(s, *args)``, or for a call of :data:`~furuba.server.storage.DEFERRED` ``fn(the
+    transaction's pending writes, *args)``."""
+    return fn(PendingWrites.of(s), *args) if fn in DEFERRED else fn(s, *args)
 
 
 def _resolve(future: asyncio.Future[Any], result: Any) -> None:

@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from furuba import i18n
@@ -89,9 +90,21 @@ def run_server(host: str, port: int, database_url: str, *, ready_table: bool = F
         finally:
             task.cancel()
 
-    asyncio.run(main())
+    with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
+        runner.run(main())
     if not server.started:
         raise SystemExit(1)
+
+
+def event_loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where it is installed (``uvicorn[standard]`` brings it: its sockets,
+    timers and wake-ups are C, a third of what the standard loop costs an action), else
+    ``None``: the standard library's."""
+    try:
+        import uvloop
+    except ImportError:   # pragma: no cover - uvicorn[standard] installs it
+        return None
+    return uvloop.new_event_loop
 
 
 def handing_over_server(config: Any, app: Any) -> Any:
