@@ -128,11 +128,12 @@ class Fanout:
                               hidden=hidden)
         cache: dict[Viewer, m.ViewEntry] = {}
         texts: dict[tuple[tuple[int, ...], bool], str] = {}
+        clock: list[m.Timer | None] = []
         for conn in list(self.conns):
             key = (conn.seats, conn.account_id in hidden)
             text = texts.get(key)
             if text is None:
-                text = m.dump_event(self.message(entry, conn.seats, cache, base, key[1]))
+                text = m.dump_event(self.message(entry, conn.seats, cache, base, key[1], clock))
                 texts[key] = text
             conn.send(text)
         if self.after_publish is not None:
@@ -140,8 +141,10 @@ class Fanout:
 
     def message(self, entry: Recent, seats: tuple[int, ...],
                 cache: dict[Viewer, m.ViewEntry] | None,
-                base: tuple[State, int] | None, masked: bool = False) -> m.Event:
-        """The event as a connection holding ``seats`` gets it (``masked``: its body hidden)."""
+                base: tuple[State, int] | None, masked: bool = False,
+                clock: list[m.Timer | None] | None = None) -> m.Event:
+        """The event as a connection holding ``seats`` gets it (``masked``: its body hidden).
+        ``clock`` keeps the room's timer once read, for the other connections of one event."""
         if entry.rewind:
             base = entry.rebase
         body: EventBody = HiddenEvent() if masked else entry.body
@@ -161,11 +164,20 @@ class Fanout:
             status = "finished" if entry.state.is_terminal() else "playing"
             msg.status = status
             msg.current_player = entry.state.current_player if status == "playing" else None
-            msg.timer = self.source.timer() if entry.version == self.source.version else None
+            msg.timer = self.timer(clock) if entry.version == self.source.version else None
         if entry.with_table:
             msg.table = self.source.table_out()
-            msg.timer = self.source.timer()
+            msg.timer = self.timer(clock)
         return msg
+
+    def timer(self, clock: list[m.Timer | None] | None) -> m.Timer | None:
+        """The room's timer: read now, or the one ``clock`` kept (a read asks the event loop
+        for its time, and finding the loop is a system call)."""
+        if clock is None:
+            return self.source.timer()
+        if not clock:
+            clock.append(self.source.timer())
+        return clock[0]
 
     def resend(self, conn: Conn, last_seq: int) -> bool:
         """Send ``conn`` the events after ``last_seq``; ``False`` when they are no longer kept."""

@@ -337,7 +337,7 @@ class Room:
         current = seat is not None and self.status == "playing" and version == self.version
         if current and state.current_player == seat:
             legal = [m.LegalAction.of(info) for info in state.legal_action_infos()]
-        undo = current and seat is not None and refusal(self, seat) is None
+        undo = current and seat is not None and self.settings.undo and refusal(self, seat) is None
         return m.ViewEntry(seat=seat, view=view, log=log, legal=legal, undo=undo)
 
     def snapshot(self, conn: Conn) -> m.Snapshot:
