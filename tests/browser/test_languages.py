@@ -242,7 +242,10 @@ def test_offline_the_pages_still_speak_japanese(browser: Browser, base_url: str)
     try:
         page.goto("/")
         home_ready(page)
+        # The worker active (its cache is filled while it installs, before it may answer a
+        # navigation), and both catalogs and the offline page in its cache.
         page.wait_for_function("""async () => {
+            if (!(await navigator.serviceWorker.ready).active) return false;
             const key = (await caches.keys()).find((k) => k.startsWith('furuba-'));
             if (!key) return false;
             const cache = await caches.open(key);
