@@ -171,8 +171,8 @@ class Fanout:
         return msg
 
     def timer(self, clock: list[m.Timer | None] | None) -> m.Timer | None:
-        """The room's timer: read now, or the one ``clock`` kept (a read asks the event loop
-        for its time, and finding the loop is a system call)."""
+        """The room's timer: read now, or the one ``clock`` kept, so that every connection of
+        one event is told the same clock and the room's seats are walked once."""
         if clock is None:
             return self.source.timer()
         if not clock:
