@@ -69,6 +69,8 @@ class Result:
     """Half-width of the 95% interval of each mean."""
     ms_per_decision: dict[str, float] = field(default_factory=dict)
     seconds: float = 0.0
+    by_game: list[str] = field(default_factory=list)
+    """Each game's points, one digit a seat (``"51234"``): the raw data of the means."""
 
 
 def free_port() -> int:
@@ -118,7 +120,8 @@ def play(name: str, server: Path, seats: list[Seat], games: int, port: int,
         elif current is not None and (m := PLACE.match(line)) and m.group(1) in CLASSES:
             current[int(m.group(2))] = PLAYERS - CLASSES.index(m.group(1))
     result = Result(name, len(per_game), [s.label for s in seats],
-                    seconds=time.perf_counter() - started)
+                    seconds=time.perf_counter() - started,
+                    by_game=["".join(map(str, g)) for g in per_game])
     for p in range(PLAYERS):
         values = [g[p] for g in per_game]
         n = len(values)

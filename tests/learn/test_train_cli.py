@@ -66,6 +66,24 @@ def test_the_progress_bar_keeps_its_count_beside_the_curve(tmp_path: Path) -> No
     assert "daihinmin: iterations" in bar and "2/2" in bar and "ETA" in bar, lines
 
 
+def test_train_under_a_rule_preset_plays_and_says_it(tmp_path: Path) -> None:
+    """``-o`` trains under game options (UECda's rules for five players here): the games are
+    played under them, the provenance and the command say them, and a run under other rules
+    does not resume from its checkpoints."""
+    out = tmp_path / "run"
+    uecda = ["-o", "rules=uecda", "--players", "5"]
+    result = furuba(["train", "daihinmin", *TINY, *uecda, "--out", out])
+    assert result.exit_code == 0, result.output
+    assert "4 greedy bots" in " ".join(result.stdout.split())
+    about = json.loads((out / "policy.json").read_text(encoding="utf-8"))
+    assert about["options"] == {"max_rounds": 3, "rules": "uecda"} and about["players"] == 5
+    assert about["command"].endswith("-o rules=uecda")
+    check_error(furuba(["train", "daihinmin", *TINY, "--players", "5", "--iterations", "3",
+                        "--out", out, "--resume"]), "it differs in game_options")
+    check_error(furuba(["train", "daihinmin", *TINY, "-o", "rules=chess", "--out",
+                        tmp_path / "other"]), "rules must be one of rulebook, uecda, not 'chess'")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["chess"], "unknown game 'chess'"),
     (["zodiac", "--iterations", "0"], "--iterations must be at least 1, not 0"),

@@ -16,6 +16,7 @@ from rich.table import Table
 from furuba import games
 from furuba.cli.batch import _progress_bar, game_help
 from furuba.cli.console import console, err, fail
+from furuba.cli.options import game_options
 from furuba.core.errors import FurubaError
 from furuba.text import _
 
@@ -60,6 +61,9 @@ def train(
     start: Annotated[str, typer.Option(
         help=_("where the weights start: game (the game's own), zero, or a policy.npz "
                "(a linear one, or a network of as many --hidden units)"))] = "game",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help=_("a game option, key=value (repeatable): train under a rule "
+                                 "preset, say"))] = None,
     quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
     """Learn a softmax policy (linear, or a small network) by self-play on the CPU, or by
@@ -75,7 +79,8 @@ def train(
                           eval_every=eval_every,
                           eval_games=eval_games, checkpoint_every=checkpoint_every, jobs=jobs,
                           backend=backend, ray_address=ray_address, teacher=teacher,
-                          hidden=hidden, epochs=epochs, window=window, start=start)
+                          hidden=hidden, epochs=epochs, window=window, start=start,
+                          game_options=game_options(games.spec(name), {}, option))
         trainer = Trainer(cfg, folder)
         if resume:
             progress = load_checkpoint(folder, cfg)
@@ -116,7 +121,7 @@ def _train(trainer: Any, progress: Any, folder: Path, quiet: bool) -> None:
         raise fail(_("cannot write {path}: {problem}").format(
             path=folder / "policy.npz", problem=exc.strerror)) from None
     plotted = _plot(progress.curve, cfg, folder)
-    _print_result(progress.curve[-1], policy.temperature, folder, plotted)
+    _print_result(progress.curve[-1], policy.temperature, folder, plotted, cfg.players - 1)
 
 
 def _curve_line(point: dict[str, Any]) -> str:
@@ -139,7 +144,8 @@ def _plot(curve: list[dict[str, Any]], cfg: Any, folder: Path) -> bool:
     return True
 
 
-def _print_result(last: dict[str, Any], temperature: float, folder: Path, plotted: bool) -> None:
+def _print_result(last: dict[str, Any], temperature: float, folder: Path, plotted: bool,
+                  others: int) -> None:
     table = Table(title=_("the policy after {iterations} iterations").format(
         iterations=last["iteration"]))
     table.add_column(_("plays"))
@@ -151,7 +157,7 @@ def _print_result(last: dict[str, Any], temperature: float, folder: Path, plotte
         for opponent in ("random", "greedy"):
             row = point[opponent]
             lo, hi = row["ci95"]
-            table.add_row(label, _("3 {bots} bots").format(bots=opponent),
+            table.add_row(label, _("{count} {bots} bots").format(count=others, bots=opponent),
                           f"{row['win_share']:.1%}", f"{lo:.1%} – {hi:.1%}")
     console.print(table)
     chosen = _("its best action") if temperature == 0 else _("sampling (as trained)")

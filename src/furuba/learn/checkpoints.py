@@ -24,7 +24,8 @@ from furuba.text import _, listing
 if TYPE_CHECKING:
     from furuba.learn.train import TrainConfig
 
-ADDED_LATER = {"hidden": 0, "epochs": 1, "window": 1, "start": "game"}
+ADDED_LATER: dict[str, Any] = {"hidden": 0, "epochs": 1, "window": 1, "start": "game",
+                               "game_options": {}}
 """Identity keys a checkpoint written before them lacks, and the value it meant."""
 
 FOLDER = "checkpoints"

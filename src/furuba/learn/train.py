@@ -42,9 +42,9 @@ from furuba.sim.summary import wilson
 from furuba.text import _
 
 OPPONENTS = ("random", "greedy")
-"""The bots the learner is measured against, three of a kind at its table."""
+"""The bots the learner is measured against, every other seat of its table one of a kind."""
 IDENTITY = ("game", "players", "games", "seed", "rate", "entropy", "eval_every", "eval_games",
-            "features", "teacher", "hidden", "epochs", "window", "start")
+            "features", "teacher", "hidden", "epochs", "window", "start", "game_options")
 """What a checkpoint must share with a run that resumes from it."""
 
 
@@ -78,6 +78,9 @@ class TrainConfig:
     start: str = "game"
     """Where the weights start: the game's own starting weights (``game``), all zero
     (``zero``), or a ``policy.npz``'s (:func:`start_weights`)."""
+    game_options: dict[str, Any] = field(default_factory=dict)
+    """Game options given for the run (``-o key=value``: a rule preset, say), over the
+    game's own training options."""
     features: tuple[str, ...] = field(default=(), init=False)
     options: dict[str, Any] = field(default_factory=dict, init=False)
 
@@ -85,7 +88,7 @@ class TrainConfig:
         """Fill in what the game says and refuse numbers that make no run."""
         spec = games.spec(self.game)
         learning = features_of(spec.name)
-        self.features, self.options = learning.names, dict(learning.options)
+        self.features, self.options = learning.names, {**learning.options, **self.game_options}
         for name in ("iterations", "games", "eval_every", "eval_games", "checkpoint_every",
                      "jobs", "epochs"):
             if getattr(self, name) < 1:
@@ -103,6 +106,7 @@ class TrainConfig:
             raise OptionsError(_("{game} is played by {low} to {high} players, not {players}")
                                .format(game=spec.said_title, low=spec.players.low,
                                        high=spec.players.high, players=self.players))
+        spec.new_game(players=self.players, seed=self.seed, **self.options)  # before a worker
         check_backend(self.backend)
         if self.teacher is not None:
             from furuba.learn.imitate import check_teacher
@@ -120,7 +124,8 @@ class TrainConfig:
                 + (f" --hidden {self.hidden}" if self.hidden else "")
                 + (f" --epochs {self.epochs}" if self.epochs != 1 else "")
                 + (f" --window {self.window}" if self.window != 1 else "")
-                + (f" --start {self.start}" if self.start != "game" else ""))
+                + (f" --start {self.start}" if self.start != "game" else "")
+                + "".join(f" -o {key}={value}" for key, value in self.game_options.items()))
 
     def identity(self) -> dict[str, Any]:
         data = asdict(self)
