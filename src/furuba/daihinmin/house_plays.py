@@ -234,9 +234,12 @@ def _runs(hand: int, jokers: int, length: int, top_low: int, back: bool, suits: 
         for level in range(NUM_LEVELS):
             if hand >> card_id(level, suit) & 1:
                 held |= 1 << level
-        if held.bit_count() + jokers < MIN_RUN:
+        most = held.bit_count() + jokers     # no run is longer than its cards
+        if most < MIN_RUN:
             continue
         for size in lengths:
+            if size > most:
+                break
             window = (1 << size) - 1
             for low in range(-edge, NUM_LEVELS - size + 1 + edge):
                 if length >= 0 and not _run_beats(low, top_low, back):
