@@ -62,8 +62,7 @@ def train(
         help=_("where the weights start: game (the game's own), zero, or a policy.npz "
                "(a linear one, or a network of as many --hidden units)"))] = "game",
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help=_("a game option, key=value (repeatable): train under a rule "
-                                 "preset, say"))] = None,
+        "--option", "-o", help=_("a game option, key=value (repeatable)"))] = None,
     quiet: Annotated[bool, typer.Option(help=_("no progress bar"))] = False,
 ) -> None:
     """Learn a softmax policy (linear, or a small network) by self-play on the CPU, or by
