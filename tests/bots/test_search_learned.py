@@ -123,3 +123,39 @@ def test_a_game_without_a_learned_policy_refuses_the_settings(third_game: GameSp
         ISMCTSBot(parse_settings({"sims": "10"})).choose(pairs))
     with pytest.raises(OptionsError, match="prior must be one of"):
         check_spec("ismcts:prior=maybe", "pairs")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_with_opprollout_the_others_play_their_model_in_the_playouts(game: str) -> None:
+    """``opprollout=on``: in a playout the searcher's moves come from the rollout policy and
+    every other player's from the opponent model; without it, every move from the rollout."""
+    from dataclasses import replace
+
+    def recording(policy: object, movers: list[int]) -> object:
+        def play(state: State, rng: random.Random) -> int:
+            movers.append(state.current_player)
+            return policy(state, rng)  # type: ignore[operator, no-any-return]
+        return play
+
+    settings = {"level": "hard", "opp": "best", "rollout": "random", "depth": "60"}
+    split = Plan.of(game, parse_settings({**settings, "opprollout": "on"}))
+    assert split.others is not None and split.others == split.opponent
+    assert Plan.of(game, parse_settings(settings)).others is None
+    for seed in range(3):
+        state = midgame(game, seed)
+        me = state.current_player
+        own: list[int] = []
+        theirs: list[int] = []
+        plan = replace(split, rollout=recording(split.rollout, own),
+                       others=recording(split.others, theirs))
+        plan.playout(state.clone(), random.Random(seed), plan.mark(state) if plan.mark else None,
+                     me)
+        assert theirs and set(theirs) != {me} and me not in theirs
+        assert set(own) <= {me}
+    with pytest.raises(OptionsError, match="opprollout=on plays the others' model"):
+        Plan.of(game, parse_settings({"level": "hard", "opp": "tree", "opprollout": "on"}))
+    with pytest.raises(OptionsError, match="opprollout must be one of on, off"):
+        parse_settings({"opprollout": "yes"})
+    bot = make_bot("hard:opp=best,opprollout=on,sims=12", seed=1)
+    state = midgame(game, 5)
+    assert bot.choose(state) in state.legal_actions()

@@ -234,7 +234,7 @@ class Search:
 
     def playout(self, world: State) -> list[float]:
         """Play ``world`` forward with the rollout policy; its value for every player."""
-        return self.plan.playout(world, self.rng, self.start_mark)
+        return self.plan.playout(world, self.rng, self.start_mark, self.player)
 
     def result(self, iterations: int, seconds: float) -> SearchResult:
         """The root statistics, most visited action first."""

@@ -55,6 +55,7 @@ class Plan:
     """Settings resolved against one game: its functions and the numbers the search uses."""
 
     rollout: Policy
+    """How the playouts move: every player, or only the searcher when :attr:`others` is set."""
     policy: Policy
     """The game's own fast policy (what ``prior=greedy`` favours)."""
     opponent: Policy | None
@@ -88,16 +89,24 @@ class Plan:
     evaluation: str = STANDARD
     """The name of the estimate of the win shares :attr:`evaluate` is (``eval=``): ``standard``,
     the game's own ``evaluate``, or one of its spec's ``evaluations``."""
+    others: Policy | None = None
+    """How the players other than the searcher move in the playouts (``opprollout=on``: their
+    model, :attr:`opponent`); ``None``: by :attr:`rollout`, as the searcher."""
 
-    def playout(self, world: State, rng: random.Random, start: Hashable = None) -> list[float]:
-        """Play ``world`` on with the rollout policy for at most ``depth`` steps, stopping once
-        the game's mark differs from ``start`` (the end of the round the search began in); every
+    def playout(self, world: State, rng: random.Random, start: Hashable = None,
+                player: int = -1) -> list[float]:
+        """Play ``world`` on for at most ``depth`` steps, stopping once the game's mark differs
+        from ``start`` (the end of the round the search began in) — ``player``'s moves (the
+        searcher's) by the rollout policy, the others' by :attr:`others` when set; every
         player's value there (:attr:`outcome` at the end of the game, else :attr:`evaluate`)."""
-        policy, mark = self.rollout, self.mark
+        policy, mark, others = self.rollout, self.mark, self.others
         for _ in range(self.depth):
             if world.is_terminal() or (mark is not None and mark(world) != start):
                 break
-            world.apply(policy(world, rng))
+            if others is not None and world.current_player != player:
+                world.apply(others(world, rng))
+            else:
+                world.apply(policy(world, rng))
         return self.outcome(world) if world.is_terminal() else self.evaluate(world)
 
     @property
@@ -117,6 +126,10 @@ class Plan:
         if settings.opponent_weights is not None and opp not in LEARNED_OPPONENTS:
             raise OptionsError(f"ismcts: oppweights= models the others only with opp=best or "
                                f"opp=learned, and this search has opp={opp}")
+        if settings.opponent_rollouts and opp == "tree":
+            raise OptionsError("ismcts: opprollout=on plays the others' model in the playouts, "
+                               "and this search has none (opp=tree): name opp=policy, best or "
+                               "learned")
         weights = settings.weights if settings.weights is not None else own.get("weights")
         learned = (learned_policy(game_name, weights)
                    if uses_learned_policy(settings) or opp in LEARNED_OPPONENTS else None)
@@ -150,7 +163,8 @@ class Plan:
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
-            weights=weights if learned is not None else None, value=value, evaluation=named)
+            weights=weights if learned is not None else None, value=value, evaluation=named,
+            others=opponents[opp] if settings.opponent_rollouts else None)
 
 
 def _evaluation(policies: Policies, name: str) -> Callable[[Any], list[float]]:

@@ -76,6 +76,9 @@ class Settings:
     """The learned policy the other players are modelled with (``opp=learned`` or ``opp=best``),
     named as ``weights`` is; ``None``: the same as ``weights``. The search may plan against a
     model fitted to how the others play while leaning on another policy for its own moves."""
+    opponent_rollouts: bool = False
+    """Whether the other players follow their model (``opp``) in the playouts too, not only in
+    the tree: the searcher's own moves there stay the rollout policy's."""
     value: str | None = None
     """What the search backs up for each player: its share of the ``wins`` (the game's
     ``returns``, or its evaluation's estimate), or its share of the ``points`` the table scores
@@ -159,6 +162,8 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
             out = replace(out, value=_choice(key, text, VALUES))
         elif key == "infer":
             out = replace(out, infer=_choice(key, text, SWITCHES) == "on")
+        elif key == "opprollout":
+            out = replace(out, opponent_rollouts=_choice(key, text, SWITCHES) == "on")
         elif key == "eval":
             if not text:
                 raise OptionsError("ismcts: eval must name one of the game's evaluations, not "
@@ -172,7 +177,8 @@ def parse_settings(settings: dict[str, str], level: str | None = None) -> Settin
         else:
             raise OptionsError(f"ismcts: unknown setting {key!r}; the settings are: level, sims, "
                                "time, c, bias, opp, depth, rollout, prior, infer, value, "
-                               "eval, weights, oppweights (e.g. ismcts:sims=800,c=0.7)")
+                               "eval, weights, oppweights, opprollout (e.g. "
+                               "ismcts:sims=800,c=0.7)")
     return out
 
 

@@ -80,7 +80,7 @@ def weigh(state: State, player: int, actions: Sequence[int], worlds: int, seed: 
         for kept, action in zip(values, actions, strict=True):
             child = world.clone()
             child.apply(action)
-            kept.append(plan.playout(child, random.Random(stream), start)[player])
+            kept.append(plan.playout(child, random.Random(stream), start, player)[player])
     return [Weighed(a, tuple(v)) for a, v in zip(actions, values, strict=True)]
 
 
