@@ -115,6 +115,37 @@ def bridge_command(url: str, table: str | None, seats: list[int], host: str, por
         raise fail(_("the bridge was interrupted.")) from None
 
 
+def fit_command(records: list[Path], players: list[int], out: Path, epochs: int,
+                seed: int) -> None:
+    """Fit a model of the chosen players to a match's records and write it to ``out``."""
+    from furuba.daihinmin.uecda.fit import fit
+    from furuba.daihinmin.uecda.records import RecordError, read_records
+
+    if out.suffix != ".npz":
+        raise fail(_("--out must name a .npz file, not {path}").format(path=out))
+    try:
+        matches = [read_records(path) for path in records]
+        command = " ".join(["furuba uecda fit", *(p.name for p in records),
+                            *(f"--player {p}" for p in players), f"--epochs {epochs}",
+                            f"--seed {seed}", f"-o {out.name}"])
+        fitted = fit(matches, tuple(players) if players else tuple(range(5)), epochs=epochs,
+                     seed=seed, about={"records": [p.name for p in records],
+                                       "command": command})
+        fitted.policy.save(out)
+    except RecordError as exc:
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        raise fail(_("cannot write {path}: {reason}").format(
+            path=out, reason=exc.strerror or exc)) from None
+    typer.echo(_("Fitted to {decisions:,} decisions in {games:,} games. On the {held:,} decisions "
+                 "of every fifth game, held out, its favourite is the play made {agreement:.1%} "
+                 "of the time (furuba's greedy policy: {greedy:.1%}).").format(
+        decisions=fitted.decisions, games=fitted.games, held=fitted.held_out,
+        agreement=fitted.agreement, greedy=fitted.greedy_agreement))
+    typer.echo(_("Wrote {path}; a search models those players with it as "
+                 "--bot expert:opp=best,oppweights={path},opprollout=on").format(path=out))
+
+
 def build_app() -> typer.Typer:
     """The commands, their help in the current language."""
     app = typer.Typer(help=_("Dai Hin Min's commands."))
@@ -166,9 +197,27 @@ def build_app() -> typer.Typer:
     ) -> None:
         bridge_command(url, table, seat or [], host, port, create, games, bots, timeout)
 
+    def fit(
+        records: Annotated[list[Path], typer.Argument(help=_(
+            "the records of a match, its games in order from the first (JSON lines, gzip if "
+            "the name ends in .gz); one file a match"))],
+        out: Annotated[Path, typer.Option("--out", "-o", help=_(
+            "the .npz file to write (its provenance beside it, .json)"))],
+        player: Annotated[list[int] | None, typer.Option(help=_(
+            "a player whose plays are fitted, 0 to 4 (give it once for each; all five if "
+            "none)"))] = None,
+        epochs: Annotated[int, typer.Option(help=_(
+            "passes over the decisions"))] = 30,
+        seed: Annotated[int, typer.Option(help=_("the seed of the fit"))] = 0,
+    ) -> None:
+        fit_command(records, player or [], out, epochs, seed)
+
     uecda.command("serve", help=_(
         "Serve a UECda match to five clients with furuba's engine, as the contest's standard "
         "server does."))(serve)
+    uecda.command("fit", help=_(
+        "Fit a model of how UECda programs play to the records of a match, for a search to "
+        "plan against them."))(fit)
     uecda.command("client", help=_(
         "Play a match on a UECda server with a furuba bot."))(client)
     uecda.command("bridge", help=_(
