@@ -28,9 +28,13 @@ GAMES: list[tuple[str, dict[str, Any], tuple[str, ...]]] = [
     ("daihinmin", {"players": 4}, ("greedy", "ismcts:expert,sims=8", "random", "greedy")),
     ("daihinmin", {"players": 5, "rules": "uecda"}, ("greedy", "random", "greedy",
                                                       "ismcts:sims=8", "greedy")),
+    ("daihinmin", {"players": 5, "rules": "uecda"}, (
+        "greedy", "ismcts:expert,sims=6,opp=best,oppweights=uecda_default,opprollout=on",
+        "random", "greedy", "greedy")),
 ]
 """The games each build plays: a game, its options, and the bot of each seat (``expert``'s
-learned priors and evaluations with few simulations)."""
+learned priors and evaluations with few simulations; the last one also the model of the UECda
+``default`` client, in the tree and in the playouts)."""
 SEEDS = (3, 11)
 MAX_STEPS = 400
 """Enough steps for whole games of random and greedy bots; a match to 21 points of Dai Hin
