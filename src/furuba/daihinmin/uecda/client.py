@@ -63,7 +63,7 @@ from furuba.daihinmin.uecda.table import (
 
 CLASS_TITLES = titles_by_place(PLAYERS)
 """The title of each UECda class (0 daifugo … 4 daihinmin)."""
-RICH_CLASS, SECOND_RICH_CLASS = 0, 1
+RICH_CLASS, SECOND_RICH_CLASS, SECOND_POOR_CLASS, POOR_CLASS = 0, 1, 3, 4
 
 
 @dataclass
@@ -89,6 +89,13 @@ class Tracker:
     """Passes in a row since the last play (the server's limit is 20)."""
     classes: tuple[int, ...] = (0,) * PLAYERS
     """The classes the game was dealt with (the server rewrites them as players go out)."""
+    dealt_hand: int = 0
+    """The hand of the game's first table: before the exchange for the hinmin and daihinmin,
+    after the Poor's cards came for the daifugo and fugo."""
+    exchange: list[tuple[int, int, int]] = field(default_factory=list)
+    """This game's exchange as this seat knows it: ``(giver, receiver, cards)``. The Rich know
+    what they gave; the Poor what was taken and what came back. (The Rich cannot tell which of
+    their cards came from the Poor: the server sends their hand with those in it.)"""
 
     # -- what the server says ---------------------------------------------------------------
     def dealt(self, table: Table) -> None:
@@ -97,6 +104,8 @@ class Tracker:
         self.status = status_of(table)
         self.classes = self.status.classes
         self.hand = hand_of_cells(cells_of_table(table))
+        self.dealt_hand = self.hand
+        self.exchange = []
         self.played = 0
         self.trick, self.passed, self.stage, self.out = [], set(), [], []
         self.leader = -1
@@ -106,12 +115,30 @@ class Tracker:
         after cards were on it, or after everyone holding cards passed on an empty one."""
         status = status_of(table)
         self.status = status
+        first = self.leader < 0 and not self.played
         self.hand = hand_of_cells(cells_of_table(table))
+        if first and any(self.classes):
+            self._exchanged()
         holding = {p for p in range(PLAYERS) if status.counts[p]}
         if status.new_trick and (self.stage or self.leader < 0 or holding <= self.passed):
             self.trick, self.passed, self.stage = [], set(), []
             self.leader = status.to_move
         return status
+
+    def _exchanged(self) -> None:
+        """At the game's first turn: what this seat saw of the exchange (:attr:`exchange`)."""
+        mine = self.classes[self.me]
+        partner_class = {RICH_CLASS: POOR_CLASS, SECOND_RICH_CLASS: SECOND_POOR_CLASS,
+                         SECOND_POOR_CLASS: SECOND_RICH_CLASS, POOR_CLASS: RICH_CLASS}
+        if mine not in partner_class or partner_class[mine] not in self.classes:
+            return
+        partner = self.classes.index(partner_class[mine])
+        gave = self.dealt_hand & ~self.hand
+        if gave:
+            self.exchange.append((self.me, partner, gave))
+        got = self.hand & ~self.dealt_hand
+        if got and mine in (SECOND_POOR_CLASS, POOR_CLASS):
+            self.exchange.append((partner, self.me, got))
 
     def moved(self, player: int, stage: Table) -> None:
         """The stage table after ``player``'s turn: a play when the cards on it changed."""
@@ -164,6 +191,9 @@ class Tracker:
         if phase == "exchange" and titled and self.classes[self.me] == SECOND_RICH_CLASS:
             rich = self.classes.index(RICH_CLASS)     # he chose first: his cards, unknown here
             data["gifts"] = [{"from": rich, "card": card} for card in hands[rich][:RICH_GIFTS]]
+        if phase == "play" and self.exchange:
+            data["exchange"] = [{"from": giver, "to": receiver, "cards": names_of(cards)}
+                                for giver, receiver, cards in self.exchange]
         if phase == "play":
             data["pile"] = [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(
                 hand_of_cells(cells))} for p, cells in self.trick
