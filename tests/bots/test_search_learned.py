@@ -159,3 +159,27 @@ def test_with_opprollout_the_others_play_their_model_in_the_playouts(game: str) 
     bot = make_bot("hard:opp=best,opprollout=on,sims=12", seed=1)
     state = midgame(game, 5)
     assert bot.choose(state) in state.legal_actions()
+
+
+def test_with_inference_a_search_that_models_the_others_reads_their_hands_by_the_model() -> None:
+    """``infer=on`` with a learned model of the others (``opp=best``): the game's
+    ``model_sampler`` judges the worlds by that model; with ``opp=policy`` the game's own
+    ``world_sampler`` reads them; a game without a ``model_sampler`` keeps its own."""
+    policies = games.spec("daihinmin").kit(BotKit).policies
+    assert policies.model_sampler is not None
+    plain = Plan.of("daihinmin", parse_settings({"level": "hard", "infer": "on"}))
+    assert plain.sampler is policies.world_sampler
+    modelled = Plan.of("daihinmin", parse_settings({"level": "hard", "infer": "on",
+                                                    "opp": "best",
+                                                    "oppweights": "uecda_default"}))
+    assert modelled.sampler is not None and modelled.sampler is not policies.world_sampler
+    state = games.new_game("daihinmin", players=5, seed=8, rules="uecda")
+    rng = random.Random(8)
+    for _ in range(25):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    me = state.current_player
+    world = modelled.sampler(state, me)(random.Random(1))
+    assert world.view(me) == state.view(me)
+    zodiac = Plan.of("zodiac", parse_settings({"level": "hard", "infer": "on", "opp": "best"}))
+    assert zodiac.sampler is games.spec("zodiac").kit(BotKit).policies.world_sampler

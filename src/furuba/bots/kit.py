@@ -89,7 +89,10 @@ class Policies:
     * ``playout_mark(state)``: a value that changes when a playout should stop early (the end of
       a round), or ``None``;
     * ``world_sampler(state, player)``: a sampler of worlds refined with what the public log
-      suggests (used with ``infer=on``), or ``None``.
+      suggests (used with ``infer=on``), or ``None``;
+    * ``model_sampler(state, player, policy)``: the same, the worlds weighed by how well
+      ``policy`` — the search's learned model of the other players — explains their plays
+      (used with ``infer=on`` when the search has such a model), or ``None``.
     """
 
     greedy: Policy
@@ -101,6 +104,7 @@ class Policies:
     points: Callable[[Any], list[float]] | None = None
     evaluations: Mapping[str, Callable[[Any], list[float]]] = field(default_factory=dict)
     world_sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None = None
+    model_sampler: Callable[[Any, int, Policy], Callable[[random.Random], Any]] | None = None
     among: Callable[[Any, list[int], random.Random], int] | None = None
 
 

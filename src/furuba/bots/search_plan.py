@@ -74,7 +74,8 @@ class Plan:
     mark: Callable[[Any], Hashable] | None
     """A playout stops when this value changes (``None``: only the depth limits it)."""
     sampler: Callable[[Any, int], Callable[[random.Random], Any]] | None
-    """The game's ``world_sampler`` when inference is on."""
+    """The game's ``world_sampler`` when inference is on (its ``model_sampler``, judging by the
+    learned model of the others, when the search has one)."""
     c: float
     bias: float
     depth: int
@@ -135,12 +136,15 @@ class Plan:
                    if uses_learned_policy(settings) or opp in LEARNED_OPPONENTS else None)
         rollouts: dict[str, Policy] = {"greedy": policy, "random": _random_action}
         opponents: dict[str, Policy | None] = {"tree": None, "policy": policy}
+        sampler = policies.world_sampler if infer else None
         if learned is not None:
             rollouts["policy"] = learned.best_action
             model = (learned if settings.opponent_weights is None
                      else learned_policy(game_name, settings.opponent_weights))
             opponents["learned"] = model.sample_action
             opponents["best"] = model.best_action
+            if infer and opp in LEARNED_OPPONENTS and policies.model_sampler is not None:
+                sampler = _judged_by(policies.model_sampler, model.best_action)
         outcome: Callable[[Any], list[float]] = _returns
         value = own["value"] if settings.value is None else settings.value
         named = settings.evaluation or own.get("eval") or STANDARD
@@ -158,13 +162,19 @@ class Plan:
             rollout=rollouts[settings.rollout], policy=policy, opponent=opponents[opp],
             bonus=learned.bonus if learned is not None and settings.prior == "policy" else None,
             evaluate=evaluate, outcome=outcome, mark=policies.playout_mark,
-            sampler=policies.world_sampler if infer else None,
+            sampler=sampler,
             c=float(own["c"] if settings.c is None else settings.c),
             bias=float(own["bias"] if settings.bias is None else settings.bias),
             depth=int(own["depth"] if settings.depth is None else settings.depth),
             sims=int(settings.sims if settings.budget_named else own.get("sims", settings.sims)),
             weights=weights if learned is not None else None, value=value, evaluation=named,
             others=opponents[opp] if settings.opponent_rollouts else None)
+
+
+def _judged_by(sampler: Callable[[Any, int, Policy], Callable[[random.Random], Any]],
+               judge: Policy) -> Callable[[Any, int], Callable[[random.Random], Any]]:
+    """The game's ``model_sampler`` with the search's model of the others as its judge."""
+    return lambda state, player: sampler(state, player, judge)
 
 
 def _evaluation(policies: Policies, name: str) -> Callable[[Any], list[float]]:

@@ -202,7 +202,7 @@ SPEC = GameSpec(
         BotKit(Policies(greedy=greedy_action, among=greedy_among, rollout=rollout_action, evaluate=evaluate,
                         explain=explain_action, contrast=contrast_action,
                         playout_mark=playout_mark, points=expected_points,
-                        world_sampler=world_sampler),
+                        world_sampler=world_sampler, model_sampler=world_sampler),
                search=SEARCH_DEFAULTS, ladder=LADDER, level_summaries=LEVEL_SUMMARIES),
         LabKit(summarize=summarize, report=lazy("furuba.daihinmin.report:SECTIONS"),
                cards=lazy("furuba.daihinmin.cards:CARDS")),

@@ -1,14 +1,18 @@
 """The client's tracker reads the standard server's messages right (D29): fed every message one
 seat received in the recorded transcripts, it writes at each of that seat's turns a furuba
-position in which the play the server accepted is legal and the ones it refused are not, its
-gifts are its own cards, and its points agree with the server's."""
+position in which the play the server accepted is legal and the ones it refused are not, whose
+log of the game, played again, comes to the table as it stands, its gifts are its own cards,
+and its points agree with the server's."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from tests.daihinmin.uecda.transcripts import TRANSCRIPTS, streams
 
 from furuba.bots.registry import make_bot
+from furuba.daihinmin.inference import reversed_at_start_of, round_moves
 from furuba.daihinmin.moves import PASS
 from furuba.daihinmin.state import GameState
 from furuba.daihinmin.uecda.cells import hand_of_cells, play_of_cells
@@ -51,7 +55,11 @@ def test_ruling_d29_the_tracker_follows_every_seat_of_a_recorded_match(name: str
             if status.my_turn:
                 action = play_of_cells(cells_of_table(decode_table(next(sent))))
                 ack = decode_int(next(received))
-                legal = GameState.from_json(tracker.position("play")).legal_actions()
+                position = GameState.from_json(tracker.position("play"))
+                legal = position.legal_actions()
+                if round_moves(position):   # the game so far, played again, is this table
+                    world = position.determinize(me, random.Random(turns))
+                    assert reversed_at_start_of(world, round_moves(position)) is not None
                 if action not in (None, PASS):
                     assert (action in legal) == (ack == ACCEPTED)
                 assert player.play() is not None
@@ -69,8 +77,6 @@ def test_each_seat_knows_its_side_of_the_exchange_and_the_search_deals_by_it() -
     was taken and what came back; every seat's account agrees with its partner's, and a world
     dealt from a Poor seat's position puts its strongest cards, while unplayed, in its Rich
     partner's hand."""
-    import random
-
     recorded = streams("tr5")
     seats = {}
     for me in range(5):

@@ -92,6 +92,9 @@ class Tracker:
     dealt_hand: int = 0
     """The hand of the game's first table: before the exchange for the hinmin and daihinmin,
     after the Poor's cards came for the daifugo and fugo."""
+    moves: list[tuple[int, list[Cell]]] = field(default_factory=list)
+    """This game's plays and passes, oldest first: who moved, and the cells played (``[]``: a
+    pass, or a play the server refused)."""
     exchange: list[tuple[int, int, int]] = field(default_factory=list)
     """This game's exchange as this seat knows it: ``(giver, receiver, cards)``. The Rich know
     what they gave; the Poor what was taken and what came back. (The Rich cannot tell which of
@@ -106,6 +109,7 @@ class Tracker:
         self.hand = hand_of_cells(cells_of_table(table))
         self.dealt_hand = self.hand
         self.exchange = []
+        self.moves = []
         self.played = 0
         self.trick, self.passed, self.stage, self.out = [], set(), [], []
         self.leader = -1
@@ -146,6 +150,7 @@ class Tracker:
         counts = status_of(stage).counts
         if cells and cells != self.stage:
             self.trick.append((player, cells))
+            self.moves.append((player, cells))
             self.played |= hand_of_cells(cells)
             self.passes = 0
             if counts[player] == 0 and player not in self.out:
@@ -153,6 +158,7 @@ class Tracker:
         else:
             self.passed.add(player)
             self.passes += 1
+            self.moves.append((player, []))
         self.stage = cells
         if self.status is not None:
             self.status = replace(self.status, counts=counts)
@@ -165,6 +171,20 @@ class Tracker:
         self.places.append(order.index(self.me) + 1)
 
     # -- what the bot reads ----------------------------------------------------------------
+    def _log(self, seats: tuple[int, ...]) -> list[JSON]:
+        """This game's public log as furuba writes one: the round, then every play and pass
+        (what a search reads the other players' hands from, ``infer=on``)."""
+        log: list[JSON] = [{"n": 1, "event": "round", "round": self.games, "dealer": 0,
+                            "seating": list(seats)}]
+        for player, cells in self.moves:
+            action = play_of_cells(cells) if cells else PASS
+            if action is None or action == PASS:
+                log.append({"n": len(log) + 1, "event": "pass", "player": player})
+            else:
+                log.append({"n": len(log) + 1, "event": "play", "player": player,
+                            "play": ACTION_NAMES[action], "cards": names_of(hand_of_cells(cells))})
+        return log
+
     def position(self, phase: str) -> JSON:
         """The game as this seat knows it, as a furuba position of the UECda preset."""
         status = self.status
@@ -191,6 +211,11 @@ class Tracker:
         if phase == "exchange" and titled and self.classes[self.me] == SECOND_RICH_CLASS:
             rich = self.classes.index(RICH_CLASS)     # he chose first: his cards, unknown here
             data["gifts"] = [{"from": rich, "card": card} for card in hands[rich][:RICH_GIFTS]]
+        if phase == "play":
+            data["log"] = self._log(status.seats)
+            gone = [p for p in range(PLAYERS) if not status.counts[p]]
+            if sorted(self.out) == gone:        # who went out, first first
+                data["finished"] = list(self.out)
         if phase == "play" and self.exchange:
             data["exchange"] = [{"from": giver, "to": receiver, "cards": names_of(cards)}
                                 for giver, receiver, cards in self.exchange]
