@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.daihinmin.uecda.records import DATA, games
 from typer.testing import CliRunner
 
@@ -140,9 +142,51 @@ def test_a_record_file_is_read_within_bounds(tmp_path: Path) -> None:
     long.write_text('{"game": 1, "pad": "' + "x" * records.MAX_LINE + '"}\n', encoding="utf-8")
     with pytest.raises(RecordError, match="line 1 is longer than"):
         read_records(long)
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 90_000 + "]" * 90_000 + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="is not a file of game records"):
+        read_records(deep)
     empty = tmp_path / "empty.jsonl"
     empty.write_text("\n\n", encoding="utf-8")
     with pytest.raises(RecordError, match="holds no game"):
         read_records(empty)
     many = write(tmp_path / "many.jsonl.gz", [{"game": i} for i in range(1, 30)])
     assert len(read_records(many, limit=10)) == 10
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10, 10**20) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _places(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:3]):
+            out += _places(item, (*path, i))
+    return out
+
+
+_RECORDS = games("default")[:5]
+_PLACES = [place for g, record in enumerate(_RECORDS) for place in _places(record, (g,))
+           if len(place) > 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(place=st.sampled_from(_PLACES), value=_JSON)
+def test_any_field_of_a_record_may_be_anything_and_the_fit_says_so_in_a_sentence(
+        place: tuple[Any, ...], value: Any) -> None:
+    """A record written by an attacker: one field replaced by any JSON value. Fitting either
+    works or raises :class:`RecordError`; nothing else escapes."""
+    records = json.loads(json.dumps(_RECORDS))
+    target = records
+    for key in place[:-1]:
+        target = target[key]
+    target[place[-1]] = value
+    try:
+        fit([records], players=(0, 1, 2, 3, 4), epochs=1)
+    except RecordError as exc:
+        assert str(exc) and "\n" not in str(exc)

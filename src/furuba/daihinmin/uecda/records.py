@@ -97,8 +97,8 @@ def read_records(path: Path, limit: int = MAX_GAMES) -> list[dict[str, Any]]:
                 games.append(game)
     except RecordError:
         raise
-    except (gzip.BadGzipFile, UnicodeDecodeError, EOFError, zlib.error,
-            json.JSONDecodeError) as exc:
+    except (gzip.BadGzipFile, UnicodeDecodeError, EOFError, zlib.error, json.JSONDecodeError,
+            RecursionError) as exc:
         raise RecordError(_("{path} is not a file of game records (JSON lines): {reason}").format(
             path=path, reason=exc)) from None
     except OSError as exc:
