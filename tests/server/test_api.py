@@ -47,6 +47,10 @@ def test_table_ids_and_tokens_are_unguessable(live: LiveServer) -> None:
     ({"game": "zodiac", "seats": ["human", "hard:weights=../x.npz"]}, "weights= is for the command"),
     ({"game": "zodiac", "seats": ["human", "expert:oppweights=/etc/hosts"]},
      "oppweights= is for the command"),
+    ({"game": "daihinmin", "seats": ["human", "hard:weights=no_such_weights"] + ["greedy"] * 2},
+     "weights= is for the command"),
+    ({"game": "daihinmin", "seats": ["human", "hard:weights=..", "greedy", "greedy"]},
+     "weights= is for the command"),
     ({"game": "zodiac", "seats": ["human", "ismcts:sims=1000000"]}, "at most 4000 simulations"),
     ({"game": "zodiac", "seats": ["human", "expert:time=60"]}, "or 5 seconds a move"),
     ({"game": "zodiac", "seats": ["human"] * 3, "options": {"players": 4}}, "disagree"),
@@ -56,6 +60,17 @@ def test_create_refuses_bad_requests_with_a_sentence(live: LiveServer, body: dic
     r = live.http.post("/api/tables", json=body)
     assert r.status_code == 400, r.text
     assert fragment in r.json()["detail"]
+
+
+def test_a_table_bot_may_lean_on_weights_the_game_ships(live: LiveServer) -> None:
+    """``weights=`` and ``oppweights=`` name a file only on the command line; at a table they
+    may name weights the game ships, such as the model of the UECda ``default`` client."""
+    spec = "expert:sims=20,opp=best,oppweights=uecda_default"
+    r = live.http.post("/api/tables", json={"game": "daihinmin", "options": {"rules": "uecda"},
+                                            "seats": ["human", spec, "greedy", "greedy",
+                                                      "greedy"]})
+    assert r.status_code in (200, 201), r.text
+    assert spec in r.text
 
 
 def test_create_refuses_bodies_off_the_schema(live: LiveServer) -> None:

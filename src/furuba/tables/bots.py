@@ -23,10 +23,11 @@ furuba.core.errors.OptionsError: an offline table's bots are seeded: ...
 from __future__ import annotations
 
 import logging
+import re
 
 from furuba.bots.levels import LEVELS
 from furuba.bots.registry import BOTS, check_spec, level_summary, make_bot, parse_spec
-from furuba.core.errors import OptionsError
+from furuba.core.errors import FurubaError, OptionsError
 from furuba.core.protocol import State
 from furuba.text import _
 
@@ -35,7 +36,11 @@ log = logging.getLogger("furuba.tables")
 SEARCH = "ismcts"
 FILE_SETTINGS = frozenset({"file", "weights", "oppweights"})
 """Bot settings that name a file (``policy:file=``, ``hard:weights=``): the command line's, never
-a table's — at a table they would have the server open a file its client names."""
+a table's — at a table they would have the server open a file its client names. ``weights=``
+and ``oppweights=`` may name weights the game ships (a bare name such as ``network`` or
+``uecda_default``, :func:`ships_weights`)."""
+SHIPPED_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a name of shipped weights looks like: no path, no suffix."""
 MAX_TABLE_SIMS = 4000
 """The most simulations a table's search bot may spend a decision (``expert`` spends 1,000)."""
 MAX_TABLE_SECONDS = 5.0
@@ -60,12 +65,31 @@ def levels_described(game: str | None = None) -> list[dict[str, str]]:
             for level in LEVELS if level.name in BOTS]
 
 
+def ships_weights(game: str, name: str) -> bool:
+    """Whether ``name`` is weights ``game`` ships beside its learned policy (a bare name, the
+    file in the game's own folder of weights).
+
+    >>> ships_weights("daihinmin", "network"), ships_weights("daihinmin", "../policy")
+    (True, False)
+    """
+    from furuba.bots.policy import features_of
+
+    if not SHIPPED_NAME.fullmatch(name):
+        return False
+    try:
+        shipped = features_of(game).shipped
+    except FurubaError:
+        return False
+    return shipped is not None and shipped.with_name(f"{name}.npz").is_file()
+
+
 def check_table_bot(spec: str, game: str, *, seeded: bool = False) -> str:
     """:func:`~furuba.bots.registry.check_spec` for a seat at a table, which also refuses a
     setting that names a file and a search longer than a table allows — and, at a ``seeded``
     table, any time budget — each with a sentence (:class:`OptionsError`)."""
     _name, settings = parse_spec(spec)
-    named = sorted(FILE_SETTINGS & set(settings))
+    named = sorted(key for key in FILE_SETTINGS & set(settings)
+                   if not (key != "file" and ships_weights(game, settings[key])))
     if named:
         raise OptionsError(_("a table's bots play what the game ships: {setting}= is for the "
                              "command line").format(setting=named[0]))

@@ -143,11 +143,15 @@ def _free_port() -> int:
         return port
 
 
+MODELLED = "normal:sims=4,opp=best,oppweights=uecda_default"
+"""A bot of several settings in the list of ``--bots``, leaning on weights the game ships."""
+
+
 def test_the_command_makes_a_table_prints_its_address_and_bridges_it(live: LiveServer) -> None:
     port = _free_port()
     runner = CliRunner()
     args = ["uecda", "bridge", "--url", live.base, "--create", "--seat", "0", "--seat", "2",
-            "--games", "1", "--bots", "greedy,easy", "--port", str(port)]
+            "--games", "1", "--bots", f"greedy,{MODELLED}", "--port", str(port)]
     with ThreadPoolExecutor(max_workers=1) as pool:
         running = pool.submit(runner.invoke, app, args)
 
@@ -179,7 +183,7 @@ def test_the_command_makes_a_table_prints_its_address_and_bridges_it(live: LiveS
     assert f"{live.base}/t/{table_id}" in result.output
     table = live.table(table_id)
     assert table["status"] == "finished"
-    assert [s.get("bot") for s in table["seats"]] == [None, "greedy", None, "easy", "easy"]
+    assert [s.get("bot") for s in table["seats"]] == [None, "greedy", None, MODELLED, MODELLED]
     for client, seat in zip(clients, (0, 2), strict=True):
         assert (client.player, client.games, client.refused) == (seat, 1, 0)
         assert client.points == table["result"]["scores"][seat]

@@ -71,6 +71,7 @@ def bridge_command(url: str, table: str | None, seats: list[int], host: str, por
     game ends; a table or seat the bridge cannot use is one sentence."""
     import httpx
 
+    from furuba.bots.registry import split_specs
     from furuba.daihinmin.uecda.bridge import BridgeError, bridge, create_table
 
     if not seats:
@@ -85,7 +86,7 @@ def bridge_command(url: str, table: str | None, seats: list[int], host: str, por
         raise fail(_("--create makes a new table: leave out --table."))
     if not 1 <= games <= 100:
         raise fail(_("--games must be from 1 to 100."))
-    specs = [spec.strip() for spec in bots.split(",") if spec.strip()] or ["greedy"]
+    specs = split_specs(bots) or ["greedy"]
 
     async def main() -> None:
         table_id = table
