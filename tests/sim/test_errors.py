@@ -36,7 +36,8 @@ def check_error(result: object, message: str) -> None:
     (["report", "no/such/games.jsonl", "--out", "unused"], "no such file"),
     # settings the game refuses are found before any game is played, not in a worker
     (["simulate", "daihinmin", "--bots", "hard:weights=no-such,easy"],
-     "Dai Hin Min ships no weights called 'no-such'; it ships: network, policy (or give the path of a .npz"),
+     "Dai Hin Min ships no weights called 'no-such'; it ships: network, policy, uecda_default "
+     "(or give the path of a .npz"),
     (["simulate", "daihinmin", "--bots", "hard:weights=no/such.npz,easy"],
      "no policy file no/such.npz"),
     (["simulate", "zodiac", "--bots", "hard:oppweights=no-such.npz,easy"],
