@@ -96,10 +96,6 @@ Judge = Callable[["GameState", random.Random], int]
 """What a player is expected to play in a position (a policy)."""
 
 
-def _greedy(state: GameState, rng: random.Random) -> int:
-    return greedy_action(state, rng)
-
-
 def round_start(world: GameState, moves: list[tuple[int, int, int]],
                 reversed_at_start: bool) -> GameState:
     """``world`` as it was at the round's first lead: every hand holding what it holds in
@@ -119,7 +115,7 @@ def round_start(world: GameState, moves: list[tuple[int, int, int]],
 
 
 def slips(world: GameState, moves: list[tuple[int, int, int]], judged: frozenset[int],
-          judge: Judge = _greedy, reversed_at_start: bool | None = None) -> int:
+          judge: Judge = greedy_action, reversed_at_start: bool | None = None) -> int:
     """How many of ``judged`` players' moves this round differ from ``judge``'s (the greedy
     policy's), had the hands been ``world``'s: the round is played again from its first lead
     (:func:`round_start`; the ranks reversed there as ``world``'s are unless told)."""
@@ -166,7 +162,7 @@ def world_sampler(state: S, player: int, judge: Judge | None = None,
     if not moves:
         return uniform
     judged = frozenset(q for q in range(state.num_players) if q != player)
-    policy = judge or _greedy
+    policy = judge or greedy_action
     slip = SLIP if judge is None else MODEL_SLIP
     pool: list[S] = []
     weights: list[float] = []

@@ -72,15 +72,16 @@ def ships_weights(game: str, name: str) -> bool:
     >>> ships_weights("daihinmin", "network"), ships_weights("daihinmin", "../policy")
     (True, False)
     """
+    from furuba.bots.learned import weights_path
     from furuba.bots.policy import features_of
 
     if not SHIPPED_NAME.fullmatch(name):
         return False
     try:
-        shipped = features_of(game).shipped
+        features = features_of(game)
     except FurubaError:
         return False
-    return shipped is not None and shipped.with_name(f"{name}.npz").is_file()
+    return features.shipped is not None and weights_path(features, name).is_file()
 
 
 def check_table_bot(spec: str, game: str, *, seeded: bool = False) -> str:

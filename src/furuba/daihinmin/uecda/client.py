@@ -216,10 +216,9 @@ class Tracker:
             gone = [p for p in range(PLAYERS) if not status.counts[p]]
             if sorted(self.out) == gone:        # who went out, first first
                 data["finished"] = list(self.out)
-        if phase == "play" and self.exchange:
-            data["exchange"] = [{"from": giver, "to": receiver, "cards": names_of(cards)}
-                                for giver, receiver, cards in self.exchange]
-        if phase == "play":
+            if self.exchange:
+                data["exchange"] = [{"from": giver, "to": receiver, "cards": names_of(cards)}
+                                    for giver, receiver, cards in self.exchange]
             data["pile"] = [{"player": p, "play": ACTION_NAMES[a], "cards": names_of(
                 hand_of_cells(cells))} for p, cells in self.trick
                 if (a := play_of_cells(cells)) is not None]

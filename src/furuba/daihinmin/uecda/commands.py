@@ -121,6 +121,7 @@ def fit_command(records: list[Path], players: list[int], out: Path, epochs: int,
     """Fit a model of the chosen players to a match's records and write it to ``out``."""
     from furuba.daihinmin.uecda.fit import fit
     from furuba.daihinmin.uecda.records import RecordError, read_records
+    from furuba.daihinmin.uecda.table import PLAYERS
 
     if out.suffix != ".npz":
         raise fail(_("--out must name a .npz file, not {path}").format(path=out))
@@ -129,7 +130,7 @@ def fit_command(records: list[Path], players: list[int], out: Path, epochs: int,
         command = " ".join(["furuba uecda fit", *(p.name for p in records),
                             *(f"--player {p}" for p in players), f"--epochs {epochs}",
                             f"--seed {seed}", f"-o {out.name}"])
-        fitted = fit(matches, tuple(players) if players else tuple(range(5)), epochs=epochs,
+        fitted = fit(matches, tuple(players) or tuple(range(PLAYERS)), epochs=epochs,
                      seed=seed, about={"records": [p.name for p in records],
                                        "command": command})
         fitted.policy.save(out)
@@ -144,7 +145,7 @@ def fit_command(records: list[Path], players: list[int], out: Path, epochs: int,
         decisions=fitted.decisions, games=fitted.games, held=fitted.held_out,
         agreement=fitted.agreement, greedy=fitted.greedy_agreement))
     typer.echo(_("Wrote {path}; a search models those players with it as "
-                 "--bot expert:opp=best,oppweights={path},opprollout=on").format(path=out))
+                 "--bot expert:opp=best,oppweights={path}").format(path=out))
 
 
 def build_app() -> typer.Typer:

@@ -9,7 +9,8 @@ decision of the chosen players in a match's records (:mod:`furuba.daihinmin.uecd
 the likelihood of the play each one made, climbed with Adam. Every fifth game is held out, and
 the fit reports how often its favourite is the play made there, beside how often furuba's
 greedy policy is. The weights load as any learned policy does, so a search models those
-players with them: ``expert:opp=best,oppweights=FILE,opprollout=on``.
+players with them: ``expert:opp=best,oppweights=FILE`` (inside the tree, where the model was
+measured to help: docs/experiments/daihinmin-uecda-opponent-model.md).
 
 >>> fit([], players=(1, 7))
 Traceback (most recent call last):
